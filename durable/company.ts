@@ -1,0 +1,106 @@
+import { DurableObject } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { APPLICATION_TABLES } from "../worker/db/application-tables";
+import { database } from "../worker/db/client";
+import { findCompany, type CompanyRow } from "../worker/db/queries/companies";
+import { auditLog, companies } from "../worker/db/schema";
+import { allowsDestructiveChanges, canMoveLifecycle, type Lifecycle } from "../worker/domain/company/lifecycle";
+import type { Env } from "../worker/env";
+import { ApiError, notFound } from "../worker/http/errors";
+import { asRpcResult, type RpcResult } from "./rpc-result";
+import { SerialQueue } from "./serial-queue";
+
+/** Who asked for a change, for the audit receipt committed with it. */
+export interface Actor {
+  requestId: string;
+  keyId: string | null;
+  actor: "api-key" | "staff";
+  method: string;
+  path: string;
+}
+
+export interface ResetReceipt {
+  companyId: string;
+  lifecycle: "sandbox";
+  resetAt: string;
+  receiptId: string;
+}
+
+const lifecycleRefused = (message: string) => new ApiError({ code: "CompanyLifecycleRefused", message });
+
+/**
+ * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
+ * transitions, resets, policy transactions and bill-review runs. State lives in D1; each operation
+ * commits as one D1 batch.
+ */
+export class CompanyObject extends DurableObject<Env> {
+  private readonly queue = new SerialQueue();
+
+  private get db() {
+    return database(this.env.DB);
+  }
+
+  async setLifecycle(companyId: string, lifecycle: Lifecycle): Promise<RpcResult<CompanyRow>> {
+    return asRpcResult(() =>
+      this.queue.run(async () => {
+        const company = await this.requireCompany(companyId);
+        if (!canMoveLifecycle(company.lifecycle, lifecycle)) {
+          throw lifecycleRefused(`Company lifecycle cannot move from ${company.lifecycle} to ${lifecycle}`);
+        }
+        const updatedAt = new Date().toISOString();
+        await this.db.update(companies).set({ lifecycle, updatedAt }).where(eq(companies.id, companyId));
+        return { ...company, lifecycle, updatedAt };
+      }),
+    );
+  }
+
+  /** Clears application data, keeps configuration and access, restarts counters; one atomic batch. */
+  async reset(companyId: string, actor: Actor): Promise<RpcResult<ResetReceipt>> {
+    return asRpcResult(() =>
+      this.queue.run(async () => {
+        const company = await this.requireCompany(companyId);
+        if (!allowsDestructiveChanges(company.lifecycle)) {
+          throw lifecycleRefused(`Reset is only available to Sandbox companies; this company is ${company.lifecycle}`);
+        }
+        const resetAt = new Date().toISOString();
+        const receiptId = crypto.randomUUID();
+        // The lifecycle guard repeats inside every statement: a backstop should anything bypass the queue.
+        const wipes = APPLICATION_TABLES.map((table) =>
+          this.db.run(
+            sql`DELETE FROM ${sql.identifier(table)} WHERE company_id = ${companyId}
+                AND EXISTS (SELECT 1 FROM companies WHERE id = ${companyId} AND lifecycle = 'sandbox')`,
+          ),
+        );
+        const receipt = this.db.insert(auditLog).values({
+          id: receiptId,
+          companyId,
+          kind: "receipt",
+          requestId: actor.requestId,
+          keyId: actor.keyId,
+          actor: actor.actor,
+          action: "resetCompany",
+          method: actor.method,
+          path: actor.path,
+          status: 200,
+          durationMs: 0,
+          batchId: null,
+          detail: { tablesCleared: APPLICATION_TABLES },
+          createdAt: resetAt,
+        });
+        await this.db.batch([receipt, ...wipes]);
+        return { companyId, lifecycle: "sandbox" as const, resetAt, receiptId };
+      }),
+    );
+  }
+
+  private async requireCompany(companyId: string): Promise<CompanyRow> {
+    const company = await findCompany(this.db, companyId);
+    if (!company) throw notFound();
+    return company;
+  }
+}
+
+/** The stub for a company's object. */
+export function companyObject(env: Env, companyId: string) {
+  return env.COMPANY.get(env.COMPANY.idFromName(companyId));
+}

@@ -1,0 +1,35 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { authenticateApiKey, authenticateStaff } from "./http/auth";
+import { auditAndHeaders } from "./http/audit";
+import type { AppEnv } from "./http/context";
+import { errorBody, handleError, notFound } from "./http/errors";
+import { FAMILY_PREFIX } from "./http/route";
+import { handleZodError } from "./http/validation";
+import { openApiDocument, registerSecuritySchemes } from "./openapi";
+import { registerRoutes } from "./routes";
+
+/** Hono's `:param` spelling of an OpenAPI `{param}` path. */
+const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{(\w+)\}/g, ":$1");
+
+export function buildApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: handleZodError });
+
+  app.use("*", auditAndHeaders);
+  for (const prefix of Object.values(FAMILY_PREFIX)) {
+    app.use(honoPath(prefix), authenticateApiKey);
+    app.use(`${honoPath(prefix)}/*`, authenticateApiKey);
+  }
+  app.use("/admin/*", authenticateStaff);
+
+  registerSecuritySchemes(app);
+  registerRoutes(app);
+
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get("/openapi.json", (c) => c.json((document ??= openApiDocument(app))));
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Insurance Operations API" }));
+
+  app.notFound((c) => c.json(errorBody(notFound()), 404));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../client";
+import { apiKeys } from "../schema";
+
+/** SHA-256 hex of a raw key: the only form in which keys are stored or looked up. */
+export async function hashApiKey(rawKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rawKey));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Raw keys: a recognisable prefix plus 32 random bytes. */
+export function mintApiKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const body = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  return `iop_${body}`;
+}
+
+/** Looked up on every request, never cached, so a revocation takes effect at once. */
+export async function findActiveKeyByHash(db: Database, keyHash: string) {
+  const rows = await db
+    .select({ id: apiKeys.id, companyId: apiKeys.companyId, roles: apiKeys.roles, permissions: apiKeys.permissions })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertApiKey(
+  db: Database,
+  key: { id: string; companyId: string; name: string; keyHash: string; roles: string[]; permissions: string[] },
+) {
+  await db.insert(apiKeys).values({ ...key, createdAt: new Date().toISOString() });
+}
+
+export async function listCompanyKeys(db: Database, companyId: string) {
+  return db
+    .select({ id: apiKeys.id, name: apiKeys.name, roles: apiKeys.roles, permissions: apiKeys.permissions, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.companyId, companyId));
+}
+
+/** Returns false when the key does not exist under that company or was already revoked. */
+export async function revokeApiKey(db: Database, companyId: string, keyId: string): Promise<boolean> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length > 0;
+}

@@ -1,0 +1,27 @@
+export const LIFECYCLES = ["sandbox", "live", "retired", "uninitialized"] as const;
+export type Lifecycle = (typeof LIFECYCLES)[number];
+
+/**
+ * Allowed lifecycle moves (the interface leaves them unshown; documented in the OpenAPI description).
+ * Data only ever moves towards safety: a Live company never becomes wipeable again, Retired is final,
+ * and nothing returns to `uninitialized`. Staying put is always allowed.
+ */
+const NEXT: Record<Lifecycle, readonly Lifecycle[]> = {
+  uninitialized: ["sandbox", "live", "retired"],
+  sandbox: ["live", "retired"],
+  live: ["retired"],
+  retired: [],
+};
+
+export function canMoveLifecycle(from: Lifecycle, to: Lifecycle): boolean {
+  return from === to || NEXT[from].includes(to);
+}
+
+/** Reset, wipes and forced imports: Sandbox only, for every caller (interface, States). */
+export function allowsDestructiveChanges(lifecycle: Lifecycle): boolean {
+  return lifecycle === "sandbox";
+}
+
+export const FEATURES = ["financials", "policyFinancials", "ofacScreening"] as const;
+export type Feature = (typeof FEATURES)[number];
+export const DEFAULT_FEATURES: Record<Feature, boolean> = { financials: true, policyFinancials: true, ofacScreening: true };

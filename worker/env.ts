@@ -1,0 +1,19 @@
+import type { CompanyObject } from "../durable/company";
+
+/** Bindings declared in wrangler.toml plus the secrets set with `wrangler secret put`. */
+export interface Env {
+  DB: D1Database;
+  COMPANY: DurableObjectNamespace<CompanyObject>;
+  BACKGROUND: Queue<BackgroundMessage>;
+  FILES: R2Bucket;
+  STAFF_TOKEN: string;
+  APP_BASE_URL?: string;
+}
+
+/** Every queue message names its job type and carries a producer-generated id for deduplication. */
+export interface BackgroundMessage {
+  type: string;
+  messageId: string;
+  companyId: string;
+  payload: Record<string, unknown>;
+}

@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from "hono";
+import { Grants } from "../domain/access/roles";
+import { database } from "../db/client";
+import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+const MISSING_KEY = "API key authentication required";
+const INVALID_KEY = "Invalid API key";
+const WRONG_COMPANY = "API key is not scoped to the requested company";
+
+/** A scheme prefix means a bearer token or a decorated key; the interface takes only the raw key. */
+const SCHEME_PREFIX = /^(bearer|apikey)\s/i;
+
+const unauthenticated = (message: string) => new ApiError({ code: "AuthenticationError", message });
+
+/**
+ * Authenticates company-scoped calls (interface, Authentication 1-4): the raw key in `Authorization`,
+ * looked up by hash on every request, then scoped to the `{companyId}` in the path.
+ */
+export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const rawKey = c.req.header("Authorization")?.trim();
+  if (!rawKey) throw unauthenticated(MISSING_KEY);
+  if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);
+
+  const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
+  if (!key) throw unauthenticated(INVALID_KEY);
+
+  c.set("caller", {
+    kind: "key",
+    keyId: key.id,
+    companyId: key.companyId,
+    roles: key.roles,
+    permissions: key.permissions,
+    grants: new Grants(key.roles, key.permissions),
+  });
+  if (key.companyId !== c.req.param("companyId")) {
+    throw new ApiError({ code: "AuthorizationError", message: WRONG_COMPANY });
+  }
+  await next();
+};
+
+/** Platform administration: `Authorization: Bearer <STAFF_TOKEN>` only; API keys are refused. */
+export const authenticateStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header("Authorization")?.trim();
+  if (!header) throw unauthenticated("Staff authentication required");
+  const match = /^bearer\s+(.+)$/i.exec(header);
+  if (!match || !c.env.STAFF_TOKEN || !(await tokensEqual(match[1]!, c.env.STAFF_TOKEN))) {
+    throw unauthenticated("Invalid staff token");
+  }
+  c.set("caller", { kind: "staff" });
+  await next();
+};
+
+/** Constant-time comparison of two secrets, through their digests so lengths do not leak. */
+async function tokensEqual(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([hashApiKey(given), hashApiKey(expected)]);
+  const encoder = new TextEncoder();
+  return crypto.subtle.timingSafeEqual(encoder.encode(a), encoder.encode(b));
+}

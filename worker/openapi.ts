@@ -1,0 +1,49 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./http/context";
+
+/** The document configuration; routes contribute their paths through zod-openapi's registry. */
+export const OPENAPI_CONFIG = {
+  openapi: "3.1.0",
+  info: {
+    title: "Insurance Operations API",
+    version: "1.0.0",
+    description: [
+      "A per-company insurance operations API: exposures, events (claims), submissions, quotes, policies, notes, tasks, files, custom objects, configuration and financials.",
+      "",
+      "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own company's paths (403 otherwise). Each operation names its permission in `x-permission`; permissions exist in both `resource.verb` and `company.<entity>:<action>` styles. `/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys.",
+      "",
+      "**Errors.** Every error answers `{error: {code, message, userMessages, details}}`; `userMessages` are safe to show as they are; `details` lists `{field, message}` per refused value.",
+      "",
+      "**Address families.** The same operations are reachable under `/api/v1/companies/{companyId}` (current), `/api/v1/external/companies/{companyId}` (second) and `/api/external/companies/{companyId}` (oldest), where the interface lists them.",
+      "",
+      "**Audit.** Every call with a company key or the staff token is audit-logged after the response (request id, key id, method, path, status, duration, and a mutation body's root `batchId`). Responses carry `Cache-Control: no-store` and `X-Request-Id`.",
+    ].join("\n"),
+  },
+  servers: [{ url: "/", description: "This deployment" }],
+  tags: [
+    { name: "System", description: "Liveness and documentation." },
+    { name: "Administration", description: "Platform staff: companies, features and API keys." },
+    { name: "Access", description: "What the calling key is and may see." },
+    { name: "Company", description: "Company lifecycle and Sandbox reset." },
+    { name: "Audit", description: "The audit log." },
+    { name: "Configuration", description: "The company's configuration." },
+  ],
+};
+
+export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "The raw API key, with no scheme prefix.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "StaffToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The platform staff token (Worker secret `STAFF_TOKEN`).",
+  });
+}
+
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return app.getOpenAPI31Document(OPENAPI_CONFIG);
+}

@@ -1,0 +1,28 @@
+import type { BackgroundMessage, Env } from "../env";
+
+/** A background job handler. Must be idempotent: queue delivery is at least once. */
+export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promise<void>;
+
+/** Handlers by message `type`; areas that queue work register theirs here. */
+export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {};
+
+const RETRY_BASE_SECONDS = 5;
+
+/** Acks or retries each message on its own, with exponential backoff. */
+export async function consumeBackground(batch: MessageBatch<BackgroundMessage>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const handler = BACKGROUND_HANDLERS[message.body.type];
+    if (!handler) {
+      console.error(JSON.stringify({ unknownBackgroundMessage: message.body.type, messageId: message.body.messageId }));
+      message.ack();
+      continue;
+    }
+    try {
+      await handler(message.body, env);
+      message.ack();
+    } catch (err) {
+      console.error(JSON.stringify({ backgroundFailure: message.body.type, messageId: message.body.messageId, error: String(err) }));
+      message.retry({ delaySeconds: RETRY_BASE_SECONDS * 2 ** (message.attempts - 1) });
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+import type { CompanyRow } from "../../db/queries/companies";
+import { FEATURES, LIFECYCLES } from "../../domain/company/lifecycle";
+import { UuidSchema } from "../../http/route";
+
+export const LifecycleSchema = z.enum(LIFECYCLES).openapi({
+  description:
+    "Company lifecycle. Allowed moves: uninitialized → sandbox|live|retired; sandbox → live|retired; live → retired; retired is final; staying put is a no-op. Anything else is 409 `CompanyLifecycleRefused`.",
+});
+
+export const FeaturesSchema = z
+  .object(Object.fromEntries(FEATURES.map((f) => [f, z.boolean()])) as Record<(typeof FEATURES)[number], z.ZodBoolean>)
+  .openapi("CompanyFeatures");
+
+export const CompanySchema = z
+  .object({ id: z.uuid(), name: z.string(), shortName: z.string(), lifecycle: LifecycleSchema, features: FeaturesSchema })
+  .openapi("Company");
+
+export const CompanyIdPath = z.object({ companyId: UuidSchema.openapi({ param: { name: "companyId", in: "path" } }) });
+
+export function companyView(row: CompanyRow): z.infer<typeof CompanySchema> {
+  const features = Object.fromEntries(FEATURES.map((f) => [f, row.features[f] ?? true])) as z.infer<typeof FeaturesSchema>;
+  return { id: row.id, name: row.name, shortName: row.shortName, lifecycle: row.lifecycle, features };
+}

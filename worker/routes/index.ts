@@ -1,0 +1,22 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/context";
+import { registerAdminApiKeyRoutes } from "./admin/api-keys";
+import { registerAdminCompanyRoutes } from "./admin/companies";
+import { registerAuditLogRoutes } from "./company/audit-log";
+import { registerEntityTypeRoutes } from "./company/entity-types";
+import { registerLifecycleRoutes } from "./company/lifecycle";
+import { registerMeRoutes } from "./company/me";
+import { registerStarterConfigurationRoutes } from "./company/starter-configuration";
+import { registerHealthRoutes } from "./system/health";
+
+/** Every route of the service; each area registers its own operations. */
+export function registerRoutes(app: OpenAPIHono<AppEnv>) {
+  registerHealthRoutes(app);
+  registerAdminCompanyRoutes(app);
+  registerAdminApiKeyRoutes(app);
+  registerMeRoutes(app);
+  registerEntityTypeRoutes(app);
+  registerLifecycleRoutes(app);
+  registerAuditLogRoutes(app);
+  registerStarterConfigurationRoutes(app);
+}
