@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, getTableName } from "drizzle-orm";
 import { APPLICATION_TABLES } from "../worker/db/application-tables";
 import { database } from "../worker/db/client";
 import { findCompany, type CompanyRow } from "../worker/db/queries/companies";
@@ -55,7 +55,7 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   /** Clears application data, keeps configuration and access, restarts counters; one atomic batch. */
-  async reset(companyId: string, actor: Actor): Promise<RpcResult<ResetReceipt>> {
+  async resetCompany(companyId: string, actor: Actor): Promise<RpcResult<ResetReceipt>> {
     return asRpcResult(() =>
       this.queue.run(async () => {
         const company = await this.requireCompany(companyId);
@@ -65,12 +65,10 @@ export class CompanyObject extends DurableObject<Env> {
         const resetAt = new Date().toISOString();
         const receiptId = crypto.randomUUID();
         // The lifecycle guard repeats inside every statement: a backstop should anything bypass the queue.
-        const wipes = APPLICATION_TABLES.map((table) =>
-          this.db.run(
-            sql`DELETE FROM ${sql.identifier(table)} WHERE company_id = ${companyId}
-                AND EXISTS (SELECT 1 FROM companies WHERE id = ${companyId} AND lifecycle = 'sandbox')`,
-          ),
+        const stillSandbox = exists(
+          this.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
         );
+        const wipes = APPLICATION_TABLES.map((table) => this.db.delete(table).where(and(eq(table.companyId, companyId), stillSandbox)));
         const receipt = this.db.insert(auditLog).values({
           id: receiptId,
           companyId,
@@ -84,7 +82,7 @@ export class CompanyObject extends DurableObject<Env> {
           status: 200,
           durationMs: 0,
           batchId: null,
-          detail: { tablesCleared: APPLICATION_TABLES },
+          detail: { tablesCleared: APPLICATION_TABLES.map((table) => getTableName(table)) },
           createdAt: resetAt,
         });
         await this.db.batch([receipt, ...wipes]);
@@ -98,9 +96,4 @@ export class CompanyObject extends DurableObject<Env> {
     if (!company) throw notFound();
     return company;
   }
-}
-
-/** The stub for a company's object. */
-export function companyObject(env: Env, companyId: string) {
-  return env.COMPANY.get(env.COMPANY.idFromName(companyId));
 }

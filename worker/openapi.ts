@@ -7,6 +7,7 @@ export const OPENAPI_CONFIG = {
   info: {
     title: "Insurance Operations API",
     version: "1.0.0",
+    contact: { name: "Insurance Operations API team", url: "https://example.com/insurance-operations-api" },
     description: [
       "A per-company insurance operations API: exposures, events (claims), submissions, quotes, policies, notes, tasks, files, custom objects, configuration and financials.",
       "",

@@ -1,9 +1,15 @@
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { sequences } from "./schema";
+
+/** A table of application data: every row belongs to one company. */
+export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
+
 /**
- * Tables holding a company's application data, keyed by `company_id`. A Sandbox reset clears exactly
- * these; configuration, companies, API keys and the audit log are kept. Every area that adds a table of
- * application data lists it here, children before parents.
+ * Tables holding a company's application data. A Sandbox reset clears exactly these; configuration,
+ * companies, API keys and the audit log are kept. Every area that adds a table of application data
+ * lists it here, children before parents.
  */
-export const APPLICATION_TABLES: readonly string[] = [
+export const APPLICATION_TABLES: readonly ApplicationTable[] = [
   // Restarting sequence counters is part of reset (interface, States: Company row).
-  "sequences",
+  sequences,
 ];

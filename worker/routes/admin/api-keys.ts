@@ -43,7 +43,8 @@ const listKeys = staffRoute({
   path: "/admin/companies/{companyId}/api-keys",
   operationId: "adminListApiKeys",
   tags: ["Administration"],
-  summary: "List a company's API keys (never the keys themselves)",
+  summary: "List a company's API keys",
+  description: "Names, grants and revocation times; never the keys themselves, which are stored only as hashes.",
   request: { params: CompanyIdPath },
   responses: { 200: jsonContent(z.object({ items: z.array(ListedKey) }), "The keys."), ...validationErrorResponse, ...notFoundResponse },
 });

@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { companyObject } from "../../../durable/company";
+import { companyObject } from "../../company-object";
 import { unwrap } from "../../../durable/rpc-result";
 import { database } from "../../db/client";
 import { findCompany, insertCompany, updateCompanyFeatures } from "../../db/queries/companies";
@@ -28,6 +28,7 @@ const createCompany = staffRoute({
   operationId: "adminCreateCompany",
   tags: ["Administration"],
   summary: "Create a company",
+  description: "Creates a company with every feature enabled. `lifecycle` defaults to `sandbox`.",
   request: { body: { required: true, content: { "application/json": { schema: CreateCompanyBody } } } },
   responses: { 201: json(CompanySchema, "The new company; every feature starts enabled."), ...validationErrorResponse },
 });
@@ -38,6 +39,7 @@ const getCompany = staffRoute({
   operationId: "adminGetCompany",
   tags: ["Administration"],
   summary: "Read a company",
+  description: "The company with its lifecycle and features.",
   request: { params: CompanyIdPath },
   responses: { 200: json(CompanySchema, "The company."), ...validationErrorResponse, ...notFoundResponse },
 });

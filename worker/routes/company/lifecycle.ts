@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { companyObject } from "../../../durable/company";
+import { companyObject } from "../../company-object";
 import { unwrap } from "../../../durable/rpc-result";
 import { database } from "../../db/client";
 import { findCompany } from "../../db/queries/companies";
@@ -48,7 +48,7 @@ export function registerLifecycleRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(resetCompany, async (c) => {
     const caller = keyCaller(c);
     const actor = { requestId: c.get("requestId"), keyId: caller.keyId, actor: "api-key" as const, method: c.req.method, path: c.req.path };
-    const receipt = unwrap(await companyObject(c.env, caller.companyId).reset(caller.companyId, actor));
+    const receipt = unwrap(await companyObject(c.env, caller.companyId).resetCompany(caller.companyId, actor));
     return c.json(receipt, 200);
   });
 }
