@@ -81,7 +81,7 @@ const GENERIC_RETRY = "Something went wrong on our side. Please try again in a m
 /** `app.onError`: the envelope for thrown errors; anything unexpected is a logged 500. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const apiError = toApiError(err, c);
-  if (apiError.status >= 500) {
+  if (apiError.code === "UncaughtActionError") {
     console.error(JSON.stringify({ requestId: c.get("requestId"), action: c.get("actionName"), error: String(err), stack: err.stack }));
   }
   return c.json(errorBody(apiError), apiError.status);
