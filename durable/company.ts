@@ -7,6 +7,7 @@ import { auditLog, companies } from "../worker/db/schema";
 import { allowsDestructiveChanges, canMoveLifecycle, type Lifecycle } from "../worker/domain/company/lifecycle";
 import type { Env } from "../worker/env";
 import { ApiError, notFound } from "../worker/http/errors";
+import { importConfiguration, type ImportOptions, type ImportResult } from "./configuration-import";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
@@ -87,6 +88,21 @@ export class CompanyObject extends DurableObject<Env> {
         });
         await this.db.batch([receipt, ...wipes]);
         return { companyId, lifecycle: "sandbox" as const, resetAt, receiptId };
+      }),
+    );
+  }
+
+  /** Imports a configuration document; `force` passes the breaking-change gate on Sandbox companies only. */
+  async importConfiguration(companyId: string, input: unknown, options: ImportOptions): Promise<RpcResult<ImportResult>> {
+    return asRpcResult(() =>
+      this.queue.run(async () => {
+        if (options.force) {
+          const company = await this.requireCompany(companyId);
+          if (!allowsDestructiveChanges(company.lifecycle)) {
+            throw lifecycleRefused(`A forced import is only available to Sandbox companies; this company is ${company.lifecycle}`);
+          }
+        }
+        return importConfiguration(this.db, companyId, input, options);
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { sequences } from "./schema";
+import { entities, relationshipLinks, sequences } from "./schema";
 
 /** A table of application data: every row belongs to one company. */
 export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
@@ -10,6 +10,8 @@ export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
  * lists it here, children before parents.
  */
 export const APPLICATION_TABLES: readonly ApplicationTable[] = [
+  relationshipLinks,
+  entities,
   // Restarting sequence counters is part of reset (interface, States: Company row).
   sequences,
 ];

@@ -7,6 +7,10 @@ import { registerEntityTypeRoutes } from "./company/entity-types";
 import { registerLifecycleRoutes } from "./company/lifecycle";
 import { registerMeRoutes } from "./company/me";
 import { registerStarterConfigurationRoutes } from "./company/starter-configuration";
+import { registerConfigurationCompareDocumentRoutes } from "./configuration/compare-document";
+import { registerConfigurationExportRoutes } from "./configuration/export";
+import { registerConfigurationImportRoutes } from "./configuration/import";
+import { registerConfigurationValidateRoutes } from "./configuration/validate";
 import { registerHealthRoutes } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
@@ -19,4 +23,8 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerLifecycleRoutes(app);
   registerAuditLogRoutes(app);
   registerStarterConfigurationRoutes(app);
+  registerConfigurationImportRoutes(app);
+  registerConfigurationExportRoutes(app);
+  registerConfigurationValidateRoutes(app);
+  registerConfigurationCompareDocumentRoutes(app);
 }

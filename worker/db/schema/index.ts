@@ -1,2 +1,4 @@
 export * from "./access";
 export * from "./audit";
+export * from "./configuration";
+export * from "./entities";

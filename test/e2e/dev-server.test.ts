@@ -1,0 +1,142 @@
+// Runs `npm start` for real (scripts/start.mjs: wrangler dev + demo company seed) and follows what it prints.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const READY_LINE = "Press Ctrl-C to stop.";
+
+interface Started {
+  child: ChildProcess;
+  stdout: string;
+  companyId: string;
+  adminKey: string;
+  sandboxManagerKey: string;
+  curlUrl: string;
+  curlKey: string;
+}
+
+const running = new Set<ChildProcess>();
+let persistDir: string;
+let port: number;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Spawns `node scripts/start.mjs` and resolves once it has printed its summary. */
+function start(): Promise<Started> {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  child.on("exit", () => running.delete(child));
+  let stdout = "";
+  let stderr = "";
+  return new Promise((resolveStarted, reject) => {
+    child.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-8000)));
+    child.stdout!.on("data", (chunk) => {
+      stdout += chunk;
+      if (!stdout.includes(READY_LINE)) return;
+      const field = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(stdout)?.[1] ?? "";
+      const curl = /curl -s (\S+) -H 'Authorization: ([^']+)'/.exec(stdout);
+      resolveStarted({
+        child,
+        stdout,
+        companyId: field("Demo company \\(Sandbox\\)"),
+        adminKey: field("Admin key"),
+        sandboxManagerKey: field("SandboxManager key"),
+        curlUrl: curl?.[1] ?? "",
+        curlKey: curl?.[2] ?? "",
+      });
+    });
+    child.on("exit", (code, signal) =>
+      reject(new Error(`start.mjs exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
+    );
+  });
+}
+
+/** SIGTERM, as Ctrl-C would: start.mjs stops wrangler and exits 0. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+async function get(path: string, auth?: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: auth === undefined ? {} : { Authorization: auth } });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  persistDir = mkdtempSync(join(tmpdir(), "iop-e2e-"));
+  port = await freePort();
+});
+
+afterAll(async () => {
+  for (const child of running) {
+    await Promise.race([stop(child), new Promise((r) => setTimeout(r, 10_000))]);
+    child.kill("SIGKILL");
+  }
+  rmSync(persistDir, { recursive: true, force: true });
+});
+
+describe("npm start", () => {
+  let first: Started;
+
+  it("serves the API and prints a demo company with a working sample call", async () => {
+    first = await start();
+    expect(first.companyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.adminKey).toMatch(/^iop_/);
+    expect(first.sandboxManagerKey).toMatch(/^iop_/);
+    expect(first.curlUrl).toBe(`http://127.0.0.1:${port}/api/v1/companies/${first.companyId}/lifecycle`);
+    expect(first.curlKey).toBe(first.adminKey);
+    expect(first.stdout).toContain(`http://127.0.0.1:${port}/docs`);
+
+    expect((await get("/health")).status).toBe(200);
+
+    const lifecycle = await fetch(first.curlUrl, { headers: { Authorization: first.curlKey } });
+    expect(lifecycle.status).toBe(200);
+    expect(await lifecycle.json()).toEqual({ companyId: first.companyId, lifecycle: "sandbox" });
+
+    const me = await get(`/api/v1/companies/${first.companyId}/me`, first.adminKey);
+    expect(me.status).toBe(200);
+    expect(me.json.companyId).toBe(first.companyId);
+    expect(me.json.roles).toEqual(["Admin"]);
+
+    const sandboxMe = await get(`/api/v1/companies/${first.companyId}/me`, first.sandboxManagerKey);
+    expect(sandboxMe.status).toBe(200);
+    expect(sandboxMe.json.roles).toEqual(["SandboxManager"]);
+
+    const anonymous = await get(`/api/v1/companies/${first.companyId}/lifecycle`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.error.code).toBe("AuthenticationError");
+    expect(anonymous.json.error.message).toBe("API key authentication required");
+
+    expect(await stop(first.child)).toBe(0);
+  });
+
+  it("reuses the demo company and its keys when started again on the same state", async () => {
+    expect(first, "the first start must have succeeded").toBeDefined();
+    const second = await start();
+    expect(second.companyId).toBe(first.companyId);
+    expect(second.adminKey).toBe(first.adminKey);
+    expect(second.sandboxManagerKey).toBe(first.sandboxManagerKey);
+    const lifecycle = await get(`/api/v1/companies/${second.companyId}/lifecycle`, second.adminKey);
+    expect(lifecycle).toEqual({ status: 200, json: { companyId: first.companyId, lifecycle: "sandbox" } });
+    expect(await stop(second.child)).toBe(0);
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES } from "./field-kinds";
+
+/**
+ * What import, validate and compare accept: the canonical document with defaults omitted, field types
+ * as `typeInfo` or legacy `type` + JSON-string `typeArgs`. Unknown members are refused everywhere.
+ */
+
+export const FieldInputSchema = z
+  .object({
+    entityType: z.enum(CONFIGURABLE_ENTITY_TYPES).optional(),
+    referenceId: z.string().min(1),
+    label: z.string(),
+    description: z.string().nullable().optional(),
+    typeInfo: z.object({ kind: z.string() }).catchall(z.unknown()).optional(),
+    type: z.string().optional(),
+    typeArgs: z.string().optional(),
+    required: z.boolean().optional(),
+    readOnly: z.boolean().optional(),
+    writePermission: z.string().nullable().optional(),
+    computedDefault: z.string().nullable().optional(),
+    generatedAt: z.enum(["create", "bind"]).nullable().optional(),
+  })
+  .strict();
+export type FieldInput = z.infer<typeof FieldInputSchema>;
+
+export const OptionSetInputSchema = z
+  .object({
+    key: z.string().min(1),
+    options: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() }).strict()),
+  })
+  .strict();
+
+export const CustomObjectInputSchema = z
+  .object({
+    key: z.string().min(1),
+    name: z.string().min(1),
+    pluralizedName: z.string().min(1),
+    displayNameExpression: z.string().nullable().optional(),
+    subFields: z.array(z.unknown()).default([]),
+  })
+  .strict();
+
+export const RelationshipInputSchema = z
+  .object({ key: z.string().min(1), from: z.string().min(1), to: z.string().min(1), cardinality: z.enum(CARDINALITIES) })
+  .strict();
+
+export const CardDefinitionInputSchema = z
+  .object({
+    key: z.string().min(1),
+    pageKey: z.string().min(1),
+    entityType: z.enum(CONFIGURABLE_ENTITY_TYPES),
+    title: z.string(),
+    parentCardKey: z.string().nullable().default(null),
+    order: z.number().int().default(0),
+    renderingArguments: z.record(z.string(), z.unknown()).default({}),
+    displayCondition: z.string().nullable().default(null),
+  })
+  .strict();
+
+export const CardSectionInputSchema = z
+  .object({
+    key: z.string().min(1),
+    cardKey: z.string().min(1),
+    title: z.string(),
+    order: z.number().int().default(0),
+    displayCondition: z.string().nullable().default(null),
+  })
+  .strict();
+
+export const FieldLocationInputSchema = z
+  .object({
+    referenceId: z.string().min(1),
+    cardKey: z.string().min(1),
+    sectionKey: z.string().nullable().default(null),
+    order: z.number().int().default(0),
+    renderingArguments: z.record(z.string(), z.unknown()).default({}),
+    displayCondition: z.string().nullable().default(null),
+    requiredCondition: z.string().nullable().default(null),
+  })
+  .strict();
+
+const ConditionInputSchema = z.object({ expression: z.string().min(1), message: z.string() }).strict();
+
+/** Stages accept exactly these properties (interface, Configuration facts). */
+const RatingStageInputSchema = z
+  .object({
+    stageType: z.string().min(1),
+    raterSpec: z.unknown().optional(),
+    callOncePerPath: z.boolean().optional(),
+    outputPath: z.string().optional(),
+    inputs: z.unknown().optional(),
+  })
+  .strict();
+
+export const RatingWorkflowInputSchema = z
+  .object({
+    name: z.string().min(1),
+    stages: z.array(RatingStageInputSchema).default([]),
+    warnings: z.array(ConditionInputSchema).default([]),
+    preconditions: z.array(ConditionInputSchema).default([]),
+    billingPreconditions: z.array(ConditionInputSchema).default([]),
+  })
+  .strict();
+
+export const FolderCategoriesInputSchema = z.partialRecord(z.enum(CONFIGURABLE_ENTITY_TYPES), z.array(z.string().min(1)));
+
+export const FinancialsInputSchema = z
+  .object({
+    documentVersion: z.literal(2),
+    categories: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1),
+            kind: z.enum(["operating", "reserved"]),
+            expectedDirection: z.enum(["payable", "receivable"]),
+            deprecatedAt: z.iso.datetime().nullable().default(null),
+          })
+          .strict(),
+      )
+      .default([]),
+    policyFinancials: z
+      .object({
+        lineItemTypes: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1),
+                direction: z.enum(["payable", "receivable"]),
+                lifecycle: z.enum(["active", "deprecated"]).default("active"),
+                allowedOn: z.array(z.object({ invoiceType: z.string().min(1), label: z.string().nullable().default(null) }).strict()).default([]),
+              })
+              .strict(),
+          )
+          .default([]),
+        paymentDefaults: z
+          .object({
+            paymentPeriod: z.enum(["upfront", "quarterly", "monthly"]),
+            firstDueDate: z.object({ anchor: z.enum(["today", "effective-date"]), daysAfter: z.number().int().min(0) }).strict(),
+            avoidWeekendSends: z.boolean().default(false),
+          })
+          .strict()
+          .nullable()
+          .default(null),
+        invoiceTypes: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1),
+                payeeDefaults: z
+                  .object({ expression: z.string().nullable().default(null), allowedEntityTypes: z.array(z.string().min(1)).default([]) })
+                  .strict()
+                  .nullable()
+                  .default(null),
+              })
+              .strict(),
+          )
+          .default([]),
+      })
+      .strict()
+      .default({ lineItemTypes: [], paymentDefaults: null, invoiceTypes: [] }),
+  })
+  .strict();

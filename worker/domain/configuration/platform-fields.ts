@@ -1,0 +1,14 @@
+/**
+ * Fields the platform defines on every company without configuration (interface, "Entity fields named
+ * in the interface"; CONTRACT section 4, event platform fields). A configuration may still declare them.
+ */
+const PLATFORM_FIELDS: Record<string, readonly string[]> = {
+  event: ["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory"],
+  quote: ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"],
+  submission: ["submissionStatus"],
+  policy: ["policyNumber", "policyStartDate", "policyEndDate", "primaryInsuredName", "primaryInsuredId", "previousPolicy"],
+};
+
+export function platformFieldIds(entityType: string): readonly string[] {
+  return PLATFORM_FIELDS[entityType] ?? [];
+}

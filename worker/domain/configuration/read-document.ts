@@ -1,0 +1,23 @@
+import type { ConfigurationDocument } from "./document";
+import type { ValidationIssue } from "./issues";
+import { normalizeInput } from "./normalize";
+import { checkImmutableDirections, checkSemantics } from "./semantics";
+
+export interface ReadDocument {
+  /** The document import would store; null when any issue is an error. */
+  document: ConfigurationDocument | null;
+  issues: ValidationIssue[];
+}
+
+/**
+ * The one validation both validate and import run: structure, legacy type declarations, references
+ * between members, and rules against the stored configuration. Warnings never invalidate.
+ */
+export function readDocument(input: unknown, stored: ConfigurationDocument): ReadDocument {
+  const { document, issues } = normalizeInput(input, stored);
+  if (document) {
+    checkSemantics(document, issues);
+    checkImmutableDirections(stored, document, issues);
+  }
+  return { document: issues.hasErrors ? null : document, issues: issues.items };
+}

@@ -1,0 +1,70 @@
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { companyObject } from "../../company-object";
+import { unwrap } from "../../../durable/rpc-result";
+import type { AppEnv } from "../../http/context";
+import { ApiError } from "../../http/errors";
+import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import { CategoryDiffSchema, DocumentInputSchema, ValidationIssueSchema } from "./schemas";
+
+const ImportResultSchema = z
+  .object({
+    contentHash: z.string(),
+    previousContentHash: z.string(),
+    changed: z.boolean(),
+    changes: z.object({
+      fieldDefinitions: CategoryDiffSchema,
+      optionSets: CategoryDiffSchema,
+      customObjects: CategoryDiffSchema,
+      relationships: CategoryDiffSchema,
+      cardDefinitions: CategoryDiffSchema,
+      cardSections: CategoryDiffSchema,
+      fieldLocations: CategoryDiffSchema,
+      ratingWorkflows: CategoryDiffSchema,
+      paymentDefaultsCreated: z.boolean(),
+      payeeDefaultsCreated: z.number().int(),
+    }),
+    warnings: z.array(ValidationIssueSchema),
+  })
+  .openapi("ConfigurationImportResult");
+
+const importConfiguration = companyRoute("P", "company.configuration:import", {
+  method: "post",
+  path: "/configuration/import",
+  operationId: "importConfiguration",
+  tags: ["Configuration"],
+  summary: "Import a configuration document",
+  description:
+    "Validates the document exactly as `POST /configuration/validate` does and applies it atomically; a refused import changes nothing. A change that removes a field, option, custom object or relationship, or changes a field's kind, while stored data uses it is refused 409 `BreakingConfigurationChange` unless `?force=true` (needs `company.reset`; Sandbox companies only, otherwise 409 `CompanyLifecycleRefused`). `expectedContentHash` (query or body member) must equal the stored hash or the import is refused 409 `ContentHashMismatch`. Invalid documents answer 400 `InvalidConfiguration` whose `details` name each offending path.",
+  request: {
+    params: companyParams(),
+    query: z.object({
+      force: z.enum(["true", "false"]).optional().openapi({ description: "`true` passes the breaking-change gate (needs `company.reset`; Sandbox only)." }),
+      expectedContentHash: z.string().optional(),
+    }),
+    body: jsonBody(DocumentInputSchema),
+  },
+  responses: {
+    200: jsonContent(ImportResultSchema, "Imported (or unchanged, `changed: false`)."),
+    ...validationErrorResponse,
+    ...conflictResponse("`BreakingConfigurationChange`, `ContentHashMismatch` or `CompanyLifecycleRefused`."),
+  },
+});
+
+export function registerConfigurationImportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(importConfiguration, async (c) => {
+    const caller = keyCaller(c);
+    const query = c.req.valid("query");
+    const body = c.req.valid("json");
+    const force = query.force === "true";
+    if (force && !caller.grants.has("company.reset")) {
+      throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action", userMessages: ["Forcing an import needs the company.reset permission."] });
+    }
+    const fromBody = body.expectedContentHash;
+    if (fromBody !== undefined && typeof fromBody !== "string") {
+      throw new ApiError({ code: "VALIDATION_ERROR", message: "expectedContentHash must be a string", details: [{ field: "expectedContentHash", message: "must be text" }] });
+    }
+    const expectedContentHash = query.expectedContentHash ?? (fromBody as string | undefined) ?? null;
+    const result = unwrap(await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, { force, expectedContentHash }));
+    return c.json(result, 200);
+  });
+}
