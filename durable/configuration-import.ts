@@ -13,7 +13,8 @@ import { ApiError } from "../worker/http/errors";
 
 export interface ImportOptions {
   force: boolean;
-  expectedContentHash: string | null;
+  /** Hashes the caller expects the stored configuration to have (query and body may each give one). */
+  expectedContentHashes: string[];
 }
 
 export interface ImportResult {
@@ -30,10 +31,11 @@ export interface ImportResult {
  */
 export async function importConfiguration(db: Database, companyId: string, input: unknown, options: ImportOptions): Promise<ImportResult> {
   const stored = await loadConfiguration(db, companyId);
-  if (options.expectedContentHash !== null && options.expectedContentHash !== stored.contentHash) {
+  const stale = options.expectedContentHashes.find((hash) => hash !== stored.contentHash);
+  if (stale !== undefined) {
     throw new ApiError({
       code: "ContentHashMismatch",
-      message: `The stored configuration's hash is ${stored.contentHash}, not the expected ${options.expectedContentHash}`,
+      message: `The stored configuration's hash is ${stored.contentHash}, not the expected ${stale}`,
       userMessages: ["The configuration changed since you last exported it. Export it again and retry."],
       details: [{ field: "expectedContentHash", message: `stored hash is ${stored.contentHash}` }],
     });

@@ -63,8 +63,8 @@ export function registerConfigurationImportRoutes(app: OpenAPIHono<AppEnv>) {
     if (fromBody !== undefined && typeof fromBody !== "string") {
       throw new ApiError({ code: "VALIDATION_ERROR", message: "expectedContentHash must be a string", details: [{ field: "expectedContentHash", message: "must be text" }] });
     }
-    const expectedContentHash = query.expectedContentHash ?? (fromBody as string | undefined) ?? null;
-    const result = unwrap(await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, { force, expectedContentHash }));
+    const expectedContentHashes = [query.expectedContentHash, fromBody].filter((hash): hash is string => typeof hash === "string");
+    const result = unwrap(await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, { force, expectedContentHashes }));
     return c.json(result, 200);
   });
 }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { createCompany, expectError } from "../support/harness";
+import { BASE_DOCUMENT } from "./documents";
+
+describe("validate", () => {
+  it("answers isValid with no issues for a good document, and stores nothing", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, { body: BASE_DOCUMENT });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ isValid: true, issues: [] });
+    expect((await company.call("GET", "/configuration/export", key)).json.fieldDefinitions).toEqual([]);
+  });
+
+  it("reports each issue with message, ordered fieldPath segments, severity and code", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: {
+        fieldDefinitions: [
+          { entityType: "exposure", referenceId: "a", label: "A", typeInfo: { kind: "Select", optionSet: "missing" } },
+          { entityType: "exposure", referenceId: "a", label: "A again", typeInfo: { kind: "String" } },
+        ],
+        relationships: [{ key: "r", from: "Policy", to: "Spaceship", cardinality: "1:1" }],
+      },
+    });
+    expect(res.json.isValid).toBe(false);
+    expect(res.json.issues).toEqual(
+      expect.arrayContaining([
+        { message: 'Field "a" uses option set "missing", which is not declared', fieldPath: ["fieldDefinitions", "0", "typeInfo", "optionSet"], severity: "error", code: "unknown-option-set" },
+        { message: 'Duplicate field "exposure.a"', fieldPath: ["fieldDefinitions", "1", "referenceId"], severity: "error", code: "duplicate" },
+        expect.objectContaining({ fieldPath: ["relationships", "0", "to"], severity: "error", code: "unknown-entity-type", expected: expect.any(String) }),
+      ]),
+    );
+  });
+
+  it("keeps warnings from making a document invalid", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: { optionSets: [{ key: "unused", options: [{ value: 1, label: "One" }] }], objectPrimitives: [] },
+    });
+    expect(res.json.isValid).toBe(true);
+    expect(res.json.issues.map((i: any) => [i.severity, i.code])).toEqual([["warning", "ignored-member"], ["warning", "unused-option-set"]]);
+  });
+
+  it("uses an empty fieldPath when no location is known", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, { body: ["not", "an", "object"], rawBody: '["not"]' });
+    expect(res.status).toBe(400);
+    const viaDocument = await company.call("POST", "/configuration/validate", key, { body: { documentVersion: 1 } });
+    expect(viaDocument.json.issues[0]).toMatchObject({ fieldPath: ["documentVersion"], severity: "error", code: "unsupported-version" });
+  });
+
+  it("agrees with import on every document: valid documents import, invalid ones are refused with the same issues", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const documents = [
+      BASE_DOCUMENT,
+      { fieldDefinitions: [{ entityType: "event", referenceId: "x", label: "X", type: "Date", typeArgs: "{oops" }] },
+      { cardDefinitions: [{ key: "c", pageKey: "p", entityType: "event", title: "C", parentCardKey: "c" }] },
+      { financials: { documentVersion: 2, categories: [{ name: "A", kind: "reserved", expectedDirection: "sideways" }] } },
+    ];
+    for (const document of documents) {
+      const verdict = (await company.call("POST", "/configuration/validate", key, { body: document })).json;
+      const imported = await company.call("POST", "/configuration/import", key, { body: document });
+      if (verdict.isValid) expect(imported.status).toBe(200);
+      else {
+        const errors = verdict.issues.filter((i: any) => i.severity === "error");
+        expect(expectError(imported, 400, "InvalidConfiguration").details).toEqual(errors.map((i: any) => ({ field: i.fieldPath.join("."), message: i.message })));
+      }
+    }
+  });
+
+  it("needs configuration.view", async () => {
+    const company = await createCompany();
+    expectError(await company.call("POST", "/configuration/validate", await company.key([], ["audit.view"]), { body: {} }), 403, "AuthorizationError");
+    expect((await company.call("POST", "/configuration/validate", await company.key(["ReadOnly"]), { body: {} })).status).toBe(200);
+  });
+});
+
+describe("compare with a document body", () => {
+  it("reports additions, updates, deletes and unchanged per category", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    await company.call("POST", "/configuration/import", key, { body: BASE_DOCUMENT });
+    const [name, type, , lossDate] = BASE_DOCUMENT.fieldDefinitions;
+    const res = await company.call("POST", "/configuration/compare", key, {
+      body: {
+        fieldDefinitions: [name, { ...type, label: "Kind" }, lossDate, { entityType: "person", referenceId: "email", label: "Email", typeInfo: { kind: "Email" } }],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.fieldDefinitions).toEqual({ additions: 1, updates: 1, deletes: 2, unchanged: 2 });
+    expect(res.json.optionSets).toEqual({ additions: 0, updates: 0, deletes: 0, unchanged: 1 });
+    expect(Object.keys(res.json).sort()).toEqual(["cardDefinitions", "cardSections", "customObjects", "fieldDefinitions", "fieldLocations", "optionSets"]);
+    expect((await company.call("GET", "/configuration/export", key)).json.fieldDefinitions).toHaveLength(5);
+  });
+
+  it("refuses an invalid document with 400 InvalidConfiguration", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    expectError(await company.call("POST", "/configuration/compare", key, { body: { optionSetTypes: [] } }), 400, "InvalidConfiguration");
+  });
+});
