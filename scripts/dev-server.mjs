@@ -1,0 +1,207 @@
+// Runs the service locally the way `npm start` does: `.dev.vars` from the example, local D1 migrations,
+// `wrangler dev` on 127.0.0.1, then an idempotent Sandbox demo company seeded through the admin API.
+// Used by scripts/start.mjs, scripts/bench.mjs and the e2e test.
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+// wrangler needs Node >= 22.12: prefer the project's pinned `node` devDependency over whatever runs us.
+const PINNED_NODE = join(ROOT, "node_modules", "node", "bin", "node");
+const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
+const DEFAULT_PERSIST_DIR = join(ROOT, ".wrangler", "state");
+const READY_TIMEOUT_MS = 120_000;
+const OUTPUT_TAIL_CHARS = 8_000;
+
+const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo", lifecycle: "sandbox" };
+
+/**
+ * Starts `wrangler dev` and seeds the demo company.
+ * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string }} options
+ *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`.
+ * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
+ *   exited: Promise<{ code: number | null, signal: string | null }>, stop: () => Promise<void> }>}
+ */
+export async function startDevServer({ port = 8787, persistDir, log, logLevel } = {}) {
+  const staffToken = ensureDevVars();
+  const persist = persistDir ? resolve(persistDir) : undefined;
+  const persistArgs = persist ? ["--persist-to", persist] : [];
+
+  await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs], log);
+
+  if (!(await portIsFree(port))) throw new Error(`Port ${port} on 127.0.0.1 is already in use; set PORT to another port.`);
+  const devArgs = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs];
+  if (logLevel) devArgs.push("--log-level", logLevel);
+  const child = spawnWrangler(devArgs, log);
+  const stop = () => killTree(child);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await Promise.race([waitForHealth(baseUrl, child), child.exited.then(({ code, signal }) => {
+      throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
+    })]);
+    const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
+    return { baseUrl, ...demo, exited: child.exited, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Creates `.dev.vars` from `.dev.vars.example` when missing and returns its STAFF_TOKEN. */
+function ensureDevVars() {
+  const file = join(ROOT, ".dev.vars");
+  if (!existsSync(file)) copyFileSync(join(ROOT, ".dev.vars.example"), file);
+  const match = /^\s*STAFF_TOKEN\s*=\s*"?([^"\r\n]*)"?\s*$/m.exec(readFileSync(file, "utf8"));
+  if (!match?.[1]) throw new Error(`${file} has no STAFF_TOKEN line`);
+  return match[1];
+}
+
+/** Spawns wrangler in its own process group (so stop() can end workerd too), capturing its output. */
+function spawnWrangler(args, log) {
+  const child = spawn(NODE, [WRANGLER, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let tail = "";
+  const onData = (chunk) => {
+    const text = chunk.toString();
+    tail = (tail + stripVTControlCharacters(text)).slice(-OUTPUT_TAIL_CHARS);
+    log?.(text);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  child.output = () => tail;
+  child.exited = new Promise((resolve) => {
+    child.on("exit", (code, signal) => resolve({ code, signal }));
+    child.on("error", (error) => {
+      tail += `\n${error.message}`;
+      resolve({ code: null, signal: null });
+    });
+  });
+  // Last resort if our process exits without calling stop().
+  const killOnExit = () => signalGroup(child.pid, "SIGKILL");
+  process.on("exit", killOnExit);
+  child.exited.then(() => process.off("exit", killOnExit));
+  return child;
+}
+
+async function runWrangler(args, log) {
+  const child = spawnWrangler(args, log);
+  const { code, signal } = await child.exited;
+  if (code !== 0) throw new Error(`wrangler ${args.join(" ")} failed (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
+}
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // group already gone
+  }
+}
+
+/** SIGTERM to wrangler's process group (wrangler and workerd), then SIGKILL whatever is left after 5 s. */
+async function killTree(child) {
+  if (!signalGroup(child.pid, "SIGTERM")) return;
+  const deadline = Date.now() + 5_000;
+  while (signalGroup(child.pid, 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  signalGroup(child.pid, "SIGKILL");
+  await child.exited;
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls until /health answers 200; gives up when `child` has exited (the caller reports that). */
+async function waitForHealth(baseUrl, child) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${baseUrl}/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * Reuses the demo company recorded in `stateFile` while it still works; mints fresh keys for it when its
+ * keys stopped working; creates it (and records it) only when there is none.
+ */
+async function seedDemoCompany(baseUrl, staffToken, stateFile) {
+  const api = async (method, path, { auth = `Bearer ${staffToken}`, body } = {}) => {
+    const headers = { Authorization: auth, ...(body && { "Content-Type": "application/json" }) };
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON; the status and text tell what happened
+    }
+    return { status: res.status, text, json };
+  };
+  const expectStatus = (res, status, what) => {
+    if (res.status !== status) throw new Error(`Seeding the demo company: ${what} answered ${res.status}: ${res.text}`);
+    return res.json;
+  };
+  const keyWorks = async (companyId, key) =>
+    typeof key === "string" && (await api("GET", `/api/v1/companies/${companyId}/me`, { auth: key })).status === 200;
+  const mintKey = async (companyId, name, role) =>
+    expectStatus(await api("POST", `/admin/companies/${companyId}/api-keys`, { body: { name, roles: [role] } }), 201, `creating the ${role} key`).key;
+
+  let saved = null;
+  try {
+    saved = JSON.parse(readFileSync(stateFile, "utf8"));
+  } catch {
+    // no state yet
+  }
+
+  let companyId = null;
+  if (typeof saved?.companyId === "string") {
+    const company = await api("GET", `/admin/companies/${saved.companyId}`);
+    if (company.status === 200) companyId = saved.companyId;
+    else if (company.status !== 404) expectStatus(company, 200, "reading the saved demo company");
+  }
+  if (companyId && (await keyWorks(companyId, saved.adminKey)) && (await keyWorks(companyId, saved.sandboxManagerKey))) {
+    return { companyId, adminKey: saved.adminKey, sandboxManagerKey: saved.sandboxManagerKey };
+  }
+
+  companyId ??= expectStatus(await api("POST", "/admin/companies", { body: DEMO_COMPANY }), 201, "creating the demo company").id;
+  const demo = {
+    companyId,
+    adminKey: await mintKey(companyId, "Demo Admin", "Admin"),
+    sandboxManagerKey: await mintKey(companyId, "Demo SandboxManager", "SandboxManager"),
+  };
+  mkdirSync(dirname(stateFile), { recursive: true });
+  writeFileSync(stateFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}
