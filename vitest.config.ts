@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FAKE_SHEETS_ORIGIN, fakeSheetsOutbound } from "./test/support/fake-sheets.js";
 
 export const TEST_STAFF_TOKEN = "test-staff-token";
 
@@ -11,7 +12,13 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), STAFF_TOKEN: TEST_STAFF_TOKEN },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                STAFF_TOKEN: TEST_STAFF_TOKEN,
+                SHEETS_API_BASE_URL: FAKE_SHEETS_ORIGIN,
+              },
+              // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts).
+              outboundService: fakeSheetsOutbound,
             },
           })),
         ],

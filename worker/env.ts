@@ -8,6 +8,8 @@ export interface Env {
   FILES: R2Bucket;
   STAFF_TOKEN: string;
   APP_BASE_URL?: string;
+  /** Google Sheets API origin; default `https://sheets.googleapis.com` (tests point it at a fake). */
+  SHEETS_API_BASE_URL?: string;
 }
 
 /** Every queue message names its job type and carries a producer-generated id for deduplication. */

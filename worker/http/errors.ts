@@ -27,6 +27,11 @@ export const ERROR_STATUS = {
   UnsupportedMediaType: 415,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,
+  // Google Sheets, read with the caller's own OAuth token (worker/clients/google-sheets.ts).
+  SheetsTokenRejected: 400,
+  SheetsAccessDenied: 400,
+  SpreadsheetNotFound: 404,
+  SheetsUnavailable: 502,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

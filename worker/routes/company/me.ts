@@ -1,4 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { configuredFieldWriteGroups } from "../../domain/configuration/field-write-groups";
 import type { AppEnv } from "../../http/context";
 import { companyParams, companyRoute, jsonContent, keyCaller } from "../../http/route";
 
@@ -17,13 +20,16 @@ const getMe = companyRoute("P", null, {
   operationId: "getMe",
   tags: ["Access"],
   summary: "The calling key: company, roles and effective permissions",
+  description: "Effective permissions are the union of the key's roles and explicit permissions. Roles holding every field write group (Admin, SUPER_ADMIN) list each write group the company's configuration declares, as `<entityType>.field-<writePermission>`.",
   request: { params: companyParams() },
   responses: { 200: jsonContent(MeSchema, "The calling key.") },
 });
 
 export function registerMeRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getMe, (c) => {
+  app.openapi(getMe, async (c) => {
     const caller = keyCaller(c);
-    return c.json({ companyId: caller.companyId, keyId: caller.keyId, roles: caller.roles, permissions: caller.grants.list() }, 200);
+    const { document } = await loadConfiguration(database(c.env.DB), caller.companyId);
+    const permissions = caller.grants.list(configuredFieldWriteGroups(document));
+    return c.json({ companyId: caller.companyId, keyId: caller.keyId, roles: caller.roles, permissions }, 200);
   });
 }

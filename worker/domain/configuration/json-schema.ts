@@ -1,0 +1,164 @@
+import type { ConfigurationDocument, FieldDefinition, SubField, TypeInfo } from "./document";
+import type { FieldKind } from "./field-kinds";
+import { ADDRESS_SCHEMA, ADDRESS_V2_SCHEMA, DATE_VALUE_SCHEMA, JSON_SCHEMA_DIALECT, OFAC_SCREENING_SCHEMA, type JsonSchema } from "./json-schema-shapes";
+import { platformField, platformFieldsOf, type PlatformField } from "./platform-field-schemas";
+
+/**
+ * The entity configuration read (interface, "Field schema marks (entity configuration read)"): an entity
+ * type's fields as a JSON Schema object, each field carrying its label, kind, canonical `typeInfo`, the
+ * value shape of its kind and the marks.
+ */
+
+export interface FieldJsonSchema extends JsonSchema {
+  title: string;
+  fieldType: FieldKind;
+  typeInfo: TypeInfo;
+}
+
+export interface EntityConfigurationSchema {
+  entityType: string;
+  $schema: typeof JSON_SCHEMA_DIALECT;
+  type: "object";
+  properties: Record<string, FieldJsonSchema>;
+  required: string[];
+  additionalProperties: false;
+}
+
+/** Option values by option set key. */
+type OptionValues = ReadonlyMap<string, ReadonlyArray<string | number>>;
+
+function optionValuesOf(document: ConfigurationDocument): OptionValues {
+  return new Map(document.optionSets.map((set) => [set.key, set.options.map((option) => option.value)]));
+}
+
+const when = (condition: boolean, members: JsonSchema): JsonSchema => (condition ? members : {});
+
+/** A Select value: one of the option set's values; typed string, number, or both when the set mixes them. */
+function selectSchema(optionSet: string | undefined, options: OptionValues): JsonSchema {
+  const values = (optionSet && options.get(optionSet)) || [];
+  const types = [...new Set(values.map((value) => (typeof value === "number" ? "number" : "string")))];
+  return { type: types.length === 1 ? types[0] : ["string", "number"], enum: [...values] };
+}
+
+/** A Group's item, and any object keyed by sub-field referenceIds. */
+function objectSchema(fields: readonly SubField[], options: OptionValues): JsonSchema {
+  return {
+    type: "object",
+    properties: Object.fromEntries(fields.map((field) => [field.referenceId, fieldSchema(field, options)])),
+    required: fields.filter((field) => field.required).map((field) => field.referenceId),
+    additionalProperties: false,
+  };
+}
+
+/** The value shape of a kind (interface, "JSON Schema format values in configuration reads"). */
+function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
+  switch (typeInfo.kind) {
+    case "String":
+    case "Sequence":
+      return { type: "string" };
+    case "Number":
+      return { type: "number" };
+    case "Currency":
+      return { type: "number", format: "currency" };
+    case "Integer":
+      return { type: "integer" };
+    case "Boolean":
+      return { type: "boolean" };
+    case "Date":
+      return DATE_VALUE_SCHEMA;
+    case "Select":
+      return selectSchema(typeInfo.optionSet, options);
+    case "MultiSelect":
+      return { type: "array", items: selectSchema(typeInfo.optionSet, options), uniqueItems: true };
+    case "Percent":
+      return { type: "string", format: "percent" };
+    case "Email":
+      return { type: "string", format: "email" };
+    case "Phone":
+      return { type: "string", format: "phone" };
+    case "Object: Address":
+      return ADDRESS_SCHEMA;
+    case "Object: AddressV2":
+      return ADDRESS_V2_SCHEMA;
+    case "Object: OfacScreening":
+      return OFAC_SCREENING_SCHEMA;
+    case "Group":
+      return { type: "array", items: objectSchema(typeInfo.subFields ?? [], options) };
+    case "Calculated":
+      // The answer's type is the expression's; the schema does not constrain it.
+      return {};
+  }
+}
+
+/** The marks of "Field schema marks": what a caller may write and what the platform fills in. */
+function marksOf(field: SubField): JsonSchema {
+  const { kind } = field.typeInfo;
+  const generated = kind === "Sequence";
+  const calculated = kind === "Calculated";
+  return {
+    ...when(field.readOnly || generated || calculated, { readOnly: true }),
+    ...when(generated, { "x-generated": true }),
+    ...when(generated && field.generatedAt !== null, { "x-generated-at": field.generatedAt }),
+    ...when(field.computedDefault !== null, { "x-computed-default": field.computedDefault }),
+    ...when(field.writePermission !== null, { "x-write-permission": field.writePermission }),
+    ...when(calculated, { "x-repeatable": field.typeInfo.repeatable ?? false }),
+  };
+}
+
+/** One field's schema: label, kind, canonical typeInfo, value shape, marks. */
+function fieldSchema(field: SubField, options: OptionValues): FieldJsonSchema {
+  return {
+    title: field.label,
+    ...when(field.description !== null, { description: field.description }),
+    fieldType: field.typeInfo.kind,
+    typeInfo: field.typeInfo,
+    ...valueSchema(field.typeInfo, options),
+    ...marksOf(field),
+  };
+}
+
+/** A platform field: as configured when the configuration declares it (fixed marks kept), else its default. */
+function platformFieldSchema(platform: PlatformField, declared: FieldDefinition | undefined, options: OptionValues): FieldJsonSchema {
+  if (declared) return { ...fieldSchema(declared, options), ...platform.fixed };
+  return { ...fieldSchema(platform.definition, options), ...platform.shape, ...platform.fixed };
+}
+
+function configuredFieldsOf(document: ConfigurationDocument, entityType: string): FieldDefinition[] {
+  return document.fieldDefinitions.filter((field) => field.entityType === entityType);
+}
+
+/** Configured fields the platform does not define. */
+function customFieldsOf(configured: readonly FieldDefinition[], entityType: string): FieldDefinition[] {
+  return configured.filter((field) => !platformField(entityType, field.referenceId));
+}
+
+function entityObject(entityType: string, properties: Record<string, FieldJsonSchema>, fields: readonly FieldDefinition[]): EntityConfigurationSchema {
+  return {
+    entityType,
+    $schema: JSON_SCHEMA_DIALECT,
+    type: "object",
+    properties,
+    required: fields.filter((field) => field.required).map((field) => field.referenceId),
+    additionalProperties: false,
+  };
+}
+
+/** Every field of an entity type: the platform's (whether configured or not), then the configured ones. */
+export function entityConfigurationSchema(document: ConfigurationDocument, entityType: string): EntityConfigurationSchema {
+  const options = optionValuesOf(document);
+  const configured = configuredFieldsOf(document, entityType);
+  const properties: Record<string, FieldJsonSchema> = {};
+  for (const platform of platformFieldsOf(entityType)) {
+    const declared = configured.find((field) => field.referenceId === platform.definition.referenceId);
+    properties[platform.definition.referenceId] = platformFieldSchema(platform, declared, options);
+  }
+  for (const field of customFieldsOf(configured, entityType)) properties[field.referenceId] = fieldSchema(field, options);
+  return entityObject(entityType, properties, configured);
+}
+
+/** Only the configured fields the platform does not define (the oldest family's quote configuration). */
+export function customFieldsSchema(document: ConfigurationDocument, entityType: string): EntityConfigurationSchema {
+  const options = optionValuesOf(document);
+  const fields = customFieldsOf(configuredFieldsOf(document, entityType), entityType);
+  return entityObject(entityType, Object.fromEntries(fields.map((field) => [field.referenceId, fieldSchema(field, options)])), fields);
+}

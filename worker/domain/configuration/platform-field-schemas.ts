@@ -1,0 +1,115 @@
+import type { SubField, TypeInfo } from "./document";
+import { DATE_VALUE_SCHEMA, type JsonSchema } from "./json-schema-shapes";
+import { platformFieldIds } from "./platform-fields";
+
+/**
+ * How the platform fields (platform-fields.ts) read in the entity configuration and on pages when no
+ * configuration declares them, and which of their marks the interface fixes even when one does.
+ */
+export interface PlatformField {
+  /** The field as if it were configured; its schema is built like any configured field's. */
+  definition: SubField;
+  /** Schema members the kind alone cannot say (an enum, null, an array), replacing the built ones. */
+  shape?: JsonSchema;
+  /** Marks fixed by the interface: kept when a configuration declares the field itself. */
+  fixed: JsonSchema;
+}
+
+function definition(referenceId: string, label: string, typeInfo: TypeInfo, description: string | null = null, readOnly = false): SubField {
+  return { referenceId, label, description, typeInfo, required: false, readOnly, writePermission: null, computedDefault: null, generatedAt: null };
+}
+
+const PLATFORM = { "x-platform": true };
+const READ_ONLY = { ...PLATFORM, readOnly: true };
+const GUARDED_STATUS = { ...PLATFORM, "x-guarded-status": true };
+
+const readOnlyText = (referenceId: string, label: string, description: string): PlatformField => ({
+  definition: definition(referenceId, label, { kind: "String" }, description, true),
+  fixed: READ_ONLY,
+});
+
+const QUOTE_LIFECYCLE = "Quote lifecycle field kept by the platform; never written by a caller.";
+
+const PLATFORM_FIELDS: Record<string, PlatformField> = {
+  eventStatus: {
+    definition: definition(
+      "eventStatus",
+      "Event status",
+      { kind: "Select" },
+      "Set when the event is created; afterwards changed only through POST /events/{eventId}/close and POST /events/{eventId}/reopen (a generic update changing it answers 409 GuardedStatusFieldWrite).",
+    ),
+    shape: { type: "string", enum: ["open", "closed"] },
+    fixed: GUARDED_STATUS,
+  },
+  eventName: readOnlyText(
+    "eventName",
+    "Event name",
+    "Recomputed on every save from the linked exposures and claimant; a value sent is ignored. userSetEventName takes precedence while set.",
+  ),
+  userSetEventName: {
+    definition: definition("userSetEventName", "Event name (set by user)", { kind: "String" }, "Takes precedence over the derived eventName while set; null returns the name to the derivation."),
+    shape: { type: ["string", "null"] },
+    fixed: PLATFORM,
+  },
+  eventOpenCloseHistory: {
+    definition: definition(
+      "eventOpenCloseHistory",
+      "Open/close history",
+      {
+        kind: "Group",
+        subFields: [definition("action", "Action", { kind: "Select" }), definition("effectiveOnDate", "Effective on", { kind: "Date" })],
+      },
+      "Log of open and close entries, appended by close and reopen and replaced whole through PUT /events/{eventId}/open-close-history; the event's lifecycle dates derive from it.",
+    ),
+    shape: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { action: { type: "string", enum: ["open", "close"] }, effectiveOnDate: DATE_VALUE_SCHEMA },
+        required: ["action", "effectiveOnDate"],
+        additionalProperties: false,
+      },
+    },
+    fixed: PLATFORM,
+  },
+  quoteType: readOnlyText("quoteType", "Quote type", QUOTE_LIFECYCLE),
+  quoteStatus: readOnlyText("quoteStatus", "Quote status", QUOTE_LIFECYCLE),
+  quoteNumber: readOnlyText("quoteNumber", "Quote number", QUOTE_LIFECYCLE),
+  quoteBindErrors: {
+    definition: definition("quoteBindErrors", "Bind errors", { kind: "String" }, QUOTE_LIFECYCLE, true),
+    shape: { type: "array", items: { type: "string" } },
+    fixed: READ_ONLY,
+  },
+  quoteSubmissionId: {
+    definition: definition("quoteSubmissionId", "Submission", { kind: "String" }, QUOTE_LIFECYCLE, true),
+    shape: { type: "string", format: "uuid" },
+    fixed: READ_ONLY,
+  },
+  submissionStatus: {
+    definition: definition("submissionStatus", "Submission status", { kind: "String" }, "Changed through the submission close and reopen operations."),
+    fixed: GUARDED_STATUS,
+  },
+  policyNumber: { definition: definition("policyNumber", "Policy number", { kind: "String" }, "Taken from the new-business data when sent, minted by the platform otherwise."), fixed: PLATFORM },
+  policyStartDate: { definition: definition("policyStartDate", "Policy start date", { kind: "Date" }), fixed: PLATFORM },
+  policyEndDate: { definition: definition("policyEndDate", "Policy end date", { kind: "Date" }), fixed: PLATFORM },
+  primaryInsuredName: readOnlyText("primaryInsuredName", "Primary insured", "Derived from the policy's exposures; never sent."),
+  primaryInsuredId: readOnlyText("primaryInsuredId", "Primary insured id", "Derived from the policy's exposures; never sent."),
+  previousPolicy: {
+    definition: definition("previousPolicy", "Previous policy", { kind: "String" }, "The renewed policy's id (relationship Policy<N:1:previousPolicy>Policy)."),
+    shape: { type: "string", format: "uuid" },
+    fixed: PLATFORM,
+  },
+};
+
+const platformFieldNamed = (referenceId: string): PlatformField =>
+  PLATFORM_FIELDS[referenceId] ?? { definition: definition(referenceId, referenceId, { kind: "String" }), fixed: PLATFORM };
+
+/** The platform fields of an entity type, in the order platform-fields.ts lists them. */
+export function platformFieldsOf(entityType: string): PlatformField[] {
+  return platformFieldIds(entityType).map(platformFieldNamed);
+}
+
+/** The platform field `referenceId` of an entity type, or null when the platform defines no such field. */
+export function platformField(entityType: string, referenceId: string): PlatformField | null {
+  return platformFieldIds(entityType).includes(referenceId) ? platformFieldNamed(referenceId) : null;
+}
