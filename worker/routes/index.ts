@@ -8,9 +8,14 @@ import { registerLifecycleRoutes } from "./company/lifecycle";
 import { registerMeRoutes } from "./company/me";
 import { registerStarterConfigurationRoutes } from "./company/starter-configuration";
 import { registerConfigurationCompareDocumentRoutes } from "./configuration/compare-document";
+import { registerEntityConfigurationRoutes } from "./configuration/entity-configuration";
+import { registerConfigurationCompareSheetsRoutes } from "./configuration/compare-sheets";
 import { registerConfigurationExportRoutes } from "./configuration/export";
 import { registerConfigurationImportRoutes } from "./configuration/import";
+import { registerPageLayoutRoutes } from "./configuration/page-layout";
+import { registerQuoteConfigurationLegacyRoutes } from "./configuration/quote-configuration-legacy";
 import { registerConfigurationValidateRoutes } from "./configuration/validate";
+import { registerEntityCrudRoutes } from "./entities/crud";
 import { registerHealthRoutes } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
@@ -27,4 +32,11 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerConfigurationExportRoutes(app);
   registerConfigurationValidateRoutes(app);
   registerConfigurationCompareDocumentRoutes(app);
+  // Static paths before any parametric sibling (`O/quotes/configuration` before `O/quotes/{quoteId}`).
+  registerEntityConfigurationRoutes(app);
+  registerQuoteConfigurationLegacyRoutes(app);
+  registerPageLayoutRoutes(app);
+  registerConfigurationCompareSheetsRoutes(app);
+  // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
+  registerEntityCrudRoutes(app);
 }

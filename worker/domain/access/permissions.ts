@@ -77,7 +77,7 @@ const CANONICAL_BY_ANY_NAME = new Map<string, string>(
 );
 
 /** Field write groups: `<entity>.field-<kebab-group>` (interface, Authentication 7). */
-const FIELD_WRITE_GROUP = /^(exposure|event|quote|submission|person|organization|policy)\.field-[a-z0-9]+(-[a-z0-9]+)*$/;
+const FIELD_WRITE_GROUP = /^(exposure|event|quote|submission|person|organization|policy|custom-object)\.field-[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function isFieldWriteGroup(name: string): boolean {
   return FIELD_WRITE_GROUP.test(name);

@@ -1,0 +1,47 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { entities, sequences } from "../schema";
+
+export type EntityRow = typeof entities.$inferSelect;
+
+/** One record by id, only within the company and type: another company's id reads as absent. */
+export async function findEntity(db: Database, companyId: string, entityType: string, id: string): Promise<EntityRow | null> {
+  const rows = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, id), eq(entities.companyId, companyId), eq(entities.entityType, entityType)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listEntities(db: Database, companyId: string, entityType: string, limit: number, offset: number) {
+  const where = and(eq(entities.companyId, companyId), eq(entities.entityType, entityType));
+  const [items, [total]] = await Promise.all([
+    db.select().from(entities).where(where).orderBy(desc(entities.createdAt), desc(entities.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(entities).where(where),
+  ]);
+  return { items, totalCount: total?.n ?? 0 };
+}
+
+export function insertEntityStatement(db: Database, row: EntityRow) {
+  return db.insert(entities).values(row);
+}
+
+/** Replaces a record's data if nobody changed it since `version` was read. */
+export function updateEntityStatement(db: Database, row: Pick<EntityRow, "id" | "companyId" | "data" | "updatedAt">, version: number) {
+  return db
+    .update(entities)
+    .set({ data: row.data, updatedAt: row.updatedAt, version: version + 1 })
+    .where(and(eq(entities.id, row.id), eq(entities.companyId, row.companyId), eq(entities.version, version)))
+    .returning({ version: entities.version });
+}
+
+/** Next value of a company counter, atomically (one statement). */
+export async function nextSequenceValue(db: Database, companyId: string, name: string): Promise<number> {
+  const [row] = await db
+    .insert(sequences)
+    .values({ companyId, name, value: 1 })
+    .onConflictDoUpdate({ target: [sequences.companyId, sequences.name], set: { value: sql`${sequences.value} + 1` } })
+    .returning({ value: sequences.value });
+  return row!.value;
+}

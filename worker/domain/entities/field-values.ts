@@ -1,0 +1,168 @@
+import type { OptionSet, SubField } from "../configuration/document";
+import { readFmv1Date } from "../dates/fmv1-date";
+
+/** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
+export interface ValueProblem {
+  path: string;
+  problem: string;
+}
+
+export type ValueReading = { ok: true; value: unknown } | { ok: false; problems: ValueProblem[] };
+
+export interface ValueContext {
+  optionSets: ReadonlyMap<string, OptionSet>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ().-]{4,24}( ?(x|ext\.?) ?[0-9]{1,6})?$/i;
+const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
+
+const ok = (value: unknown): ValueReading => ({ ok: true, value });
+const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
+  const problems: ValueProblem[] = [];
+  for (const [member, v] of Object.entries(value)) {
+    if (!allowed.includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
+    else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
+  }
+  return problems;
+}
+
+const LEGACY_ADDRESS = ["street", "city", "state", "zipCode", "country", "county"] as const;
+const ENTERED_ADDRESS = ["address1", "address2", "city", "state", "zipCode", "countryCode"] as const;
+
+function readAddress(value: unknown, path: string): ValueReading {
+  if (!isObject(value)) return refuse(path, "must be an address object");
+  const problems = stringMembers(value, LEGACY_ADDRESS, path);
+  return problems.length ? { ok: false, problems } : ok(value);
+}
+
+/** AddressV2: `enteredAddress` is the caller's; `geocode` is the provider's (see addresses/geocoding). */
+function readAddressV2(value: unknown, path: string): ValueReading {
+  if (!isObject(value)) return refuse(path, "must be an address object");
+  const problems: ValueProblem[] = [];
+  for (const member of Object.keys(value)) {
+    if (!["entryMethod", "enteredAddress", "geocode"].includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
+  }
+  if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string") problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
+  if (!isObject(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
+  else problems.push(...stringMembers(value.enteredAddress, ENTERED_ADDRESS, `${path}.enteredAddress`));
+  if (value.geocode !== undefined && value.geocode !== null && !isObject(value.geocode)) problems.push({ path: `${path}.geocode`, problem: "must be an object" });
+  return problems.length ? { ok: false, problems } : ok(value);
+}
+
+const OFAC_MEMBERS = ["name", "status", "screeningOutcome", "screenedAt", "screenedBy", "screenedRequest", "matches", "reviewedBy", "reviewedAt", "reviewDecision", "notes"];
+
+function readOfacScreening(value: unknown, path: string): ValueReading {
+  if (!isObject(value)) return refuse(path, "must be a screening object");
+  const problems: ValueProblem[] = [];
+  for (const member of Object.keys(value)) {
+    if (!OFAC_MEMBERS.includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of an OFAC screening" });
+  }
+  if (value.matches !== undefined && value.matches !== null && (!Array.isArray(value.matches) || !value.matches.every(isObject))) {
+    problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
+  }
+  if (value.screenedAt !== undefined && value.screenedAt !== null && (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))) {
+    problems.push({ path: `${path}.screenedAt`, problem: "must be an ISO 8601 timestamp" });
+  }
+  return problems.length ? { ok: false, problems } : ok(value);
+}
+
+function readOption(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
+  const values = context.optionSets.get(field.typeInfo.optionSet!)?.options.map((o) => o.value) ?? [];
+  const allowed = (v: unknown) => values.some((option) => option === v);
+  if (field.typeInfo.kind === "Select") {
+    return allowed(value) ? ok(value) : refuse(path, `must be one of: ${values.join(", ")}`);
+  }
+  // MultiSelect: a list, or the legacy comma-separated text.
+  const list = typeof value === "string" ? value.split(",").map((v) => v.trim()).filter(Boolean) : value;
+  if (!Array.isArray(list)) return refuse(path, "must be a list of option values");
+  const bad = list.filter((v) => !allowed(v));
+  if (bad.length) return refuse(path, `has values that are not options: ${bad.join(", ")} (allowed: ${values.join(", ")})`);
+  return ok([...new Set(list)]);
+}
+
+function readGroup(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
+  if (!Array.isArray(value)) return refuse(path, "must be a list of entries");
+  const problems: ValueProblem[] = [];
+  const rows = value.map((row, index) => {
+    const reading = readRecord(field.typeInfo.subFields ?? [], row, context, `${path}[${index}]`, { requireAll: true });
+    if (!reading.ok) problems.push(...reading.problems);
+    return reading.ok ? reading.value : null;
+  });
+  return problems.length ? { ok: false, problems } : ok(rows);
+}
+
+/** Checks one written value against its field's kind and returns the value to store. */
+export function readFieldValue(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
+  if (value === null) return ok(null);
+  switch (field.typeInfo.kind) {
+    case "String":
+      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+    case "Email":
+      return typeof value === "string" && EMAIL.test(value) ? ok(value) : refuse(path, "must be an email address");
+    case "Phone":
+      return typeof value === "string" && PHONE.test(value) ? ok(value) : refuse(path, "must be a phone number");
+    case "Number":
+      return typeof value === "number" && Number.isFinite(value) ? ok(value) : refuse(path, "must be a number");
+    case "Integer":
+      return Number.isInteger(value) ? ok(value) : refuse(path, "must be a whole number");
+    case "Currency":
+      if (typeof value === "number" && Number.isFinite(value)) return ok(value);
+      if (isObject(value) && typeof value.code === "string" && /^[A-Z]{3}$/.test(value.code) && typeof value.value === "number" && Object.keys(value).length === 2) return ok(value);
+      return refuse(path, "must be an amount, or {code, value} with a three-letter currency code");
+    case "Percent":
+      if (typeof value === "number" && Number.isFinite(value)) return ok(String(value));
+      return typeof value === "string" && PERCENT.test(value) ? ok(value) : refuse(path, "must be a percentage such as \"12.5\"");
+    case "Boolean":
+      return typeof value === "boolean" ? ok(value) : refuse(path, "must be true or false");
+    case "Date": {
+      const reading = readFmv1Date(value);
+      return reading.ok ? ok(reading.value) : refuse(path, reading.problem);
+    }
+    case "Select":
+    case "MultiSelect":
+      return readOption(field, value, context, path);
+    case "Object: Address":
+      return readAddress(value, path);
+    case "Object: AddressV2":
+      return readAddressV2(value, path);
+    case "Object: OfacScreening":
+      return readOfacScreening(value, path);
+    case "Group":
+      return readGroup(field, value, context, path);
+    case "Sequence":
+      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+    case "Calculated":
+      return ok(value);
+  }
+}
+
+/**
+ * Checks a flat object of values against fields (used for group entries). Unknown keys are refused;
+ * with `requireAll`, required fields must be present and not null.
+ */
+export function readRecord(fields: readonly SubField[], value: unknown, context: ValueContext, path: string, options: { requireAll: boolean }): ValueReading {
+  if (!isObject(value)) return refuse(path, "must be an object");
+  const byId = new Map(fields.map((f) => [f.referenceId, f]));
+  const problems: ValueProblem[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const field = byId.get(key);
+    if (!field) {
+      problems.push({ path: `${path}.${key}`, problem: "is not a configured field" });
+      continue;
+    }
+    const reading = readFieldValue(field, v, context, `${path}.${key}`);
+    if (reading.ok) out[key] = reading.value;
+    else problems.push(...reading.problems);
+  }
+  if (options.requireAll) {
+    for (const field of fields) {
+      if (field.required && (value[field.referenceId] === undefined || value[field.referenceId] === null)) problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
+    }
+  }
+  return problems.length ? { ok: false, problems } : ok(out);
+}

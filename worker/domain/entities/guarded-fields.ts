@@ -1,0 +1,26 @@
+/**
+ * Status fields a generic update may not change (interface, States: transition rows); each names the
+ * endpoint that changes it. Sending the value already held is accepted.
+ */
+const GUARDED: Record<string, Record<string, string>> = {
+  event: {
+    eventStatus: "POST /api/v1/companies/{companyId}/events/{eventId}/close or /reopen",
+    eventOpenCloseHistory: "PUT /api/v1/companies/{companyId}/events/{eventId}/open-close-history",
+  },
+  submission: { submissionStatus: "POST /api/v1/companies/{companyId}/submissions/{submissionId}/close or /reopen" },
+  quote: { quoteStatus: "POST /api/v1/companies/{companyId}/quotes/{quoteId}/cancel or /quotes/bind" },
+};
+
+export function guardedEndpoint(entityType: string, referenceId: string): string | null {
+  return GUARDED[entityType]?.[referenceId] ?? null;
+}
+
+/** Fields whose sent value is ignored and the write still succeeds (interface: event `eventName`). */
+const IGNORED_ON_WRITE: Record<string, readonly string[]> = { event: ["eventName"] };
+
+export function isIgnoredOnWrite(entityType: string, referenceId: string): boolean {
+  return IGNORED_ON_WRITE[entityType]?.includes(referenceId) ?? false;
+}
+
+/** Quote lifecycle fields: platform-owned, read-only to writers. */
+export const QUOTE_LIFECYCLE_FIELDS = ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"] as const;

@@ -1,0 +1,40 @@
+import { readFmv1Date } from "../dates/fmv1-date";
+import type { ValueReading } from "./field-values";
+
+export const EVENT_STATUSES = ["open", "closed"] as const;
+export const SUBMISSION_STATUSES = ["draft", "submitted", "under_review", "quoted", "bound", "declined", "closed"] as const;
+
+const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
+
+/** An open/close history entry: `{action: "open" | "close", effectiveOnDate: Fmv1Date}`. */
+export function readHistory(value: unknown, path: string): ValueReading {
+  if (!Array.isArray(value)) return refuse(path, "must be a list of {action, effectiveOnDate} entries");
+  const entries = [];
+  for (const [index, entry] of value.entries()) {
+    const at = `${path}[${index}]`;
+    if (!entry || typeof entry !== "object") return refuse(at, "must be an {action, effectiveOnDate} entry");
+    const { action, effectiveOnDate, ...rest } = entry as Record<string, unknown>;
+    if (Object.keys(rest).length) return refuse(`${at}.${Object.keys(rest)[0]}`, "is not a member of a history entry");
+    if (action !== "open" && action !== "close") return refuse(`${at}.action`, "must be open or close");
+    const date = readFmv1Date(effectiveOnDate);
+    if (!date.ok) return refuse(`${at}.effectiveOnDate`, date.problem);
+    entries.push({ action, effectiveOnDate: date.value });
+  }
+  return { ok: true, value: entries };
+}
+
+/**
+ * Values of platform fields that exist without configuration (CONTRACT section 4), or null when the
+ * field is not a platform field of this entity type.
+ */
+export function readPlatformValue(entityType: string, referenceId: string, value: unknown, path: string): ValueReading | null {
+  const oneOf = (allowed: readonly string[]) => (value === null || allowed.includes(value as string) ? { ok: true as const, value } : refuse(path, `must be one of: ${allowed.join(", ")}`));
+  const text = () => (value === null || typeof value === "string" ? { ok: true as const, value } : refuse(path, "must be text"));
+  if (entityType === "event") {
+    if (referenceId === "eventStatus") return oneOf(EVENT_STATUSES);
+    if (referenceId === "eventName" || referenceId === "userSetEventName") return text();
+    if (referenceId === "eventOpenCloseHistory") return readHistory(value, path);
+  }
+  if (entityType === "submission" && referenceId === "submissionStatus") return oneOf(SUBMISSION_STATUSES);
+  return null;
+}

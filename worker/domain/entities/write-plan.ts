@@ -1,0 +1,136 @@
+import type { OptionSet, SubField } from "../configuration/document";
+import { evaluateExpression } from "../expressions/evaluate";
+import { readFieldValue, type ValueProblem } from "./field-values";
+import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
+import { readPlatformValue } from "./platform-values";
+
+/** Everything a create or update needs to decide, with no I/O. */
+export interface WriteInput {
+  entityType: string;
+  /** Configured fields of the entity type (or custom object sub-fields). */
+  fields: readonly SubField[];
+  optionSets: readonly OptionSet[];
+  /** Stored values on update; null on create. */
+  existing: Record<string, unknown> | null;
+  body: Record<string, unknown>;
+  /** Whether the caller holds the write group `<entity>.field-<group>`. */
+  holdsWriteGroup(group: string): boolean;
+  now: Date;
+}
+
+/** Why a write is refused, in the order the checks run (403, then 409, then 400). */
+export type WriteRefusal =
+  | { kind: "write-group"; fields: Array<{ referenceId: string; group: string }> }
+  | { kind: "guarded-status"; referenceId: string; endpoint: string }
+  | { kind: "generated"; referenceIds: string[] }
+  | { kind: "invalid"; problems: ValueProblem[] };
+
+export type WritePlan =
+  | { ok: true; data: Record<string, unknown>; sequencesToMint: SubField[] }
+  | { ok: false; refusal: WriteRefusal };
+
+const refused = (refusal: WriteRefusal): WritePlan => ({ ok: false, refusal });
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Members the platform owns on some entity types, beyond configured fields. */
+const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
+  event: ["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory"],
+  submission: ["submissionStatus"],
+  quote: QUOTE_LIFECYCLE_FIELDS,
+};
+
+/** Applies the interface's write rules to a create (`existing` null) or a partial update. */
+export function planWrite(input: WriteInput): WritePlan {
+  const { entityType, existing, body } = input;
+  const fields = new Map(input.fields.map((f) => [f.referenceId, f]));
+  const platform = PLATFORM_MEMBERS[entityType] ?? [];
+  const entries = Object.entries(body).filter(([key]) => key !== "batchId");
+
+  // 403 first: a body naming a locked field is refused whole, whatever the value.
+  const locked = entries.flatMap(([key]) => {
+    const group = fields.get(key)?.writePermission;
+    return group && !input.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
+  });
+  if (locked.length) return refused({ kind: "write-group", fields: locked });
+
+  // 409: guarded status fields change only through their endpoints (create may set eventStatus).
+  if (existing) {
+    for (const [key, value] of entries) {
+      const endpoint = guardedEndpoint(entityType, key);
+      if (endpoint && !same(value, existing[key])) return refused({ kind: "guarded-status", referenceId: key, endpoint });
+    }
+  } else {
+    for (const [key, value] of entries) {
+      const endpoint = guardedEndpoint(entityType, key);
+      if (endpoint && key !== "eventStatus" && value !== null) return refused({ kind: "guarded-status", referenceId: key, endpoint });
+    }
+  }
+
+  // 400 GeneratedFieldWrite: platform-generated values may be resent unchanged, never originated.
+  const generated = entries.filter(([key, value]) => fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !same(value, existing?.[key]));
+  if (generated.length) return refused({ kind: "generated", referenceIds: generated.map(([key]) => key) });
+
+  const problems: ValueProblem[] = [];
+  const data: Record<string, unknown> = { ...(existing ?? {}) };
+  for (const [key, value] of entries) {
+    if (isIgnoredOnWrite(entityType, key)) continue;
+    const field = fields.get(key);
+    if (!field) {
+      const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
+      if (platform.includes(key) && !reading) {
+        if (!same(value, existing?.[key])) problems.push({ path: key, problem: "is set by the platform and cannot be written" });
+        continue;
+      }
+      if (!reading) problems.push({ path: key, problem: "is not a configured field" });
+      else if (reading.ok) data[key] = reading.value;
+      else problems.push(...reading.problems);
+      continue;
+    }
+    if (field.typeInfo.kind === "Sequence") continue;
+    if (field.readOnly && !same(value, existing?.[key])) {
+      problems.push({ path: key, problem: "is read-only" });
+      continue;
+    }
+    if (field.readOnly) continue;
+    const reading = readFieldValue(field, value, { optionSets: new Map(input.optionSets.map((s) => [s.key, s])) }, key);
+    if (reading.ok) data[key] = reading.value;
+    else problems.push(...reading.problems);
+  }
+
+  if (!existing) applyComputedDefaults(input, data, body);
+  for (const field of fields.values()) {
+    const missing = data[field.referenceId] === undefined || data[field.referenceId] === null;
+    const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
+    if (field.required && missing && !generatedLater && (!existing || field.referenceId in body)) problems.push({ path: field.referenceId, problem: "is required" });
+  }
+  if (problems.length) return refused({ kind: "invalid", problems });
+
+  const sequencesToMint = existing ? [] : [...fields.values()].filter((f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null);
+  return { ok: true, data, sequencesToMint };
+}
+
+/** A supplied value is kept; an absent one takes the field's computed default (x-computed-default). */
+function applyComputedDefaults(input: WriteInput, data: Record<string, unknown>, body: Record<string, unknown>) {
+  for (const field of input.fields) {
+    if (!field.computedDefault || field.referenceId in body) continue;
+    try {
+      data[field.referenceId] = evaluateExpression(field.computedDefault, { scope: data, now: input.now, timezone: "America/New_York" });
+    } catch {
+      data[field.referenceId] = null;
+    }
+  }
+}
+
+/** Calculated fields are recomputed from the stored values on every save. */
+export function applyCalculatedFields(fields: readonly SubField[], data: Record<string, unknown>, now: Date): Record<string, unknown> {
+  const out = { ...data };
+  for (const field of fields) {
+    if (field.typeInfo.kind !== "Calculated") continue;
+    try {
+      out[field.referenceId] = evaluateExpression(field.typeInfo.expression!, { scope: out, now, timezone: "America/New_York" }) ?? null;
+    } catch {
+      out[field.referenceId] = null;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import { FUNCTIONS } from "./functions";
+import { ExpressionSyntaxError, parseExpression, type Expression } from "./parse";
+
+export class ExpressionEvaluationError extends Error {}
+
+export interface EvaluationContext {
+  /** The record's values, keyed by referenceId; references walk into objects. */
+  scope: Record<string, unknown>;
+  now: Date;
+  timezone: string;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+function arithmetic(operator: string, left: unknown, right: unknown): unknown {
+  if (operator === "+" && (typeof left === "string" || typeof right === "string")) return `${left ?? ""}${right ?? ""}`;
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  if (!isNumber(left) || !isNumber(right)) throw new ExpressionEvaluationError(`"${operator}" needs numbers`);
+  switch (operator) {
+    case "+":
+      return left + right;
+    case "-":
+      return left - right;
+    case "*":
+      return left * right;
+    case "/":
+      return right === 0 ? null : left / right;
+    default:
+      return right === 0 ? null : left % right;
+  }
+}
+
+function compare(operator: string, left: unknown, right: unknown): boolean {
+  if (operator === "==") return left === right || (left == null && right == null);
+  if (operator === "!=") return !(left === right || (left == null && right == null));
+  if (left == null || right == null) return false;
+  const [a, b] = [left as number | string, right as number | string];
+  switch (operator) {
+    case "<":
+      return a < b;
+    case "<=":
+      return a <= b;
+    case ">":
+      return a > b;
+    default:
+      return a >= b;
+  }
+}
+
+function evaluateNode(node: Expression, context: EvaluationContext): unknown {
+  switch (node.type) {
+    case "literal":
+      return node.value;
+    case "reference":
+      return node.path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), context.scope) ?? null;
+    case "unary": {
+      const operand = evaluateNode(node.operand, context);
+      if (node.operator === "!") return !operand;
+      return operand === null ? null : -(operand as number);
+    }
+    case "binary": {
+      if (node.operator === "&&") return !!evaluateNode(node.left, context) && !!evaluateNode(node.right, context);
+      if (node.operator === "||") return !!evaluateNode(node.left, context) || !!evaluateNode(node.right, context);
+      const left = evaluateNode(node.left, context);
+      const right = evaluateNode(node.right, context);
+      return ["+", "-", "*", "/", "%"].includes(node.operator) ? arithmetic(node.operator, left, right) : compare(node.operator, left, right);
+    }
+    case "conditional":
+      return evaluateNode(node.test, context) ? evaluateNode(node.then, context) : evaluateNode(node.otherwise, context);
+    case "call": {
+      const fn = FUNCTIONS[node.name];
+      if (!fn) throw new ExpressionEvaluationError(`unknown function ${node.name}()`);
+      return fn.apply(node.args.map((arg) => evaluateNode(arg, context)), context);
+    }
+  }
+}
+
+/** Evaluates an expression against a record. Throws on syntax or evaluation errors. */
+export function evaluateExpression(source: string, context: EvaluationContext): unknown {
+  return evaluateNode(parseExpression(source), context);
+}
+
+/** The syntax error of an expression, or null when it parses and calls only known functions. */
+export function expressionProblem(source: string): string | null {
+  try {
+    const unknown = callsIn(parseExpression(source)).find((name) => !FUNCTIONS[name]);
+    return unknown ? `calls unknown function ${unknown}()` : null;
+  } catch (error) {
+    if (error instanceof ExpressionSyntaxError) return error.message;
+    throw error;
+  }
+}
+
+/** True when the same stored data always gives the same answer (no clock functions). */
+export function isRepeatable(source: string): boolean {
+  return callsIn(parseExpression(source)).every((name) => FUNCTIONS[name]?.repeatable !== false);
+}
+
+function callsIn(node: Expression): string[] {
+  switch (node.type) {
+    case "call":
+      return [node.name, ...node.args.flatMap(callsIn)];
+    case "unary":
+      return callsIn(node.operand);
+    case "binary":
+      return [...callsIn(node.left), ...callsIn(node.right)];
+    case "conditional":
+      return [...callsIn(node.test), ...callsIn(node.then), ...callsIn(node.otherwise)];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,34 @@
+import { todayIn } from "../dates/fmv1-date";
+import type { EvaluationContext } from "./evaluate";
+
+interface ExpressionFunction {
+  apply(args: unknown[], context: EvaluationContext): unknown;
+  /** False for functions that read the clock: their results change with time. */
+  repeatable: boolean;
+}
+
+const pure = (apply: (args: unknown[]) => unknown): ExpressionFunction => ({ apply, repeatable: true });
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
+
+export const FUNCTIONS: Record<string, ExpressionFunction> = {
+  today: { apply: (_args, context) => ({ date: todayIn(context.timezone, context.now), timezone: context.timezone }), repeatable: false },
+  now: { apply: (_args, context) => context.now.toISOString(), repeatable: false },
+  concat: pure((args) => args.map(text).join("")),
+  join: pure(([separator, ...parts]) => parts.map(text).filter(Boolean).join(text(separator))),
+  coalesce: pure((args) => args.find((a) => a !== null && a !== undefined && a !== "") ?? null),
+  upper: pure(([v]) => (v == null ? null : text(v).toUpperCase())),
+  lower: pure(([v]) => (v == null ? null : text(v).toLowerCase())),
+  len: pure(([v]) => (Array.isArray(v) ? v.length : v == null ? 0 : text(v).length)),
+  round: pure(([v, places]) => {
+    if (typeof v !== "number") return null;
+    const factor = 10 ** (typeof places === "number" ? places : 0);
+    return Math.round(v * factor) / factor;
+  }),
+  abs: pure(([v]) => (typeof v === "number" ? Math.abs(v) : null)),
+  min: pure((args) => (numbers(args).length ? Math.min(...numbers(args)) : null)),
+  max: pure((args) => (numbers(args).length ? Math.max(...numbers(args)) : null)),
+  sum: pure(([list, member]) => (Array.isArray(list) ? numbers(list.map((item) => (typeof member === "string" && item && typeof item === "object" ? (item as Record<string, unknown>)[member] : item))).reduce((a, b) => a + b, 0) : null)),
+  if: pure(([test, then, otherwise]) => (test ? then : (otherwise ?? null))),
+  dateOf: pure(([v]) => (v && typeof v === "object" && "date" in v ? (v as { date: unknown }).date : null)),
+};
