@@ -73,6 +73,28 @@ describe("validate", () => {
     }
   });
 
+  it("refuses expressions that do not parse or call unknown functions, and warns on clock reads marked repeatable", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: {
+        fieldDefinitions: [
+          { entityType: "quote", referenceId: "total", label: "Total", typeInfo: { kind: "Calculated", expression: "premium +* fees" } },
+          { entityType: "quote", referenceId: "due", label: "Due", typeInfo: { kind: "Date" }, computedDefault: "tomorrow()" },
+          { entityType: "quote", referenceId: "age", label: "Age", typeInfo: { kind: "Calculated", expression: "today()", repeatable: true } },
+        ],
+        ratingWorkflows: [{ name: "w", stages: [{ stageType: "t" }], warnings: [{ expression: "(premium > 0", message: "m" }] }],
+      },
+    });
+    expect(res.json.isValid).toBe(false);
+    expect(res.json.issues.map((i: any) => [i.severity, i.code, i.fieldPath.join(".")])).toEqual([
+      ["error", "invalid-expression", "fieldDefinitions.0.typeInfo.expression"],
+      ["error", "invalid-expression", "fieldDefinitions.1.computedDefault"],
+      ["warning", "not-repeatable", "fieldDefinitions.2.typeInfo.repeatable"],
+      ["error", "invalid-expression", "ratingWorkflows.0.warnings.0.expression"],
+    ]);
+  });
+
   it("needs configuration.view", async () => {
     const company = await createCompany();
     expectError(await company.call("POST", "/configuration/validate", await company.key([], ["audit.view"]), { body: {} }), 403, "AuthorizationError");

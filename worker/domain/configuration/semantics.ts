@@ -1,5 +1,6 @@
 import type { CardDefinition, ConfigurationDocument, SubField } from "./document";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
+import { expressionProblem, isRepeatable } from "../expressions/evaluate";
 import type { IssueList, Path } from "./issues";
 import { platformFieldIds } from "./platform-fields";
 
@@ -74,6 +75,7 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   });
 
   checkPages(doc, issues);
+  checkExpressions(doc, issues);
 
   for (const [entityType, labels] of Object.entries(doc.folderCategories)) {
     const seen = new Set<string>();
@@ -89,6 +91,41 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   });
 
   checkFinancials(doc, issues);
+}
+
+function checkExpression(source: string | null | undefined, path: Path, issues: IssueList) {
+  if (!source) return;
+  const problem = expressionProblem(source);
+  if (problem) issues.error(path, `Expression "${source}" is not valid: ${problem}`, { code: "invalid-expression" });
+}
+
+function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: IssueList) {
+  fields.forEach((field, index) => {
+    checkExpression(field.computedDefault, [...path, index, "computedDefault"], issues);
+    const { expression, repeatable, subFields } = field.typeInfo;
+    checkExpression(expression, [...path, index, "typeInfo", "expression"], issues);
+    if (expression && repeatable && !expressionProblem(expression) && !isRepeatable(expression)) {
+      issues.warning([...path, index, "typeInfo", "repeatable"], `Field "${field.referenceId}" is marked repeatable but its expression reads the clock`, { code: "not-repeatable" });
+    }
+    if (subFields) checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues);
+  });
+}
+
+/** Expressions must parse and call only known functions; they are evaluated on every save or rate. */
+function checkExpressions(doc: ConfigurationDocument, issues: IssueList) {
+  checkFieldExpressions(doc.fieldDefinitions, ["fieldDefinitions"], issues);
+  doc.customObjects.forEach((object, index) => checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues));
+  doc.ratingWorkflows.forEach((workflow, index) => {
+    for (const list of ["warnings", "preconditions", "billingPreconditions"] as const) {
+      workflow[list].forEach((condition, at) => checkExpression(condition.expression, ["ratingWorkflows", index, list, at, "expression"], issues));
+    }
+  });
+  doc.cardDefinitions.forEach((card, index) => checkExpression(card.displayCondition, ["cardDefinitions", index, "displayCondition"], issues));
+  doc.cardSections.forEach((section, index) => checkExpression(section.displayCondition, ["cardSections", index, "displayCondition"], issues));
+  doc.fieldLocations.forEach((location, index) => {
+    checkExpression(location.displayCondition, ["fieldLocations", index, "displayCondition"], issues);
+    checkExpression(location.requiredCondition, ["fieldLocations", index, "requiredCondition"], issues);
+  });
 }
 
 function checkPages(doc: ConfigurationDocument, issues: IssueList) {
