@@ -10,6 +10,9 @@ function labelOf(path: string): string {
   return last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase());
 }
 
+/** `exposures[1].vin` → `exposures[1]`. */
+const itemPath = (path: string) => /^[^.]*\[\d+\]/.exec(path)?.[0] ?? path;
+
 export function invalidData(problems: ValueProblem[]): ApiError {
   return new ApiError({
     code: "InvalidFieldModelV1Data",
@@ -43,6 +46,16 @@ export function refusalError(refusal: WriteRefusal): ApiError {
         userMessages: refusal.referenceIds.map((id) => `${labelOf(id)} is generated automatically and cannot be set.`),
         details: refusal.referenceIds.map((id) => ({ field: id, message: "is platform-generated" })),
       });
+    case "shape": {
+      // One error for the whole write; each user message keeps the item path (`exposures[1]`).
+      const all = [...refusal.missing, ...refusal.problems];
+      return new ApiError({
+        code: "InvalidEntityShape",
+        message: `Embedded exposures are missing required fields: ${refusal.missing.map((p) => p.path).join(", ")}`,
+        userMessages: all.map((p) => `${itemPath(p.path)}: ${labelOf(p.path)} ${p.problem}.`),
+        details: all.map((p) => ({ field: p.path, message: p.problem })),
+      });
+    }
     case "invalid":
       return invalidData(refusal.problems);
   }

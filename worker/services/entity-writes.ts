@@ -22,6 +22,8 @@ export interface RecordType {
   /** Entity type or custom object key. */
   type: string;
   fields: readonly SubField[];
+  /** Exposure fields when records of this type embed exposures. */
+  embeddedExposureFields?: readonly SubField[];
 }
 
 /**
@@ -33,8 +35,17 @@ export type Enricher = (args: { context: WriteContext; recordType: RecordType; d
 /** Enrichers in the order they run; areas register theirs at module load. */
 export const ENRICHERS: Enricher[] = [];
 
+/** Entity types whose records embed point-in-time exposure copies in an `exposures` member. */
+const EMBEDS_EXPOSURES = new Set(["quote"]);
+
 export function entityRecordType(configuration: ConfigurationDocument, entityType: string): RecordType {
-  return { kind: "entity", type: entityType, fields: configuration.fieldDefinitions.filter((f) => f.entityType === entityType) };
+  const fieldsOf = (type: string) => configuration.fieldDefinitions.filter((f) => f.entityType === type);
+  return {
+    kind: "entity",
+    type: entityType,
+    fields: fieldsOf(entityType),
+    ...(EMBEDS_EXPOSURES.has(entityType) ? { embeddedExposureFields: fieldsOf("exposure") } : {}),
+  };
 }
 
 async function plan(context: WriteContext, recordType: RecordType, configuration: ConfigurationDocument, body: Record<string, unknown>, existing: Record<string, unknown> | null) {
@@ -43,6 +54,7 @@ async function plan(context: WriteContext, recordType: RecordType, configuration
     entityType: recordType.type,
     fields: recordType.fields,
     optionSets: configuration.optionSets,
+    ...(recordType.embeddedExposureFields ? { embeddedExposureFields: recordType.embeddedExposureFields } : {}),
     existing,
     body,
     holdsWriteGroup: (group) => context.caller.grants.has(fieldWriteGroupPermission(writeGroupEntity, group)),

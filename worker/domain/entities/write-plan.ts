@@ -1,5 +1,6 @@
 import type { OptionSet, SubField } from "../configuration/document";
 import { evaluateExpression } from "../expressions/evaluate";
+import { readEmbeddedExposures } from "./embedded-exposures";
 import { readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
 import { readPlatformValue } from "./platform-values";
@@ -13,6 +14,8 @@ export interface WriteInput {
   /** Stored values on update; null on create. */
   existing: Record<string, unknown> | null;
   body: Record<string, unknown>;
+  /** Exposure fields, for entity types that embed exposures in an `exposures` member (quotes). */
+  embeddedExposureFields?: readonly SubField[];
   /** Whether the caller holds the write group `<entity>.field-<group>`. */
   holdsWriteGroup(group: string): boolean;
   now: Date;
@@ -23,6 +26,7 @@ export type WriteRefusal =
   | { kind: "write-group"; fields: Array<{ referenceId: string; group: string }> }
   | { kind: "guarded-status"; referenceId: string; endpoint: string }
   | { kind: "generated"; referenceIds: string[] }
+  | { kind: "shape"; missing: ValueProblem[]; problems: ValueProblem[] }
   | { kind: "invalid"; problems: ValueProblem[] };
 
 export type WritePlan =
@@ -72,8 +76,15 @@ export function planWrite(input: WriteInput): WritePlan {
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
+  if (input.embeddedExposureFields && "exposures" in body) {
+    const embedded = readEmbeddedExposures(body.exposures, input.embeddedExposureFields, input.optionSets, existing?.exposures as Array<Record<string, unknown>> | undefined);
+    if (!embedded.ok && embedded.kind === "generated") return refused({ kind: "generated", referenceIds: embedded.paths });
+    if (!embedded.ok && embedded.kind === "shape") return refused({ kind: "shape", missing: embedded.missing, problems: embedded.problems });
+    if (!embedded.ok) problems.push(...embedded.problems);
+    else data.exposures = embedded.exposures;
+  }
   for (const [key, value] of entries) {
-    if (isIgnoredOnWrite(entityType, key)) continue;
+    if (isIgnoredOnWrite(entityType, key) || (input.embeddedExposureFields && key === "exposures")) continue;
     const field = fields.get(key);
     if (!field) {
       const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
@@ -101,7 +112,8 @@ export function planWrite(input: WriteInput): WritePlan {
   for (const field of fields.values()) {
     const missing = data[field.referenceId] === undefined || data[field.referenceId] === null;
     const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
-    if (field.required && missing && !generatedLater && (!existing || field.referenceId in body)) problems.push({ path: field.referenceId, problem: "is required" });
+    const alreadyRefused = problems.some((p) => p.path === field.referenceId);
+    if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body)) problems.push({ path: field.referenceId, problem: "is required" });
   }
   if (problems.length) return refused({ kind: "invalid", problems });
 
