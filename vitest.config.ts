@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FAKE_GEOCODER_ORIGIN, fakeGeocoderOutbound, loggingOutbound } from "./test/support/fake-geocoder.js";
 import { FAKE_SHEETS_ORIGIN, fakeSheetsOutbound } from "./test/support/fake-sheets.js";
 
 export const TEST_STAFF_TOKEN = "test-staff-token";
@@ -16,9 +17,12 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 STAFF_TOKEN: TEST_STAFF_TOKEN,
                 SHEETS_API_BASE_URL: FAKE_SHEETS_ORIGIN,
+                GEOCODER_BASE_URL: FAKE_GEOCODER_ORIGIN,
+                GEOCODER_TIMEOUT_MS: "1500",
               },
-              // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts).
-              outboundService: fakeSheetsOutbound,
+              // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts)
+              // or a fake Census geocoder (test/support/fake-geocoder.ts), by host; every one is logged.
+              outboundService: loggingOutbound((request) => (new URL(request.url).origin === FAKE_GEOCODER_ORIGIN ? fakeGeocoderOutbound(request) : fakeSheetsOutbound(request))),
             },
           })),
         ],

@@ -5,9 +5,14 @@ import { database } from "../worker/db/client";
 import { findCompany, type CompanyRow } from "../worker/db/queries/companies";
 import { auditLog, companies } from "../worker/db/schema";
 import { allowsDestructiveChanges, canMoveLifecycle, type Lifecycle } from "../worker/domain/company/lifecycle";
+import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
+import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
 import type { Env } from "../worker/env";
 import { ApiError, notFound } from "../worker/http/errors";
 import { importConfiguration, type ImportOptions, type ImportResult } from "./configuration-import";
+import { replaceEventHistory, transitionEvent, type EventHistoryOutcome, type EventStatusOutcome } from "./event-lifecycle";
+import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
+import { runPolicyTransaction, type PolicyVersionView } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
@@ -31,8 +36,8 @@ const lifecycleRefused = (message: string) => new ApiError({ code: "CompanyLifec
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
- * transitions, resets, policy transactions and bill-review runs. State lives in D1; each operation
- * commits as one D1 batch.
+ * transitions, resets, event close/reopen and history replacements, policy transactions and bill-review
+ * runs. State lives in D1; each operation commits as one D1 batch.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -105,6 +110,21 @@ export class CompanyObject extends DurableObject<Env> {
         return importConfiguration(this.db, companyId, input, options);
       }),
     );
+  }
+
+  /** Close or reopen an event: one appended history entry, status and close date in one write. */
+  async transitionEvent(companyId: string, eventId: string, transition: Transition, date: Fmv1Date): Promise<RpcResult<EventStatusOutcome>> {
+    return asRpcResult(() => this.queue.run(() => transitionEvent(this.db, companyId, eventId, transition, date)));
+  }
+
+  /** Replace an event's whole open/close history (entries already validated by the route). */
+  async replaceEventHistory(companyId: string, eventId: string, entries: HistoryEntry[]): Promise<RpcResult<EventHistoryOutcome>> {
+    return asRpcResult(() => this.queue.run(() => replaceEventHistory(this.db, companyId, eventId, entries)));
+  }
+
+  /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */
+  async policyTransaction(companyId: string, request: TransactionRequest, actor: TransactionActor): Promise<RpcResult<PolicyVersionView>> {
+    return asRpcResult(() => this.queue.run(() => runPolicyTransaction(this.db, companyId, request, actor)));
   }
 
   private async requireCompany(companyId: string): Promise<CompanyRow> {

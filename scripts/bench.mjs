@@ -1,11 +1,17 @@
 // `npm run bench`: starts the service (wrangler dev, fresh temporary state) and drives each scenario with
 // autocannon. BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 16),
-// BENCH_WARMUP_SECONDS (default 1, unmeasured, 0 to skip). Prints a table and one JSON line (`BENCH_RESULT {...}`).
+// BENCH_WARMUP_SECONDS (default 1, unmeasured, 0 to skip). Prints a table and one JSON line (`BENCH_RESULT {...}`);
+// exits 1 when any request answered non-2xx or failed.
+// Entity scenarios (scripts/bench/entity-scenarios.mjs) import a small exposure configuration into the demo
+// company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
+// read by id is compared at 100 and 100,000. About 2 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
+import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -14,8 +20,9 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
 /**
  * Each scenario: `name`, optional `setup(ctx)` run once before it (ctx = { baseUrl, companyId, adminKey,
- * sandboxManagerKey } plus whatever earlier setups stored), and `request(ctx)` giving autocannon request
- * options ({ method, path, headers, body } or { requests: [...] } for a sequence).
+ * sandboxManagerKey, persistDir } plus whatever earlier setups stored; it may return extra row fields such as
+ * `storedEntities`), and `request(ctx)` giving autocannon request options ({ method, path, headers, body } or
+ * { requests: [...] } for a sequence), used for the warm-up and the measured run.
  */
 const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
@@ -23,6 +30,7 @@ const scenarios = [
     name: "lifecycle",
     request: (ctx) => ({ path: `/api/v1/companies/${ctx.companyId}/lifecycle`, headers: { authorization: ctx.adminKey } }),
   },
+  ...entityScenarios,
 ];
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -33,60 +41,43 @@ function drive(baseUrl, { path = "/", ...options }, seconds) {
   return autocannon({ url: new URL(path, baseUrl).href, connections: CONNECTIONS, duration: seconds, ...options });
 }
 
-function summarize(name, result) {
-  return {
-    name,
-    rps: Math.round(result.requests.average * 10) / 10,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-function printTable(rows) {
-  const columns = [
-    ["scenario", (r) => r.name],
-    ["req/s (mean)", (r) => r.rps.toFixed(1)],
-    ["p50 ms", (r) => String(r.p50Ms)],
-    ["p99 ms", (r) => String(r.p99Ms)],
-    ["requests", (r) => String(r.requests)],
-    ["non-2xx", (r) => String(r.non2xx)],
-    ["errors", (r) => String(r.errors)],
-  ];
-  const cells = [columns.map(([title]) => title), ...rows.map((row) => columns.map(([, cell]) => cell(row)))];
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  const format = (line) => line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(format(cells[0]));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of cells.slice(1)) console.log(format(line));
-}
+const format = (value, digits = 2) => (value === null ? "n/a" : `×${value.toFixed(digits)}`);
+// Other work on the host skews the figures; the load average tells a reader when to distrust them.
+const hostLoad = () => `load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`;
 
 const persistDir = mkdtempSync(join(tmpdir(), "iop-bench-"));
 let server;
 try {
   server = await startDevServer({ port: await freePort(), persistDir, logLevel: "warn" });
-  const ctx = { ...server };
-  console.log(`Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections\n`);
+  const ctx = { ...server, persistDir };
+  console.log(`Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`);
 
   const rows = [];
   for (const scenario of scenarios) {
-    await scenario.setup?.(ctx);
+    const extra = (await scenario.setup?.(ctx)) ?? {};
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
-    rows.push(summarize(scenario.name, await drive(server.baseUrl, options, SECONDS)));
+    rows.push(summarize(scenario.name, await drive(server.baseUrl, options, SECONDS), extra));
   }
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
-  const ratioValues = Object.fromEntries(
-    ratios.map(([label, a, b]) => [label, Math.round((byName[a].rps / byName[b].rps) * 1000) / 1000]),
-  );
+  const ratioValues = Object.fromEntries(ratios.map(([label, a, b]) => [label, ratio(byName[a].rps, byName[b].rps)]));
+  const [readCostLabel, readCostRow, readCostBaseline] = readCostComparison;
+  const readCost = { label: readCostLabel, ...growth(byName[readCostRow], byName[readCostBaseline]) };
+  const readQueryPlan = byName[readCostRow].queryPlan;
 
+  console.log();
   printTable(rows);
   console.log();
+  console.log(`host ${hostLoad()} at the end`);
   for (const [label, value] of Object.entries(ratioValues)) console.log(`ratio ${label} (req/s): ${value}`);
-  console.log(`BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, ratios: ratioValues })}`);
+  console.log(
+    `read cost ${readCost.label}: req/s ${format(readCost.rps)}, p50 ${format(readCost.p50)}, p99 ${format(readCost.p99)} (×1.00 = no growth with the table)`,
+  );
+  if (readQueryPlan) console.log(`read by id query plan at ${readCostRow}: ${readQueryPlan}`);
+  console.log(
+    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, ratios: ratioValues, readCostGrowth: readCost })}`,
+  );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) process.exitCode = 1;
 } finally {
   await server?.stop();

@@ -62,6 +62,8 @@ async function configuredCompany() {
 
 const configurationOf = async (company: TestCompany, key: string, entityType: string) => company.call("GET", `/entities/${entityType}/configuration`, key);
 
+const LIFECYCLE_DATES = ["eventOpenedOn", "eventClosedOn", "eventReopenedOn", "eventPreviouslyClosedOn"];
+
 describe("GET /entities/{entityType}/configuration: the JSON Schema of an entity type", () => {
   it("is a draft 2020-12 object schema that refuses undeclared members", async () => {
     const { company, admin } = await configuredCompany();
@@ -186,13 +188,14 @@ describe("field schema marks", () => {
 });
 
 describe("platform fields", () => {
-  it("every event has eventStatus, eventName, userSetEventName and eventOpenCloseHistory without configuration", async () => {
+  it("every event has eventStatus, eventName, userSetEventName, eventOpenCloseHistory and the derived lifecycle dates without configuration", async () => {
     const company = await createCompany();
     const res = await configurationOf(company, await company.key(["ReadOnly"]), "event");
     expect(res.status).toBe(200);
     const { properties, required } = res.json;
-    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory"]);
+    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...LIFECYCLE_DATES]);
     expect(required).toEqual([]);
+    for (const date of LIFECYCLE_DATES) expect(properties[date]).toMatchObject({ type: ["object", "null"], readOnly: true, properties: { date: { format: "date" } } });
     expect(properties.eventStatus).toMatchObject({ type: "string", enum: ["open", "closed"], "x-guarded-status": true, "x-platform": true });
     expect(properties.eventStatus.description).toContain("/close");
     expect(properties.eventName).toMatchObject({ type: "string", readOnly: true });
@@ -211,7 +214,7 @@ describe("platform fields", () => {
   it("a configuration declaring a platform field sets its type, and eventName stays read-only", async () => {
     const { company, admin } = await configuredCompany();
     const { properties } = (await configurationOf(company, admin, "event")).json;
-    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", "lossDate"]);
+    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...LIFECYCLE_DATES, "lossDate"]);
     expect(properties.eventName).toMatchObject({ title: "Claim title", fieldType: "String", readOnly: true });
   });
 

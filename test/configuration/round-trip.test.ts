@@ -28,5 +28,5 @@ describe("export then import of the export is a no-op", () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000);
 });

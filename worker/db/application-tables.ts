@@ -1,5 +1,5 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { entities, relationshipLinks, sequences } from "./schema";
+import { dataValidationFindings, dataValidationRuns, entities, policies, policyContacts, policyVersions, relationshipLinks, sequences } from "./schema";
 
 /** A table of application data: every row belongs to one company. */
 export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
@@ -10,7 +10,12 @@ export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
  * lists it here, children before parents.
  */
 export const APPLICATION_TABLES: readonly ApplicationTable[] = [
+  dataValidationFindings,
+  dataValidationRuns,
   relationshipLinks,
+  policyContacts,
+  policyVersions,
+  policies,
   entities,
   // Restarting sequence counters is part of reset (interface, States: Company row).
   sequences,

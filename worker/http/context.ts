@@ -1,5 +1,6 @@
 import type { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
+import type { ErrorCode } from "./errors";
 
 /** Who is calling: an API key scoped to one company, or platform staff. */
 export type Caller =
@@ -13,6 +14,8 @@ export interface AppEnv {
     /** operationId of the matched route; names the action in 500 messages and audit rows. */
     actionName?: string;
     caller?: Caller;
+    /** The code a route's input validation failures carry (default VALIDATION_ERROR). */
+    validationErrorCode?: ErrorCode;
   };
 }
 

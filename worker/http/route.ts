@@ -2,7 +2,7 @@ import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requirePermissionName } from "../domain/access/permissions";
 import type { AppEnv, KeyCaller } from "./context";
-import { ApiError, ErrorEnvelopeSchema } from "./errors";
+import { ApiError, ErrorEnvelopeSchema, type ErrorCode } from "./errors";
 
 /** The three address families (interface, "Address families in use"). */
 export const FAMILY_PREFIX = {
@@ -45,9 +45,10 @@ export const conflictResponse = (what: string) => ({ 409: errorResponse(what) })
  * The permission a route needs, declared once beside its definition: it is checked here, shown in the
  * OpenAPI description (`x-permission`), and listed in the catalog. `null` means any valid key of the company.
  */
-function requirePermission(permission: string | null, actionName: string): MiddlewareHandler<AppEnv> {
+function requirePermission(permission: string | null, actionName: string, validationErrorCode?: ErrorCode): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("actionName", actionName);
+    if (validationErrorCode) c.set("validationErrorCode", validationErrorCode);
     const caller = c.get("caller");
     if (permission && (caller?.kind !== "key" || !caller.grants.has(permission))) {
       throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action" });
@@ -58,8 +59,11 @@ function requirePermission(permission: string | null, actionName: string): Middl
 
 type CompanyRouteConfig = Omit<RouteConfig, "path" | "middleware" | "operationId"> & { path: string; operationId: string };
 
-/** A route under one address family, authenticated by API key and guarded by one permission. */
-export function companyRoute<const R extends CompanyRouteConfig>(family: Family, permission: string | null, config: R) {
+/**
+ * A route under one address family, authenticated by API key and guarded by one permission.
+ * `validationErrorCode` names the code its input validation failures carry (default VALIDATION_ERROR).
+ */
+export function companyRoute<const R extends CompanyRouteConfig>(family: Family, permission: string | null, config: R, options: { validationErrorCode?: ErrorCode } = {}) {
   const canonical = permission === null ? null : requirePermissionName(permission);
   const needs = canonical ? `Requires permission \`${canonical}\`.` : "Requires any valid API key of the company.";
   return createRoute({
@@ -67,7 +71,7 @@ export function companyRoute<const R extends CompanyRouteConfig>(family: Family,
     path: `${FAMILY_PREFIX[family]}${config.path}` as string,
     description: [config.description, needs].filter(Boolean).join("\n\n"),
     security: [{ ApiKey: [] }],
-    middleware: [requirePermission(canonical, config.operationId)] as const,
+    middleware: [requirePermission(canonical, config.operationId, options.validationErrorCode)] as const,
     responses: { ...commonErrorResponses, ...config.responses },
     "x-permission": canonical ?? "any-valid-key",
   });

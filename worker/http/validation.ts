@@ -2,17 +2,11 @@ import type { Hook } from "@hono/zod-openapi";
 import type { z } from "zod";
 import type { AppEnv } from "./context";
 import { describeIssue, humanLabel } from "../domain/issue-messages";
+import { fieldPath } from "../domain/paths";
 import { ApiError, type ErrorCode, type FieldError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
 
-/** `a.b[2].c` from a zod issue path. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, segment) => {
-    if (typeof segment === "number") return `${out}[${segment}]`;
-    return out ? `${out}.${String(segment)}` : String(segment);
-  }, "");
-}
 
 /** Unknown keys arrive as one issue naming several keys; the envelope wants one entry per refused value. */
 function splitIssues(issues: readonly Issue[]): Array<{ path: PropertyKey[]; text: string }> {
@@ -33,9 +27,9 @@ export function zodIssuesToError(issues: readonly Issue[], code: ErrorCode = "VA
 }
 
 /** `defaultHook` of the app: every zod-openapi validation failure becomes the documented 400. */
-export const handleZodError: Hook<unknown, AppEnv, string, unknown> = (result) => {
+export const handleZodError: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {
     const target = "target" in result ? String(result.target) : "body";
-    throw zodIssuesToError(result.error.issues, "VALIDATION_ERROR", target === "json" ? "body" : target);
+    throw zodIssuesToError(result.error.issues, c.get("validationErrorCode") ?? "VALIDATION_ERROR", target === "json" ? "body" : target);
   }
 };

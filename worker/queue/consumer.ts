@@ -1,10 +1,14 @@
 import type { BackgroundMessage, Env } from "../env";
+import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
+import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
 
 /** A background job handler. Must be idempotent: queue delivery is at least once. */
 export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promise<void>;
 
 /** Handlers by message `type`; areas that queue work register theirs here. */
-export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {};
+export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
+  [RUN_STEP_MESSAGE]: handleDataValidationRunStep,
+};
 
 const RETRY_BASE_SECONDS = 5;
 

@@ -15,7 +15,14 @@ import { registerConfigurationImportRoutes } from "./configuration/import";
 import { registerPageLayoutRoutes } from "./configuration/page-layout";
 import { registerQuoteConfigurationLegacyRoutes } from "./configuration/quote-configuration-legacy";
 import { registerConfigurationValidateRoutes } from "./configuration/validate";
+import { registerDataValidationRoutes } from "./data-validation";
 import { registerEntityCrudRoutes } from "./entities/crud";
+import { registerPolicyReadRoutes } from "./policies/reads";
+import { registerPolicyTransactionRoutes } from "./policies/transactions";
+import { registerEventRoutes } from "./events";
+import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
+import { registerCustomObjectRoutes } from "./custom-objects/crud";
+import { registerRelationshipLinkRoutes } from "./relationships/links";
 import { registerHealthRoutes } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
@@ -37,6 +44,15 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerQuoteConfigurationLegacyRoutes(app);
   registerPageLayoutRoutes(app);
   registerConfigurationCompareSheetsRoutes(app);
+  registerCustomObjectRoutes(app);
+  registerRelationshipLinkRoutes(app);
+  // Before the entity CRUD routes, so `/entities/{entityType}/deleteAll` is never read as an entity id.
+  registerEntityDeleteAllRoutes(app);
+  // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
+  registerEventRoutes(app);
+  registerDataValidationRoutes(app);
+  registerPolicyTransactionRoutes(app);
+  registerPolicyReadRoutes(app);
   // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
   registerEntityCrudRoutes(app);
 }

@@ -1,4 +1,6 @@
 export * from "./access";
 export * from "./audit";
 export * from "./configuration";
+export * from "./data-validation";
 export * from "./entities";
+export * from "./policies";

@@ -28,6 +28,13 @@ const readOnlyText = (referenceId: string, label: string, description: string): 
   fixed: READ_ONLY,
 });
 
+/** Lifecycle dates derived from the open/close history; a value sent is ignored. */
+const lifecycleDate = (referenceId: string, label: string, description: string): PlatformField => ({
+  definition: definition(referenceId, label, { kind: "Date" }, `${description} Derived from the open/close history; a value sent is ignored.`, true),
+  shape: { type: ["object", "null"] },
+  fixed: READ_ONLY,
+});
+
 const QUOTE_LIFECYCLE = "Quote lifecycle field kept by the platform; never written by a caller.";
 
 const PLATFORM_FIELDS: Record<string, PlatformField> = {
@@ -72,6 +79,10 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
     },
     fixed: PLATFORM,
   },
+  eventOpenedOn: lifecycleDate("eventOpenedOn", "Opened on", "The first opening in the open/close history."),
+  eventClosedOn: lifecycleDate("eventClosedOn", "Closed on", "The close in force; null while the event is open."),
+  eventReopenedOn: lifecycleDate("eventReopenedOn", "Re-opened on", "The latest reopening, if any."),
+  eventPreviouslyClosedOn: lifecycleDate("eventPreviouslyClosedOn", "Previously closed on", "The latest close that a reopening reversed, if any."),
   quoteType: readOnlyText("quoteType", "Quote type", QUOTE_LIFECYCLE),
   quoteStatus: readOnlyText("quoteStatus", "Quote status", QUOTE_LIFECYCLE),
   quoteNumber: readOnlyText("quoteNumber", "Quote number", QUOTE_LIFECYCLE),

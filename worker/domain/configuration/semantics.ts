@@ -48,6 +48,9 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
 
   uniqueBy(doc.customObjects, (o) => o.key, ["customObjects"], "custom object", issues);
   doc.customObjects.forEach((object, index) => {
+    if (Object.values(RELATIONSHIP_ENTITY_NAMES).includes(object.key as never)) {
+      issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" is the name of an entity type`, { code: "reserved-key" });
+    }
     if (!SNAKE_CASE.test(object.key)) {
       issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" must be snake_case`, { code: "invalid-key", expected: "snake_case" });
     }

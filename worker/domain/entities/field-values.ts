@@ -1,4 +1,6 @@
 import type { OptionSet, SubField } from "../configuration/document";
+import { ADDRESS_V2_MEMBERS, ENTERED_ADDRESS_MEMBERS, LEGACY_ADDRESS_MEMBERS, LEGACY_TO_V2_PATH } from "../addresses/address-v2";
+import { PROVIDED_SOURCE } from "../addresses/geocoding";
 import { readFmv1Date } from "../dates/fmv1-date";
 
 /** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
@@ -30,26 +32,61 @@ function stringMembers(value: Record<string, unknown>, allowed: readonly string[
   return problems;
 }
 
-const LEGACY_ADDRESS = ["street", "city", "state", "zipCode", "country", "county"] as const;
-const ENTERED_ADDRESS = ["address1", "address2", "city", "state", "zipCode", "countryCode"] as const;
+const isAddressV2Member = (member: string) => (ADDRESS_V2_MEMBERS as readonly string[]).includes(member);
+const isLegacyAddressMember = (member: string): member is keyof typeof LEGACY_TO_V2_PATH => member in LEGACY_TO_V2_PATH;
 
+/** Legacy `Object: Address`: flat text members. An AddressV2 member says which shape the field takes. */
 function readAddress(value: unknown, path: string): ValueReading {
   if (!isObject(value)) return refuse(path, "must be an address object");
-  const problems = stringMembers(value, LEGACY_ADDRESS, path);
+  const problems: ValueProblem[] = [];
+  for (const member of Object.keys(value).filter(isAddressV2Member)) {
+    problems.push({ path: `${path}.${member}`, problem: `belongs to the AddressV2 shape; this field takes the flat Address shape (${LEGACY_ADDRESS_MEMBERS.join(", ")})` });
+  }
+  const flat = Object.fromEntries(Object.entries(value).filter(([member]) => !isAddressV2Member(member)));
+  problems.push(...stringMembers(flat, LEGACY_ADDRESS_MEMBERS, path));
   return problems.length ? { ok: false, problems } : ok(value);
 }
 
-/** AddressV2: `enteredAddress` is the caller's; `geocode` is the provider's (see addresses/geocoding). */
+const nullOr = (v: unknown, test: (v: unknown) => boolean) => v === undefined || v === null || test(v);
+const isText = (v: unknown) => typeof v === "string";
+const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+
+/** A geocode sent with `source: "provided"` is stored as given, so it must fit the published geocode schema. */
+function providedGeocodeProblems(geocode: Record<string, unknown>, path: string): ValueProblem[] {
+  const problems: ValueProblem[] = [];
+  const check = (member: string, fits: boolean, expected: string) => {
+    if (!fits) problems.push({ path: `${path}.${member}`, problem: expected });
+  };
+  check("status", isText(geocode.status), "must be text");
+  check("county", nullOr(geocode.county, isText), "must be text");
+  check("latitude", nullOr(geocode.latitude, (v) => isNumber(v) && Math.abs(v as number) <= 90), "must be a latitude between -90 and 90");
+  check("longitude", nullOr(geocode.longitude, (v) => isNumber(v) && Math.abs(v as number) <= 180), "must be a longitude between -180 and 180");
+  check("precision", nullOr(geocode.precision, (v) => isText(v) || isNumber(v)), "must be text or a number");
+  check("granularity", nullOr(geocode.granularity, isText), "must be text");
+  check("provenance", nullOr(geocode.provenance, (v) => isText(v) || isObject(v)), "must be text or an object");
+  return problems;
+}
+
+/**
+ * AddressV2: `enteredAddress` is the caller's; `geocode` is the provider's (see domain/addresses). Only
+ * this shape is accepted: a legacy flat member is refused naming where it goes in AddressV2. A sent
+ * geocode is checked only when it is `provided` (any other is discarded on save).
+ */
 function readAddressV2(value: unknown, path: string): ValueReading {
   if (!isObject(value)) return refuse(path, "must be an address object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
-    if (!["entryMethod", "enteredAddress", "geocode"].includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
+    if (isLegacyAddressMember(member)) problems.push({ path: `${path}.${member}`, problem: `is a member of the legacy Address shape; this field takes AddressV2, where it is ${LEGACY_TO_V2_PATH[member]}` });
+    else if (!isAddressV2Member(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
   }
   if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string") problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
   if (!isObject(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
-  else problems.push(...stringMembers(value.enteredAddress, ENTERED_ADDRESS, `${path}.enteredAddress`));
+  else {
+    const entered = stringMembers(value.enteredAddress, ENTERED_ADDRESS_MEMBERS, `${path}.enteredAddress`);
+    problems.push(...entered.map((p) => (p.path.endsWith(".zipCode") && p.problem === "must be text" ? { ...p, problem: 'must be text (send ZIP codes quoted, for example "02110")' } : p)));
+  }
   if (value.geocode !== undefined && value.geocode !== null && !isObject(value.geocode)) problems.push({ path: `${path}.geocode`, problem: "must be an object" });
+  else if (isObject(value.geocode) && value.geocode.source === PROVIDED_SOURCE) problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
   return problems.length ? { ok: false, problems } : ok(value);
 }
 

@@ -1,3 +1,5 @@
+import { EVENT_LIFECYCLE_DATES } from "../configuration/platform-fields";
+
 /**
  * Status fields a generic update may not change (interface, States: transition rows); each names the
  * endpoint that changes it. Sending the value already held is accepted.
@@ -16,7 +18,7 @@ export function guardedEndpoint(entityType: string, referenceId: string): string
 }
 
 /** Fields whose sent value is ignored and the write still succeeds (interface: event `eventName`). */
-const IGNORED_ON_WRITE: Record<string, readonly string[]> = { event: ["eventName"] };
+const IGNORED_ON_WRITE: Record<string, readonly string[]> = { event: ["eventName", ...EVENT_LIFECYCLE_DATES] };
 
 export function isIgnoredOnWrite(entityType: string, referenceId: string): boolean {
   return IGNORED_ON_WRITE[entityType]?.includes(referenceId) ?? false;

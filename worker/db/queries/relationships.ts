@@ -1,0 +1,162 @@
+import { and, asc, count, eq, exists, inArray, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { CardinalityLimits } from "../../domain/relationships/cardinality";
+import type { RelationshipEnd } from "../../domain/relationships/ends";
+import type { Database } from "../client";
+import { companies, entities, policies, relationshipLinks } from "../schema";
+
+export type LinkRow = typeof relationshipLinks.$inferSelect;
+
+/** Records of one type in `entities`: an entity type or a custom object type. */
+export interface StoredType {
+  kind: "entity" | "customObject";
+  entityType: string;
+}
+
+export function storedTypeOf(end: RelationshipEnd): StoredType | null {
+  if (end.kind === "entity") return { kind: "entity", entityType: end.entityType };
+  if (end.kind === "customObject") return { kind: "customObject", entityType: end.key };
+  return null;
+}
+
+const idsOfType = (db: Database, companyId: string, type: StoredType) =>
+  db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)));
+
+/** SQL that holds when `id` is a record of the end's type in the company (another company's id never is). */
+function endExistsCondition(db: Database, companyId: string, end: RelationshipEnd, id: string): SQL {
+  const stored = storedTypeOf(end);
+  if (stored) {
+    const ofType = and(eq(entities.id, id), eq(entities.companyId, companyId), eq(entities.kind, stored.kind), eq(entities.entityType, stored.entityType));
+    return exists(db.select({ one: sql`1` }).from(entities).where(ofType));
+  }
+  // Policy ends are policy heads, stored outside `entities`.
+  return exists(db.select({ one: sql`1` }).from(policies).where(and(eq(policies.id, id), eq(policies.companyId, companyId))));
+}
+
+export async function endExists(db: Database, companyId: string, end: RelationshipEnd, id: string): Promise<boolean> {
+  const row = await db.get<{ ok: number }>(sql`SELECT ${endExistsCondition(db, companyId, end, id)} AS ok`);
+  return row?.ok === 1;
+}
+
+export interface LinkGuard {
+  from: RelationshipEnd;
+  to: RelationshipEnd;
+  limits: CardinalityLimits;
+}
+
+/**
+ * Inserts the link only if both ends exist with the declared types, the pair is not linked yet and the
+ * cardinality leaves room: one guarded `INSERT ... SELECT ... WHERE` statement, so concurrent links
+ * cannot both pass the check. Returns the row, or null when a guard refused it.
+ */
+export async function insertLinkIfAllowed(db: Database, link: LinkRow, guard: LinkGuard): Promise<LinkRow | null> {
+  const existing = alias(relationshipLinks, "existing");
+  const taken = or(
+    and(eq(existing.fromId, link.fromId), eq(existing.toId, link.toId)),
+    guard.limits.onePerFrom ? eq(existing.fromId, link.fromId) : undefined,
+    guard.limits.onePerTo ? eq(existing.toId, link.toId) : undefined,
+  );
+  const conflicting = db
+    .select({ one: sql`1` })
+    .from(existing)
+    .where(and(eq(existing.companyId, link.companyId), eq(existing.relationshipKey, link.relationshipKey), taken));
+  const allowed = and(
+    endExistsCondition(db, link.companyId, guard.from, link.fromId),
+    endExistsCondition(db, link.companyId, guard.to, link.toId),
+    notExists(conflicting),
+  );
+  // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
+  const rows = await db
+    .insert(relationshipLinks)
+    .select(sql`SELECT ${link.id}, ${link.companyId}, ${link.relationshipKey}, ${link.fromId}, ${link.toId}, ${link.createdAt} WHERE ${allowed}`)
+    .returning();
+  return rows[0] ?? null;
+}
+
+const inRelationship = (companyId: string, relationshipKey: string) =>
+  and(eq(relationshipLinks.companyId, companyId), eq(relationshipLinks.relationshipKey, relationshipKey));
+
+async function firstLink(db: Database, where: SQL | undefined): Promise<LinkRow | null> {
+  const rows = await db.select().from(relationshipLinks).where(where).orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export function findLink(db: Database, companyId: string, relationshipKey: string, id: string) {
+  return firstLink(db, and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.id, id)));
+}
+
+export function findLinkByPair(db: Database, companyId: string, relationshipKey: string, fromId: string, toId: string) {
+  return firstLink(db, and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.fromId, fromId), eq(relationshipLinks.toId, toId)));
+}
+
+/** A link of the relationship starting at `fromId` (or ending at `toId`), whichever is given. */
+export function findLinkAt(db: Database, companyId: string, relationshipKey: string, at: { fromId: string } | { toId: string }) {
+  const where = "fromId" in at ? eq(relationshipLinks.fromId, at.fromId) : eq(relationshipLinks.toId, at.toId);
+  return firstLink(db, and(inRelationship(companyId, relationshipKey), where));
+}
+
+export async function listLinks(db: Database, companyId: string, relationshipKey: string, filter: { fromId?: string; toId?: string }, limit: number, offset: number) {
+  const where = and(
+    inRelationship(companyId, relationshipKey),
+    filter.fromId ? eq(relationshipLinks.fromId, filter.fromId) : undefined,
+    filter.toId ? eq(relationshipLinks.toId, filter.toId) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(relationshipLinks).where(where).orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(relationshipLinks).where(where),
+  ]);
+  return { items, totalCount: total?.n ?? 0 };
+}
+
+/** Removes one link; returns the removed row, or null when it was not there (already gone, or another company's). */
+export async function deleteLink(db: Database, companyId: string, relationshipKey: string, id: string): Promise<LinkRow | null> {
+  const rows = await db.delete(relationshipLinks).where(and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.id, id))).returning();
+  return rows[0] ?? null;
+}
+
+// Wipes of one record type (`POST P/entities/{entityType}/deleteAll`) take the type's links with them,
+// so the live-reference rule and the wipe statements live beside the links.
+
+/** Links with exactly one end among the type's records: removing the records would strand the other end. */
+type LinkColumns = Record<"companyId" | "fromId" | "toId", SQLiteColumn>;
+
+function liveLinksCondition(db: Database, companyId: string, type: StoredType, links: LinkColumns = relationshipLinks): SQL {
+  const ids = idsOfType(db, companyId, type);
+  return and(
+    eq(links.companyId, companyId),
+    or(and(inArray(links.fromId, ids), notInArray(links.toId, ids)), and(inArray(links.toId, ids), notInArray(links.fromId, ids))),
+  )!;
+}
+
+/** Live references per relationship: how many links tie records of the type to records of other types. */
+export function liveReferenceCounts(db: Database, companyId: string, type: StoredType) {
+  return db
+    .select({ relationshipKey: relationshipLinks.relationshipKey, links: count() })
+    .from(relationshipLinks)
+    .where(liveLinksCondition(db, companyId, type))
+    .groupBy(relationshipLinks.relationshipKey)
+    .orderBy(asc(relationshipLinks.relationshipKey));
+}
+
+/**
+ * One atomic batch that removes the type's records and their links. Every statement repeats the guards
+ * (still Sandbox, no live reference) so a wipe racing a lifecycle change, a reset or a new link deletes
+ * nothing rather than half. Returns how many records it removed.
+ */
+export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
+  const stillSandbox = exists(db.select({ one: sql`1` }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))));
+  const live = alias(relationshipLinks, "live");
+  const noLiveReference = notExists(db.select({ one: sql`1` }).from(live).where(liveLinksCondition(db, companyId, type, live)));
+  const ids = idsOfType(db, companyId, type);
+  const removeLinks = db
+    .delete(relationshipLinks)
+    .where(and(eq(relationshipLinks.companyId, companyId), or(inArray(relationshipLinks.fromId, ids), inArray(relationshipLinks.toId, ids)), stillSandbox, noLiveReference));
+  const removeRecords = db
+    .delete(entities)
+    .where(and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType), stillSandbox, noLiveReference));
+  const [, removed] = await db.batch([removeLinks, removeRecords]);
+  return (removed as D1Result).meta.changes;
+}

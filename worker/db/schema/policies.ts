@@ -1,0 +1,56 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Coverage } from "../../domain/policies/segments";
+
+/** The policy head: its number and which version is current. Changed only by transactions. */
+export const policies = sqliteTable(
+  "policies",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    policyNumber: text("policy_number").notNull(),
+    currentVersion: integer("current_version").notNull(),
+    status: text("status", { enum: ["active", "cancelled"] }).notNull(),
+    previousPolicyId: text("previous_policy_id"),
+    termStart: text("term_start").notNull(),
+    termEnd: text("term_end").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("policies_company_number_idx").on(t.companyId, t.policyNumber), index("policies_company_created_idx").on(t.companyId, t.createdAt)],
+);
+
+/** One immutable row per transaction; `(policy_id, version)` is unique, so a version is never written twice. */
+export const policyVersions = sqliteTable(
+  "policy_versions",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    policyId: text("policy_id").notNull(),
+    version: integer("version").notNull(),
+    action: text("action", { enum: ["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"] }).notNull(),
+    transactionTimestamp: text("transaction_timestamp").notNull(),
+    displayAuthor: text("display_author").notNull(),
+    effectiveDate: text("effective_date").notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    coverage: text("coverage", { mode: "json" }).$type<Coverage>().notNull(),
+    createdAt: text("created_at").notNull(),
+    createdBy: text("created_by"),
+  },
+  (t) => [
+    uniqueIndex("policy_versions_policy_version_idx").on(t.policyId, t.version),
+    index("policy_versions_company_timestamp_idx").on(t.companyId, t.transactionTimestamp),
+  ],
+);
+
+/** Directory contacts of a policy: unversioned associations with persons. */
+export const policyContacts = sqliteTable(
+  "policy_contacts",
+  {
+    companyId: text("company_id").notNull(),
+    policyId: text("policy_id").notNull(),
+    personId: text("person_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.personId] })],
+);

@@ -1,0 +1,13 @@
+/** Civil days as `YYYY-MM-DD`, compared as text and counted through UTC midnights (no DST drift). */
+const MS_PER_DAY = 86_400_000;
+
+export function dayNumber(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / MS_PER_DAY;
+}
+
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+export const minDay = (a: string, b: string) => (a < b ? a : b);
+export const maxDay = (a: string, b: string) => (a > b ? a : b);

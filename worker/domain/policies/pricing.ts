@@ -1,0 +1,95 @@
+import { z } from "@hono/zod-openapi";
+
+/**
+ * The pricing contract (interface, "Pricing contract fullTermPricingInfo"). Rollups are computed from
+ * the components on every write; values sent for them are ignored. Amounts are plain USD numbers.
+ */
+export const COMPONENT_KINDS = ["Premium", "Taxes", "Fees", "BrokerCommission", "ProgramCommission", "Other"] as const;
+export const EARNING_BASES = ["pro-rata", "fully-earned-at-inception"] as const;
+
+export const PricingComponentSchema = z
+  .object({
+    label: z.string(),
+    group: z.string().openapi({ description: "Invoice-grouping name only." }),
+    kind: z.enum(COMPONENT_KINDS),
+    value: z.number().refine(Number.isFinite, "must be a finite number"),
+    earningBasis: z.enum(EARNING_BASES).optional().openapi({ description: "Omitted means pro-rata; refused on kind Other." }),
+  })
+  .strict()
+  .superRefine((component, ctx) => {
+    if (component.kind === "Other" && component.earningBasis !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["earningBasis"], message: "is not allowed on components of kind Other" });
+    }
+  })
+  .openapi("PricingComponent");
+export type PricingComponent = z.infer<typeof PricingComponentSchema>;
+
+const ROLLUP_OF_KIND = {
+  Premium: "premium",
+  Taxes: "taxes",
+  Fees: "fees",
+  BrokerCommission: "brokerCommission",
+  ProgramCommission: "programCommission",
+} as const;
+export const ROLLUPS = Object.values(ROLLUP_OF_KIND);
+export type Rollups = Record<(typeof ROLLUPS)[number], number>;
+
+/** Input: components (legacy null or omitted means none) plus rollups, which are accepted and ignored. */
+export const PricingInputSchema = z
+  .object({
+    pricingComponents: z.array(PricingComponentSchema).nullish(),
+    premium: z.number().optional(),
+    taxes: z.number().optional(),
+    fees: z.number().optional(),
+    brokerCommission: z.number().optional(),
+    programCommission: z.number().optional(),
+  })
+  .strict()
+  .nullable();
+
+export const FullTermPricingInfoSchema = z
+  .object({
+    pricingComponents: z.array(PricingComponentSchema),
+    premium: z.number(),
+    taxes: z.number(),
+    fees: z.number(),
+    brokerCommission: z.number(),
+    programCommission: z.number(),
+  })
+  .nullable()
+  .openapi("FullTermPricingInfo", { description: "Null means no policy pricing. Rollups are the sums of the components of the matching kind; there is no grand total here." });
+export type FullTermPricingInfo = z.infer<typeof FullTermPricingInfoSchema>;
+
+/** Sums in cents so 0.1 + 0.2 rolls up to 0.3, then back to the plain number the contract carries. */
+function sum(values: number[]): number {
+  return values.reduce((cents, v) => cents + Math.round(v * 100), 0) / 100;
+}
+
+export function rollupsFromComponents(components: readonly PricingComponent[]): Rollups {
+  const of = (kind: keyof typeof ROLLUP_OF_KIND) => sum(components.filter((c) => c.kind === kind).map((c) => c.value));
+  return { premium: of("Premium"), taxes: of("Taxes"), fees: of("Fees"), brokerCommission: of("BrokerCommission"), programCommission: of("ProgramCommission") };
+}
+
+/** The stored container: components as given (null → []), rollups recomputed. */
+export function normalizePricing(input: z.infer<typeof PricingInputSchema>): FullTermPricingInfo {
+  if (input === null) return null;
+  const pricingComponents = input.pricingComponents ?? [];
+  return { pricingComponents, ...rollupsFromComponents(pricingComponents) };
+}
+
+export const RatingResultSchema = z
+  .object({ policyPremium: z.number(), policyTaxes: z.number(), policyFees: z.number(), policyGrandTotal: z.number() })
+  .strict()
+  .nullable()
+  .openapi("FullTermPolicyRatingResult");
+
+/** Declared members of `crossSegmentRatingOutputs`; anything else is refused. */
+export const CrossSegmentRatingOutputsSchema = z
+  .object({
+    ratedAt: z.iso.datetime().optional(),
+    raterVersion: z.string().optional(),
+    outputs: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])).optional(),
+  })
+  .strict()
+  .nullable()
+  .openapi("CrossSegmentRatingOutputs", { description: "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. Undeclared members are refused." });

@@ -1,0 +1,31 @@
+import type { SubField } from "../configuration/document";
+import { evaluateExpression } from "../expressions/evaluate";
+
+export interface PrimaryInsured {
+  primaryInsuredName: string | null;
+  primaryInsuredId: string | null;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+
+/**
+ * The primary insured of one segment, from its exposures (interface: derived per company
+ * configuration, resolved per segment, never sent). The primary exposure is the first one. A company
+ * may configure a policy field `primaryInsuredName` of kind Calculated: its expression runs with the
+ * segment's data and `primaryExposure` in scope. Otherwise the name is the primary exposure's
+ * `exposureName` (or `name`), and the id is its `exposureId` (or `id`).
+ */
+export function primaryInsuredOf(data: Record<string, unknown>, policyFields: readonly SubField[], now: Date): PrimaryInsured {
+  const exposures = Array.isArray(data.exposures) ? (data.exposures as Array<Record<string, unknown>>) : [];
+  const primary = exposures[0] ?? null;
+  const configured = policyFields.find((f) => f.referenceId === "primaryInsuredName" && f.typeInfo.kind === "Calculated");
+  let name = text(primary?.exposureName) ?? text(primary?.name);
+  if (configured?.typeInfo.expression) {
+    try {
+      name = text(evaluateExpression(configured.typeInfo.expression, { scope: { ...data, primaryExposure: primary }, now, timezone: "America/New_York" }));
+    } catch {
+      name = null;
+    }
+  }
+  return { primaryInsuredName: name, primaryInsuredId: text(primary?.exposureId) ?? text(primary?.id) };
+}

@@ -1,0 +1,107 @@
+import { maxDay, minDay } from "./civil-days";
+
+/**
+ * A policy's coverage over its term as contiguous segments `[startDate, endDate)` (civil days), each
+ * carrying the policy data in force during it (interface, "Policy version and segment shape").
+ */
+export interface Segment {
+  startDate: string;
+  endDate: string;
+  data: Record<string, unknown>;
+}
+
+export interface Coverage {
+  termStart: string;
+  termEnd: string;
+  /** Segments in order; they end at `termEnd`, or at the cancellation date while cancelled. */
+  segments: Segment[];
+  /** While cancelled: the date coverage ended and the segments to restore on reinstatement. */
+  cancellation: { effectiveDate: string; restore: Segment[] } | null;
+}
+
+/** `state`: the policy is in the wrong state for the transaction (409); `date`: a date is out of range (400). */
+export class CoverageError extends Error {
+  constructor(
+    readonly kind: "state" | "date",
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The span the version covers: from term start to term end, or to the cancellation date. */
+export function coveredSpan(coverage: Coverage) {
+  return { startDate: coverage.termStart, endDate: coverage.cancellation?.effectiveDate ?? coverage.termEnd };
+}
+
+export function newCoverage(termStart: string, termEnd: string, data: Record<string, unknown>): Coverage {
+  if (termEnd <= termStart) throw new CoverageError("date", "policyEndDate", "policyEndDate must be after policyStartDate");
+  return { termStart, termEnd, segments: [{ startDate: termStart, endDate: termEnd, data }], cancellation: null };
+}
+
+/** Splits the segment containing `day` so that a segment starts exactly there. */
+function splitAt(segments: readonly Segment[], day: string): Segment[] {
+  return segments.flatMap((s) => (s.startDate < day && day < s.endDate ? [{ ...s, endDate: day }, { ...s, startDate: day }] : [s]));
+}
+
+/** Cuts or stretches the coverage so it ends at `end`. */
+function endAt(segments: readonly Segment[], end: string): Segment[] {
+  const kept = splitAt(segments, end).filter((s) => s.startDate < end);
+  const last = kept[kept.length - 1];
+  if (last && last.endDate < end) kept[kept.length - 1] = { ...last, endDate: end };
+  return kept;
+}
+
+/**
+ * An endorsement effective `day`: data from `day` onward is changed by `change`; earlier segments keep
+ * theirs. A new term end (from `change`) cuts or stretches the coverage.
+ */
+export function endorse(coverage: Coverage, day: string, change: (data: Record<string, unknown>) => Record<string, unknown>, termEnd = coverage.termEnd): Coverage {
+  if (coverage.cancellation) throw new CoverageError("state", "effectiveDate", "A cancelled policy cannot be endorsed; reinstate it first");
+  if (day < coverage.termStart || day >= coverage.termEnd) {
+    throw new CoverageError("date", "effectiveDate", `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`);
+  }
+  if (termEnd <= day) throw new CoverageError("date", "policyEndDate", `policyEndDate must be after the endorsement's effectiveDate ${day}`);
+  const segments = endAt(splitAt(coverage.segments, day), termEnd).map((s) => (s.startDate >= day ? { ...s, data: change(s.data) } : s));
+  return { ...coverage, termEnd, segments: mergeEqualNeighbours(segments) };
+}
+
+/** Coverage ends at `day` (on or after term start, on or before term end). */
+export function cancel(coverage: Coverage, day: string): Coverage {
+  if (coverage.cancellation) throw new CoverageError("state", "effectiveDate", "The policy is already cancelled");
+  if (day < coverage.termStart || day > coverage.termEnd) {
+    throw new CoverageError("date", "effectiveDate", `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`);
+  }
+  const segments = splitAt(coverage.segments, day).filter((s) => s.endDate <= day);
+  return { ...coverage, segments, cancellation: { effectiveDate: day, restore: coverage.segments } };
+}
+
+/** Restores the coverage the cancellation ended. */
+export function reinstate(coverage: Coverage): Coverage {
+  if (!coverage.cancellation) throw new CoverageError("state", "action", "Only a cancelled policy can be reinstated");
+  return { ...coverage, segments: coverage.cancellation.restore, cancellation: null };
+}
+
+/** Neighbouring segments with identical data read as one. */
+function mergeEqualNeighbours(segments: readonly Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const segment of segments) {
+    const last = out[out.length - 1];
+    if (last && last.endDate === segment.startDate && JSON.stringify(last.data) === JSON.stringify(segment.data)) out[out.length - 1] = { ...last, endDate: segment.endDate };
+    else out.push(segment);
+  }
+  return out;
+}
+
+/** The segment in force on a day, or the last one when the day is past the coverage. */
+export function segmentOn(segments: readonly Segment[], day: string): Segment | undefined {
+  return segments.find((s) => s.startDate <= day && day < s.endDate) ?? segments[segments.length - 1];
+}
+
+/** Days of `[from, to)` that fall inside a segment. */
+export function overlapDays(segment: Segment, from: string, to: string, count: (a: string, b: string) => number): number {
+  const start = maxDay(segment.startDate, from);
+  const end = minDay(segment.endDate, to);
+  return end > start ? count(start, end) : 0;
+}

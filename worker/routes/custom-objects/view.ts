@@ -1,0 +1,27 @@
+import type { EntityRow } from "../../db/queries/entities";
+import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
+import { evaluateExpression } from "../../domain/expressions/evaluate";
+import { presentRecord } from "../../services/entity-presenters";
+import type { RecordType } from "../../services/entity-writes";
+
+export function customObjectRecordType(customObject: CustomObject): RecordType {
+  return { kind: "customObject", type: customObject.key, fields: customObject.subFields };
+}
+
+/** `displayNameExpression` against the record's values: text, or null when absent or failing. */
+export function displayNameOf(customObject: CustomObject, data: Record<string, unknown>, now: Date): string | null {
+  if (!customObject.displayNameExpression) return null;
+  try {
+    const value = evaluateExpression(customObject.displayNameExpression, { scope: data, now, timezone: "America/New_York" });
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export function customObjectView(configuration: ConfigurationDocument, customObject: CustomObject, row: EntityRow, now: Date) {
+  const data = presentRecord(configuration, customObjectRecordType(customObject), row.data);
+  return { id: row.id, objectType: customObject.key, data, displayName: displayNameOf(customObject, data, now), createdAt: row.createdAt, updatedAt: row.updatedAt };
+}

@@ -1,0 +1,66 @@
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { unwrap } from "../../../durable/rpc-result";
+import { companyObject } from "../../company-object";
+import type { Transition } from "../../domain/events/open-close-history";
+import type { AppEnv } from "../../http/context";
+import { ErrorEnvelopeSchema } from "../../http/errors";
+import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
+import { BatchIdMember, EffectiveOnDateInput, effectiveOnDateOf, EventIdParam, EventStatusResultSchema, LIFECYCLE_DOC } from "./schemas";
+
+// `required` spelled out: the generator cannot tell that an `unknown` member must be present (zod requires it).
+const TransitionBodySchema = z.strictObject({ effectiveOnDate: EffectiveOnDateInput, batchId: BatchIdMember }).openapi("EventTransitionRequest", { required: ["effectiveOnDate"] });
+
+const badRequest = {
+  400: jsonContent(
+    ErrorEnvelopeSchema,
+    "`VALIDATION_ERROR` for a malformed event id, a missing `effectiveOnDate` or an unknown body member; `InvalidFieldModelV1Data` naming `effectiveOnDate` when it is malformed or in the retired `{day, month, year}` spelling.",
+  ),
+};
+
+const DATE_RULE =
+  "`effectiveOnDate` may not be before the date of the last entry of the event's open/close history (the same day is allowed); otherwise 409 `EventLifecycleDateOutOfOrder`, whose message names that entry's date.";
+
+const ROUTES: Record<Transition, { summary: string; description: string; conflicts: string }> = {
+  close: {
+    summary: "Close an event",
+    description: `Closes an open event as of \`effectiveOnDate\`: in one write it appends a \`close\` entry to \`eventOpenCloseHistory\`, sets \`eventStatus\` to \`closed\`, sets \`eventClosedOn\`, and recomputes \`eventName\`. ${DATE_RULE} Closing an event that is not open is 409 \`EventNotOpen\`. Close and reopen of one company's events run one at a time.`,
+    conflicts: "`EventNotOpen` (the event is not open) or `EventLifecycleDateOutOfOrder` (dated before the last history entry).",
+  },
+  reopen: {
+    summary: "Reopen a closed event",
+    description: `Reopens a closed event as of \`effectiveOnDate\`: in one write it appends an \`open\` entry to \`eventOpenCloseHistory\`, sets \`eventStatus\` to \`open\`, clears \`eventClosedOn\`, sets \`eventReopenedOn\` and \`eventPreviouslyClosedOn\`, and recomputes \`eventName\`. ${DATE_RULE} That entry is the close the reopen reverses. Reopening an event that is not closed is 409 \`EventNotClosed\`.`,
+    conflicts: "`EventNotClosed` (the event is not closed) or `EventLifecycleDateOutOfOrder` (dated before the close it reverses).",
+  },
+};
+
+function transitionRoute(transition: Transition) {
+  const { summary, description, conflicts } = ROUTES[transition];
+  // The interface names `company.claim:create` for both (catalog name `event.create`).
+  return companyRoute("P", "company.claim:create", {
+    method: "post",
+    path: `/events/{eventId}/${transition}`,
+    operationId: `${transition}Event`,
+    tags: ["Events"],
+    summary,
+    description: `${description}\n\n${LIFECYCLE_DOC}`,
+    request: { params: companyParams({ eventId: EventIdParam }), body: jsonBody(TransitionBodySchema) },
+    responses: {
+      200: jsonContent(EventStatusResultSchema, "The event's id and its status after the change."),
+      ...badRequest,
+      ...notFoundResponse,
+      ...conflictResponse(conflicts),
+    },
+  });
+}
+
+export function registerEventTransitionRoutes(app: OpenAPIHono<AppEnv>) {
+  for (const transition of ["close", "reopen"] as const) {
+    app.openapi(transitionRoute(transition), async (c) => {
+      const { companyId } = keyCaller(c);
+      const { eventId } = c.req.valid("param");
+      const date = effectiveOnDateOf(c.req.valid("json").effectiveOnDate);
+      const outcome = unwrap(await companyObject(c.env, companyId).transitionEvent(companyId, eventId, transition, date));
+      return c.json(outcome, 200);
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { FullTermPricingInfoSchema } from "../../domain/policies/pricing";
+
+export const PolicyIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "policyId", in: "path" } });
+
+const DateObject = z.object({ date: z.string(), timezone: z.string() }).openapi("Fmv1Date");
+
+export const PolicySummarySchema = z
+  .object({
+    policyNumber: z.string(),
+    policyStartDate: DateObject,
+    policyEndDate: DateObject,
+    startDate: z.string().openapi({ description: "First day the version covers (ISO date)." }),
+    endDate: z.string().openapi({ description: "Day coverage ends (exclusive, ISO date); shrinks on cancellation." }),
+    status: z.enum(["active", "cancelled"]),
+    primaryInsuredName: z.string().nullable(),
+    primaryInsuredId: z.string().nullable(),
+    previousPolicy: z.string().nullable(),
+  })
+  .openapi("PolicySummary");
+
+const versionMembers = {
+  policyId: z.uuid(),
+  version: z.number().int(),
+  action: z.enum(["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"]),
+  transactionTimestamp: z.string(),
+  displayAuthor: z.string(),
+  effectiveDate: z.string(),
+  createdAt: z.string(),
+  fullTermPricingInfo: FullTermPricingInfoSchema,
+  fullTermPolicyRatingResult: z.record(z.string(), z.number()).nullable(),
+};
+
+export const PolicyVersionSummarySchema = PolicySummarySchema.extend(versionMembers).openapi("PolicyVersionSummary");
+
+export const SegmentSchema = z
+  .object({ startDate: z.string(), endDate: z.string(), data: z.record(z.string(), z.unknown()).openapi({ description: "The policy field data in force during the segment (no wrapper), with its resolved primary insured." }) })
+  .openapi("PolicySegment");
+
+export const PolicyVersionSchema = PolicyVersionSummarySchema.extend({
+  crossSegmentRatingOutputs: z.record(z.string(), z.unknown()).nullable(),
+  segments: z.array(SegmentSchema),
+}).openapi("PolicyVersion");
+
+export const VersionListItemSchema = z
+  .object({ policyId: z.uuid(), version: z.number().int(), action: z.string(), transactionTimestamp: z.string(), effectiveDate: z.string(), createdAt: z.string(), summary: PolicySummarySchema })
+  .openapi("PolicyVersionListItem");

@@ -1,0 +1,53 @@
+import { CensusGeocoder, CENSUS_PROVIDER, DEFAULT_GEOCODER_BASE_URL, DEFAULT_GEOCODER_TIMEOUT_MS } from "../clients/geocoder";
+import type { SubField } from "../domain/configuration/document";
+import { addressV2View, isAddressV2Shape, type AddressV2, type Geocode } from "../domain/addresses/address-v2";
+import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../domain/addresses/geocoding";
+import type { Env } from "../env";
+import type { Enricher } from "./entity-writes";
+
+type Values = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
+const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
+
+function geocoderFor(env: Env): CensusGeocoder {
+  const timeout = Number(env.GEOCODER_TIMEOUT_MS);
+  return new CensusGeocoder(env.GEOCODER_BASE_URL || DEFAULT_GEOCODER_BASE_URL, timeout > 0 ? timeout : DEFAULT_GEOCODER_TIMEOUT_MS, (input, init) => fetch(input, init));
+}
+
+/** The geocode a save stores for one AddressV2 value: kept, or looked up (never throws). */
+async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<Geocode> {
+  const plan = planGeocode(value, addressV2View(stored));
+  if (plan.kind === "keep") return plan.geocode;
+  const requestedAt = new Date().toISOString();
+  const outcome = outcomeWithoutLookup(plan.enteredAddress) ?? (await geocoderFor(env).geocode(plan.enteredAddress));
+  return geocodeFromOutcome(outcome, { provider: CENSUS_PROVIDER, requestedAt });
+}
+
+/** One record's values (or one embedded exposure's) with each AddressV2 value geocoded. */
+async function geocodeValues(env: Env, fields: readonly SubField[], data: Values, existing: Values | null): Promise<Values> {
+  const addressFields = fields.filter((field) => isAddressV2Field(field) && isAddressV2Shape(data[field.referenceId]));
+  if (!addressFields.length) return data;
+  const geocodes = await Promise.all(addressFields.map((field) => geocodeOf(env, data[field.referenceId] as AddressV2, existing?.[field.referenceId])));
+  const out = { ...data };
+  addressFields.forEach((field, i) => {
+    out[field.referenceId] = { ...(data[field.referenceId] as AddressV2), geocode: geocodes[i] };
+  });
+  return out;
+}
+
+/**
+ * Geocodes every AddressV2 value on save (interface, "AddressV2 and Address"): the record's own fields
+ * (entity or custom object) and those of embedded exposures (each compared with the stored exposure at
+ * the same position). A value left in the legacy flat shape by an earlier write and not sent now stays
+ * as stored (reads show it as AddressV2). Legacy `Object: Address` values are stored as sent and never
+ * geocoded: their `county` is the caller's.
+ */
+export const geocodeAddressFields: Enricher = async ({ context, recordType, data, existing }) => {
+  const out = await geocodeValues(context.env, recordType.fields, data, existing);
+  const embeddedFields = recordType.embeddedExposureFields;
+  if (!embeddedFields || !Array.isArray(out.exposures)) return out;
+  const stored: unknown[] = Array.isArray(existing?.exposures) ? existing.exposures : [];
+  const exposures = await Promise.all(out.exposures.map((item, i) => (isObject(item) ? geocodeValues(context.env, embeddedFields, item, isObject(stored[i]) ? stored[i] : null) : item)));
+  return { ...out, exposures };
+};

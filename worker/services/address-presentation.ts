@@ -1,0 +1,29 @@
+import type { SubField } from "../domain/configuration/document";
+import { addressV2View } from "../domain/addresses/address-v2";
+import type { Presenter } from "./entity-presenters";
+
+type Values = Record<string, unknown>;
+const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
+
+function presentValues(fields: readonly SubField[], data: Values): Values {
+  let out = data;
+  for (const field of fields) {
+    if (field.typeInfo.kind !== "Object: AddressV2") continue;
+    const view = addressV2View(data[field.referenceId]);
+    if (view !== data[field.referenceId]) out = { ...out, [field.referenceId]: view };
+  }
+  return out;
+}
+
+/**
+ * Reads show every AddressV2-configured field in the AddressV2 shape, including values stored in the
+ * flat legacy shape before the field moved from `Object: Address` (interface, "AddressV2 and Address"),
+ * in the record's own fields and in embedded exposures. Stored rows are not rewritten: the conversion
+ * happens on each read.
+ */
+export const presentAddressFields: Presenter = (_configuration, recordType, data) => {
+  const out = presentValues(recordType.fields, data);
+  const embeddedFields = recordType.embeddedExposureFields;
+  if (!embeddedFields || !Array.isArray(out.exposures)) return out;
+  return { ...out, exposures: out.exposures.map((item) => (isObject(item) ? presentValues(embeddedFields, item) : item)) };
+};
