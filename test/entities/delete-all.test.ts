@@ -189,3 +189,21 @@ describe("request checks", () => {
     expect(await theirs.total("/entities/exposure")).toBe(1);
   });
 });
+
+describe("persons named as policy contacts", () => {
+  it("refuses to wipe persons while policy contacts name them, and wipes once the contacts are gone", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const person = (await company.call("POST", "/entities/person", key, { body: {} })).json.id;
+    const policy = await company.call("POST", "/policies/transaction/new-business", key, {
+      body: { transactionTimestamp: "2026-01-01T00:00:00Z", displayAuthor: "Ann", data: { policyStartDate: { date: "2026-01-01" }, policyEndDate: { date: "2027-01-01" } } },
+    });
+    expect(policy.status).toBe(200);
+    expect((await company.call("POST", `/policies/${policy.json.policyId}/contacts`, key, { body: { personId: person } })).status).toBe(201);
+    const refused = await company.call("POST", "/entities/person/deleteAll", key);
+    expect(expectError(refused, 409, "LiveReferencesExist").details).toEqual([{ field: "policyContacts", message: "1 link to records of other types" }]);
+    expect((await company.call("GET", `/entities/person/${person}`, key)).status).toBe(200);
+    expect((await company.call("DELETE", `/policies/${policy.json.policyId}/contacts/${person}`, key)).status).toBe(204);
+    expect((await company.call("POST", "/entities/person/deleteAll", key)).json).toEqual({ entityType: "person", rowsRemoved: 1 });
+  });
+});

@@ -3,7 +3,7 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
-import { companies, entities, policies, relationshipLinks } from "../schema";
+import { companies, entities, policies, policyContacts, relationshipLinks } from "../schema";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -131,14 +131,24 @@ function liveLinksCondition(db: Database, companyId: string, type: StoredType, l
   )!;
 }
 
-/** Live references per relationship: how many links tie records of the type to records of other types. */
-export function liveReferenceCounts(db: Database, companyId: string, type: StoredType) {
-  return db
+/** Persons are also referenced by policy contacts (unversioned associations); other types are not. */
+const POLICY_CONTACTS_KEY = "policyContacts";
+const referencedByContacts = (type: StoredType) => type.kind === "entity" && type.entityType === "person";
+
+/**
+ * Live references per relationship: how many links tie records of the type to records of other types,
+ * plus, for persons, the policy contacts that name them (reported under `policyContacts`).
+ */
+export async function liveReferenceCounts(db: Database, companyId: string, type: StoredType) {
+  const links = await db
     .select({ relationshipKey: relationshipLinks.relationshipKey, links: count() })
     .from(relationshipLinks)
     .where(liveLinksCondition(db, companyId, type))
     .groupBy(relationshipLinks.relationshipKey)
     .orderBy(asc(relationshipLinks.relationshipKey));
+  if (!referencedByContacts(type)) return links;
+  const [contacts] = await db.select({ links: count() }).from(policyContacts).where(eq(policyContacts.companyId, companyId));
+  return contacts && contacts.links > 0 ? [...links, { relationshipKey: POLICY_CONTACTS_KEY, links: contacts.links }] : links;
 }
 
 /**
@@ -149,7 +159,9 @@ export function liveReferenceCounts(db: Database, companyId: string, type: Store
 export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
   const stillSandbox = exists(db.select({ one: sql`1` }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))));
   const live = alias(relationshipLinks, "live");
-  const noLiveReference = notExists(db.select({ one: sql`1` }).from(live).where(liveLinksCondition(db, companyId, type, live)));
+  const noLinks = notExists(db.select({ one: sql`1` }).from(live).where(liveLinksCondition(db, companyId, type, live)));
+  const noContacts = notExists(db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)));
+  const noLiveReference = referencedByContacts(type) ? and(noLinks, noContacts)! : noLinks;
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)

@@ -27,7 +27,7 @@ const deleteAll = companyRoute("P", "company.reset", {
   summary: "Delete every record of one type (Sandbox only)",
   description: [
     "Removes every record of the entity type (or custom object type) and the relationship links among them, in one atomic write. Safe to retry: a repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a root `batchId` is passed to the audit log.",
-    "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox. Refused with 409 `LiveReferencesExist`, deleting nothing, while relationship links tie records of this type to records of another type (unlink them, or wipe the other type's side first); `details` names each relationship and how many links hold.",
+    "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox. Refused with 409 `LiveReferencesExist`, deleting nothing, while relationship links tie records of this type to records of another type (unlink them, or wipe the other type's side first), or, for persons, while policy contacts name them; `details` names each relationship and how many links hold.",
     `Any other \`entityType\` than ${TYPE_LIST} is 400 \`VALIDATION_ERROR\`.`,
   ].join("\n\n"),
   request: { params: companyParams({ entityType: EntityTypeParam }) },
@@ -68,7 +68,10 @@ async function refuseLiveReferences(db: Database, companyId: string, type: Store
     code: "LiveReferencesExist",
     message: `Cannot delete all ${type.entityType} records while relationship links tie them to records of other types: ${summary}`,
     userMessages: [`Some ${type.entityType} records are still linked to records of other types. Remove those links first.`],
-    details: live.map((r) => ({ field: `relationships.${r.relationshipKey}`, message: `${r.links} link${r.links === 1 ? "" : "s"} to records of other types` })),
+    details: live.map((r) => ({
+      field: r.relationshipKey === "policyContacts" ? "policyContacts" : `relationships.${r.relationshipKey}`,
+      message: `${r.links} link${r.links === 1 ? "" : "s"} to records of other types`,
+    })),
   });
 }
 
