@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { FAKE_GEOCODER_ORIGIN, fakeGeocoderOutbound, loggingOutbound } from "./test/support/fake-geocoder.js";
-import { FAKE_SHEETS_ORIGIN, fakeSheetsOutbound } from "./test/support/fake-sheets.js";
+import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN, fakeSheetsOutbound } from "./test/support/fake-sheets.js";
 
 export const TEST_STAFF_TOKEN = "test-staff-token";
 
@@ -17,6 +17,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 STAFF_TOKEN: TEST_STAFF_TOKEN,
                 SHEETS_API_BASE_URL: FAKE_SHEETS_ORIGIN,
+                DRIVE_API_BASE_URL: FAKE_DRIVE_ORIGIN,
                 GEOCODER_BASE_URL: FAKE_GEOCODER_ORIGIN,
                 GEOCODER_TIMEOUT_MS: "1500",
               },

@@ -13,6 +13,7 @@ import { importConfiguration, type ImportOptions, type ImportResult } from "./co
 import { replaceEventHistory, transitionEvent, type EventHistoryOutcome, type EventStatusOutcome } from "./event-lifecycle";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import { runPolicyTransaction, type PolicyVersionView } from "./policy-transactions";
+import { runPolicyMaintenance, type MaintenanceActor, type PolicyMaintenanceOutcome, type PolicyMaintenanceRequest } from "../worker/services/policy-repair";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
@@ -125,6 +126,11 @@ export class CompanyObject extends DurableObject<Env> {
   /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */
   async policyTransaction(companyId: string, request: TransactionRequest, actor: TransactionActor): Promise<RpcResult<PolicyVersionView>> {
     return asRpcResult(() => this.queue.run(() => runPolicyTransaction(this.db, companyId, request, actor)));
+  }
+
+  /** Policy deleteAll and staff repairs, serialized with the policy transactions they must not interleave with. */
+  async policyMaintenance(companyId: string, request: PolicyMaintenanceRequest, actor: MaintenanceActor): Promise<RpcResult<PolicyMaintenanceOutcome>> {
+    return asRpcResult(() => this.queue.run(() => runPolicyMaintenance(this.db, companyId, request, actor)));
   }
 
   private async requireCompany(companyId: string): Promise<CompanyRow> {

@@ -10,7 +10,7 @@ import type { ConfigurationDocument, SubField } from "../worker/domain/configura
 import { planDeltas } from "../worker/domain/policies/deltas";
 import { readPolicyData, type PolicyDataReading } from "../worker/domain/policies/policy-data";
 import { primaryInsuredOf } from "../worker/domain/policies/primary-insured";
-import { cancel, CoverageError, endorse, newCoverage, reinstate, type Coverage } from "../worker/domain/policies/segments";
+import { cancel, CoverageError, coveredSpan, endorse, newCoverage, reinstate, type Coverage } from "../worker/domain/policies/segments";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import { policyStatus, versionView, type FullVersionView, type PolicyAction, type VersionRecord } from "../worker/domain/policies/version-view";
 import { ApiError, notFound } from "../worker/http/errors";
@@ -154,7 +154,7 @@ async function mintPolicyNumber(db: Database, companyId: string): Promise<string
 }
 
 function insertVersion(db: Database, companyId: string, record: VersionRecord, actor: TransactionActor) {
-  const span = record.coverage.cancellation ? { startDate: record.coverage.termStart, endDate: record.coverage.cancellation.effectiveDate } : { startDate: record.coverage.termStart, endDate: record.coverage.termEnd };
+  const span = coveredSpan(record.coverage);
   return db.insert(policyVersions).values({
     id: crypto.randomUUID(),
     companyId,

@@ -4,25 +4,31 @@
 // exits 1 when any request answered non-2xx or failed.
 // Entity scenarios (scripts/bench/entity-scenarios.mjs) import a small exposure configuration into the demo
 // company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
-// read by id is compared at 100 and 100,000. About 2 minutes at the defaults on 2 cores.
+// read by id is compared at 100 and 100,000. Policy scenarios (scripts/bench/policy-scenarios.mjs) endorse at
+// version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
+// About 4 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
+import { BORDEREAU_SCENARIO, describeHistories, endorseCostComparison, policyScenarios } from "./bench/policy-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+// BENCH_ONLY (a regular expression) runs only the scenarios whose names match; comparisons that lack a row are left out.
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 /**
  * Each scenario: `name`, optional `setup(ctx)` run once before it (ctx = { baseUrl, companyId, adminKey,
  * sandboxManagerKey, persistDir } plus whatever earlier setups stored; it may return extra row fields such as
- * `storedEntities`), and `request(ctx)` giving autocannon request options ({ method, path, headers, body } or
- * { requests: [...] } for a sequence), used for the warm-up and the measured run.
+ * `storedEntities`, or `skip` with a note to print instead of running), and `request(ctx)` giving autocannon
+ * request options ({ method, path, headers, body } or { requests: [...] } for a sequence, optionally
+ * `connections`), used for the warm-up and the measured run.
  */
 const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
@@ -31,7 +37,8 @@ const scenarios = [
     request: (ctx) => ({ path: `/api/v1/companies/${ctx.companyId}/lifecycle`, headers: { authorization: ctx.adminKey } }),
   },
   ...entityScenarios,
-];
+  ...policyScenarios,
+].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
 const ratios = [["lifecycle/health", "lifecycle", "health"]];
@@ -53,30 +60,51 @@ try {
   console.log(`Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`);
 
   const rows = [];
+  const skipped = [];
   for (const scenario of scenarios) {
     const extra = (await scenario.setup?.(ctx)) ?? {};
+    if (extra.skip) {
+      console.log(`Skipped ${scenario.name}: ${extra.skip}`);
+      skipped.push({ name: scenario.name, note: extra.skip });
+      continue;
+    }
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
     rows.push(summarize(scenario.name, await drive(server.baseUrl, options, SECONDS), extra));
   }
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
-  const ratioValues = Object.fromEntries(ratios.map(([label, a, b]) => [label, ratio(byName[a].rps, byName[b].rps)]));
-  const [readCostLabel, readCostRow, readCostBaseline] = readCostComparison;
-  const readCost = { label: readCostLabel, ...growth(byName[readCostRow], byName[readCostBaseline]) };
-  const readQueryPlan = byName[readCostRow].queryPlan;
+  const measured = (...names) => names.every((name) => byName[name]);
+  const ratioValues = Object.fromEntries(ratios.filter(([, a, b]) => measured(a, b)).map(([label, a, b]) => [label, ratio(byName[a].rps, byName[b].rps)]));
+  /** How a row compares with its baseline, or null when either was not run. */
+  const costGrowth = ([label, row, baseline]) => (measured(row, baseline) ? { label, row, ...growth(byName[row], byName[baseline]) } : null);
+  const readCost = costGrowth(readCostComparison);
+  const endorseCost = costGrowth(endorseCostComparison);
+  const histories = await describeHistories(ctx);
+  const bordereau = byName[BORDEREAU_SCENARIO];
 
   console.log();
   printTable(rows);
   console.log();
   console.log(`host ${hostLoad()} at the end`);
   for (const [label, value] of Object.entries(ratioValues)) console.log(`ratio ${label} (req/s): ${value}`);
+  if (readCost) {
+    console.log(`read cost ${readCost.label}: req/s ${format(readCost.rps)}, p50 ${format(readCost.p50)}, p99 ${format(readCost.p99)} (×1.00 = no growth with the table)`);
+    if (byName[readCost.row].queryPlan) console.log(`read by id query plan at ${readCost.row}: ${byName[readCost.row].queryPlan}`);
+  }
+  if (endorseCost) {
+    console.log(`endorse cost ${endorseCost.label}: req/s ${format(endorseCost.rps)}, p50 ${format(endorseCost.p50)}, p99 ${format(endorseCost.p99)} (×1.00 = no growth with history)`);
+    console.log(
+      `endorse histories: ${histories.poolEndorsements} pool endorsements (largest pool version ${histories.poolLargestVersion}); the long-history policy went from version 1,000 to ${histories.longHistoryVersion}`,
+    );
+    if (byName[endorseCost.row].queryPlan) console.log(`current version read query plan at ${endorseCost.row}: ${byName[endorseCost.row].queryPlan}`);
+  }
+  if (bordereau) {
+    console.log(`bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`);
+  }
+  for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(
-    `read cost ${readCost.label}: req/s ${format(readCost.rps)}, p50 ${format(readCost.p50)}, p99 ${format(readCost.p99)} (×1.00 = no growth with the table)`,
-  );
-  if (readQueryPlan) console.log(`read by id query plan at ${readCostRow}: ${readQueryPlan}`);
-  console.log(
-    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, ratios: ratioValues, readCostGrowth: readCost })}`,
+    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories })}`,
   );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) process.exitCode = 1;
 } finally {

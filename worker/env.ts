@@ -10,6 +10,8 @@ export interface Env {
   APP_BASE_URL?: string;
   /** Google Sheets API origin; default `https://sheets.googleapis.com` (tests point it at a fake). */
   SHEETS_API_BASE_URL?: string;
+  /** Google Drive API origin; default `https://www.googleapis.com` (tests point it at a fake). */
+  DRIVE_API_BASE_URL?: string;
   /** U.S. Census Geocoder origin; default `https://geocoding.geo.census.gov` (tests point it at a fake). */
   GEOCODER_BASE_URL?: string;
   /** Milliseconds one geocoder lookup may take before the address is recorded as `failed`; default 3000. */

@@ -13,3 +13,13 @@ export async function readByIdQueryPlan({ persistDir, companyId, entityType, id 
   const [{ results }] = JSON.parse(output);
   return results.map((step) => step.detail).join("; ");
 }
+
+/** The plan of the statement findVersion (worker/db/queries/policies.ts) runs: a transaction's read of the current version. */
+export async function versionReadQueryPlan({ persistDir, companyId, policyId, version }) {
+  const statement =
+    "EXPLAIN QUERY PLAN SELECT id, company_id, policy_id, version, action, transaction_timestamp, display_author, effective_date, start_date, end_date, coverage, created_at, created_by " +
+    `FROM policy_versions WHERE policy_id = ${sqlText(policyId)} AND version = ${Number(version)} AND company_id = ${sqlText(companyId)} LIMIT 1`;
+  const output = await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", statement]);
+  const [{ results }] = JSON.parse(output);
+  return results.map((step) => step.detail).join("; ");
+}

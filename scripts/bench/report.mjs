@@ -5,6 +5,7 @@ export function summarize(name, result, extra = {}) {
   return {
     name,
     ...extra,
+    connections: result.connections,
     rps: Math.round(result.requests.average * 10) / 10,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -18,6 +19,8 @@ export function printTable(rows) {
   const columns = [
     ["scenario", (r) => r.name],
     ["stored", (r) => (r.storedEntities === undefined ? "-" : r.storedEntities.toLocaleString("en-US"))],
+    ["history", (r) => r.history ?? "-"],
+    ["conns", (r) => String(r.connections)],
     ["req/s (mean)", (r) => r.rps.toFixed(1)],
     ["p50 ms", (r) => String(r.p50Ms)],
     ["p99 ms", (r) => String(r.p99Ms)],

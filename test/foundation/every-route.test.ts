@@ -17,6 +17,8 @@ async function companyOperations(): Promise<Operation[]> {
   for (const [path, item] of Object.entries<any>(document.paths)) {
     if (!path.startsWith("/api/")) continue;
     for (const [method, operation] of Object.entries<any>(item)) {
+      // Staff-only company routes (policy repair) refuse every API key with 401; test/policies/repair.test.ts covers them.
+      if (operation["x-permission"] === "staff") continue;
       operations.push({ method: method.toUpperCase(), path, permission: operation["x-permission"] });
     }
   }

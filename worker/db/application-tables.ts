@@ -1,5 +1,5 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { dataValidationFindings, dataValidationRuns, entities, policies, policyContacts, policyVersions, relationshipLinks, sequences } from "./schema";
+import { bordereauExportChunks, bordereauExports, dataValidationFindings, dataValidationRuns, entities, policies, policyContacts, policyVersions, relationshipLinks, sequences } from "./schema";
 
 /** A table of application data: every row belongs to one company. */
 export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
@@ -12,6 +12,9 @@ export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
 export const APPLICATION_TABLES: readonly ApplicationTable[] = [
   dataValidationFindings,
   dataValidationRuns,
+  // Bordereau exports describe policy data; export presets are members' settings and are kept.
+  bordereauExportChunks,
+  bordereauExports,
   relationshipLinks,
   policyContacts,
   policyVersions,

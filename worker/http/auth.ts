@@ -15,10 +15,17 @@ const SCHEME_PREFIX = /^(bearer|apikey)\s/i;
 const unauthenticated = (message: string) => new ApiError({ code: "AuthenticationError", message });
 
 /**
+ * Company paths for platform staff only (interface, Authentication 10: policy repair takes a staff
+ * Bearer token and refuses API keys): the staff token is checked here instead of an API key.
+ */
+const STAFF_ONLY_COMPANY_PATH = /^\/api\/v1\/companies\/[^/]+\/policies\/repair$/;
+
+/**
  * Authenticates company-scoped calls (interface, Authentication 1-4): the raw key in `Authorization`,
  * looked up by hash on every request, then scoped to the `{companyId}` in the path.
  */
 export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (STAFF_ONLY_COMPANY_PATH.test(c.req.path)) return authenticateStaff(c, next);
   const rawKey = c.req.header("Authorization")?.trim();
   if (!rawKey) throw unauthenticated(MISSING_KEY);
   if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);

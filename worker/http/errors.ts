@@ -31,6 +31,10 @@ export const ERROR_STATUS = {
   ContentHashMismatch: 409,
   RelationshipCardinalityViolation: 409,
   LiveReferencesExist: 409,
+  // Policy repair (POST P/policies/repair): compare-and-swap found other values; a version not current; a renewal naming a missing policy.
+  FieldValueMismatch: 409,
+  StalePolicyVersion: 409,
+  PreviousPolicyMissing: 409,
   UnsupportedMediaType: 415,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,
@@ -39,6 +43,12 @@ export const ERROR_STATUS = {
   SheetsAccessDenied: 400,
   SpreadsheetNotFound: 404,
   SheetsUnavailable: 502,
+  // Google Sheets and Drive writes of a bordereau export (worker/clients/google-sheets.ts).
+  FolderNotFound: 404,
+  SheetsRequestRejected: 400,
+  // Export presets (interface, Errors): a field key the surface does not have; a name the owner already uses.
+  UnknownExportFieldKey: 400,
+  ExportPresetNameTaken: 409,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,8 @@
 import type { BackgroundMessage, Env } from "../env";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
+import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
+import { EXPORT_CHUNK_MESSAGE } from "../services/bordereau-exports";
 
 /** A background job handler. Must be idempotent: queue delivery is at least once. */
 export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promise<void>;
@@ -8,6 +10,7 @@ export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promis
 /** Handlers by message `type`; areas that queue work register theirs here. */
 export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
   [RUN_STEP_MESSAGE]: handleDataValidationRunStep,
+  [EXPORT_CHUNK_MESSAGE]: handleBordereauExportChunk,
 };
 
 const RETRY_BASE_SECONDS = 5;

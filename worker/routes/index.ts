@@ -17,7 +17,14 @@ import { registerQuoteConfigurationLegacyRoutes } from "./configuration/quote-co
 import { registerConfigurationValidateRoutes } from "./configuration/validate";
 import { registerDataValidationRoutes } from "./data-validation";
 import { registerEntityCrudRoutes } from "./entities/crud";
+import { registerPolicyContactRoutes } from "./policies/contacts";
+import { registerEarnedPremiumRoutes } from "./policies/earned-premium";
+import { registerBordereauExportRoutes } from "./policies/bordereau-export";
+import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
+import { registerExportPresetRoutes } from "./policies/export-presets";
+import { registerPolicyDeleteAllRoutes } from "./policies/delete-all";
 import { registerPolicyReadRoutes } from "./policies/reads";
+import { registerPolicyRepairRoutes } from "./policies/repair";
 import { registerPolicyTransactionRoutes } from "./policies/transactions";
 import { registerEventRoutes } from "./events";
 import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
@@ -52,7 +59,16 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerEventRoutes(app);
   registerDataValidationRoutes(app);
   registerPolicyTransactionRoutes(app);
+  // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
+  registerEarnedPremiumRoutes(app);
+  registerBordereauRowsRoutes(app);
+  registerBordereauExportRoutes(app);
+  registerExportPresetRoutes(app);
+  // Static policy paths before the reads, so `/policies/deleteAll` and `/policies/repair` are never read as policy ids.
+  registerPolicyDeleteAllRoutes(app);
+  registerPolicyRepairRoutes(app);
   registerPolicyReadRoutes(app);
+  registerPolicyContactRoutes(app);
   // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
   registerEntityCrudRoutes(app);
 }

@@ -1,5 +1,6 @@
 export * from "./access";
 export * from "./audit";
+export * from "./bordereau";
 export * from "./configuration";
 export * from "./data-validation";
 export * from "./entities";

@@ -1,4 +1,5 @@
 import { daysBetween, maxDay, minDay } from "./civil-days";
+import { centsOf } from "../money";
 import { COMPONENT_KINDS, type PricingComponent } from "./pricing";
 import { coveredSpan, type Coverage, type Segment } from "./segments";
 import { rootData } from "./version-view";
@@ -53,23 +54,6 @@ export interface PolicyEarnings {
   totals: EarnedFigures;
 }
 
-/** Round-half-even of `value × 100`, computed on the decimal spelling so binary noise cannot tip it. */
-export function centsOf(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const negative = value < 0;
-  const magnitude = Math.abs(value);
-  let text = String(magnitude);
-  if (/e/i.test(text)) text = magnitude < 1 ? magnitude.toFixed(20) : BigInt(Math.round(magnitude)).toString();
-  const [whole = "0", fraction = ""] = text.split(".");
-  const kept = (fraction + "00").slice(0, 2);
-  const rest = fraction.slice(2);
-  let cents = BigInt(whole) * 100n + BigInt(kept);
-  const firstDropped = rest[0] ?? "0";
-  const beyondHalf = /[1-9]/.test(rest.slice(1));
-  if (firstDropped > "5" || (firstDropped === "5" && (beyondHalf || cents % 2n === 1n))) cents += 1n;
-  const result = Number(cents);
-  return negative ? -result : result;
-}
 
 /** An exact sum of `cents × days ÷ termDays` shares. */
 class Shares {

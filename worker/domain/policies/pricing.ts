@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { centsOf } from "../money";
 
 /**
  * The pricing contract (interface, "Pricing contract fullTermPricingInfo"). Rollups are computed from
@@ -62,7 +63,7 @@ export type FullTermPricingInfo = z.infer<typeof FullTermPricingInfoSchema>;
 
 /** Sums in cents so 0.1 + 0.2 rolls up to 0.3, then back to the plain number the contract carries. */
 function sum(values: number[]): number {
-  return values.reduce((cents, v) => cents + Math.round(v * 100), 0) / 100;
+  return values.reduce((cents, v) => cents + centsOf(v), 0) / 100;
 }
 
 export function rollupsFromComponents(components: readonly PricingComponent[]): Rollups {

@@ -25,6 +25,16 @@ export function policyStatus(coverage: Coverage): "active" | "cancelled" {
   return coverage.cancellation ? "cancelled" : "active";
 }
 
+/**
+ * The term end as the policy states it. A cancellation shrinks the span, not the term, and the segment in
+ * force at the cancellation may predate an endorsement that moved the term end: the term's last segment,
+ * kept for reinstatement, carries the current value.
+ */
+function termEndDate(coverage: Coverage): Fmv1Date {
+  const termSegments = coverage.cancellation?.restore ?? coverage.segments;
+  return (termSegments[termSegments.length - 1]?.data ?? rootData(coverage)).policyEndDate as Fmv1Date;
+}
+
 /** Root fields every policy response carries, and list items summarise. */
 export function versionSummary(record: VersionRecord) {
   const data = rootData(record.coverage);
@@ -32,7 +42,7 @@ export function versionSummary(record: VersionRecord) {
   return {
     policyNumber: data.policyNumber as string,
     policyStartDate: data.policyStartDate as Fmv1Date,
-    policyEndDate: data.policyEndDate as Fmv1Date,
+    policyEndDate: termEndDate(record.coverage),
     startDate: span.startDate,
     endDate: span.endDate,
     status: policyStatus(record.coverage),

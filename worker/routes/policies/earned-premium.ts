@@ -11,10 +11,10 @@ import { companyParams, companyRoute, jsonContent, keyCaller, validationErrorRes
 
 const Query = z.object({
   asOf: z
-    .string({ message: "is required: a civil day written YYYY-MM-DD" })
+    .string()
     .refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day")
     .openapi({ description: "The day the report is taken at, `YYYY-MM-DD` (required). Days before it are earned.", example: "2026-07-01" }),
-  policyId: z.uuid({ message: "must be a UUID" }).optional().openapi({ description: "Only this policy (an id of another company matches nothing)." }),
+  policyId: z.uuid().optional().openapi({ description: "Only this policy (an id of another company matches nothing)." }),
   ...pageQuery(50, 500),
 });
 

@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, count, desc, eq, gt, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import { database } from "../../db/client";
 import { findPolicyHead, findVersion, versionRecord } from "../../db/queries/policies";
 import { policies, policyVersions } from "../../db/schema";
@@ -65,6 +65,7 @@ const listAllVersions = companyRoute("P", "policy.view", {
   operationId: "listPolicyVersions",
   tags: ["Policies"],
   summary: "List every policy version of the company, newest transaction first",
+  description: "Ordered by the instant of `transactionTimestamp` (offsets taken into account), newest first.",
   request: { params: companyParams(), query: z.object(pageQuery(50, 500)) },
   responses: { 200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of versions."), ...validationErrorResponse },
 });
@@ -132,7 +133,7 @@ export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     const where = eq(policyVersions.companyId, companyId);
     const [rows, [total]] = await Promise.all([
-      db.select().from(policyVersions).where(where).orderBy(desc(policyVersions.transactionTimestamp), desc(policyVersions.version)).limit(pageSize).offset(offsetOf(page, pageSize)),
+      db.select().from(policyVersions).where(where).orderBy(desc(sql`julianday(${policyVersions.transactionTimestamp})`), desc(policyVersions.version)).limit(pageSize).offset(offsetOf(page, pageSize)),
       db.select({ n: count() }).from(policyVersions).where(where),
     ]);
     return c.json({ items: rows.map(listItem), totalCount: total?.n ?? 0, page, pageSize }, 200);
