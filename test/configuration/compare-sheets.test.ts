@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GoogleSheetsClient } from "../../worker/clients/google-sheets";
 import { EMPTY_DOCUMENT } from "../../worker/domain/configuration/document";
-import { columnLetter, readSpreadsheetDocument, spreadsheetInput } from "../../worker/domain/configuration/spreadsheet-document";
+import { readSpreadsheetDocument, spreadsheetInput } from "../../worker/domain/configuration/spreadsheet-document";
+import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import { ApiError } from "../../worker/http/errors";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 import { FAKE_SHEETS_ORIGIN, type FakeSpreadsheet } from "../support/fake-sheets";
@@ -415,6 +416,6 @@ describe("spreadsheet → configuration document (pure)", () => {
   });
 
   it("names columns like the sheet does", () => {
-    expect([0, 25, 26, 51, 52, 701, 702].map(columnLetter)).toEqual(["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]);
+    expect([0, 25, 26, 51, 52, 701, 702].map(columnLetters)).toEqual(["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]);
   });
 });

@@ -1,7 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { chunkRange, columnLetters, newTabTitle } from "../../worker/domain/bordereau/export-plan";
+import { chunkRange, newTabTitle } from "../../worker/domain/bordereau/export-plan";
+import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import worker from "../../worker/index";
 import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN } from "../support/fake-sheets";
 import { call, eventually, expectError } from "../support/harness";

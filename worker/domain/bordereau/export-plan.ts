@@ -1,3 +1,4 @@
+import { columnLetters, quotedTab } from "../spreadsheets/a1-notation";
 import type { Cell } from "./columns";
 
 /**
@@ -22,20 +23,7 @@ export const chunkDataRows = (index: number, rowCount: number) => Math.max(0, Ma
 /** 1-based sheet row where chunk `index` starts (chunk 0 starts with the header). */
 export const chunkFirstSheetRow = (index: number) => (index === 0 ? 1 : 2 + index * CHUNK_ROWS);
 
-/** Column letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
-/** A1 notation of a tab name: always quoted, quotes doubled. */
-export const quotedTab = (title: string) => `'${title.replaceAll("'", "''")}'`;
 
 /** The fixed range chunk `index` writes `sheetRows` rows of `columnCount` columns to. */
 export function chunkRange(title: string, index: number, sheetRows: number, columnCount: number): string {

@@ -1,3 +1,4 @@
+import { columnLetters } from "../spreadsheets/a1-notation";
 import { humanLabel } from "../issue-messages";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
@@ -85,17 +86,6 @@ export interface SpreadsheetInput {
   rows: Partial<Record<SpreadsheetTab, number[][]>>;
 }
 
-/** Column letters of a 0-based column index: 0 → A, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
 const isEmpty = (cell: SpreadsheetCell) => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 
@@ -176,7 +166,7 @@ function readTab(tab: SpreadsheetTab, rows: SpreadsheetRows, issues: ValidationI
   header.forEach((name, index) => {
     if (name === null) return;
     if (!Object.hasOwn(columns, name)) {
-      issues.push(located(tab, 1, name, `Unknown column "${name}" (in ${columnLetter(index)}1); the columns of ${tab} are ${Object.keys(columns).join(", ")}`, "unknown-column"));
+      issues.push(located(tab, 1, name, `Unknown column "${name}" (in ${columnLetters(index)}1); the columns of ${tab} are ${Object.keys(columns).join(", ")}`, "unknown-column"));
     } else if (seen.has(name)) {
       issues.push(located(tab, 1, name, `Column "${name}" appears more than once`, "duplicate-column"));
     }
@@ -191,7 +181,7 @@ function readTab(tab: SpreadsheetTab, rows: SpreadsheetRows, issues: ValidationI
       if (isEmpty(cell)) return;
       const name = header[index];
       if (name === null || name === undefined) {
-        issues.push(located(tab, row, columnLetter(index), `Column ${columnLetter(index)} holds a value but has no name in the header row`, "unnamed-column"));
+        issues.push(located(tab, row, columnLetters(index), `Column ${columnLetters(index)} holds a value but has no name in the header row`, "unnamed-column"));
         return;
       }
       const kind = columns[name];
@@ -283,3 +273,4 @@ export function readSpreadsheetDocument(tabs: SpreadsheetTabs, stored: Configura
   const located = read.issues.map((issue) => locateIssue(issue, rows)).filter((issue) => !cellIssues.some((cell) => within(issue.fieldPath, cell.fieldPath)));
   return { document: cellIssues.length > 0 ? null : read.document, issues: [...cellIssues, ...located] };
 }
+
