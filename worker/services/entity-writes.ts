@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import type { KeyCaller } from "../http/context";
 import { ApiError, notFound } from "../http/errors";
 import { refusalError } from "./entity-errors";
+import { ENRICHERS } from "./enrichers";
 
 export interface WriteContext {
   env: Env;
@@ -30,10 +31,16 @@ export interface RecordType {
  * A step that adds platform-derived values after validation and before the write (geocoding, OFAC
  * arbitration, derived event names). Enrichers never refuse a write.
  */
-export type Enricher = (args: { context: WriteContext; recordType: RecordType; data: Record<string, unknown>; existing: Record<string, unknown> | null; configuration: ConfigurationDocument }) => Promise<Record<string, unknown>>;
+export type Enricher = (args: {
+  context: WriteContext;
+  recordType: RecordType;
+  /** The record's id; on create it is minted before planning, so derivations may use it. */
+  recordId: string;
+  data: Record<string, unknown>;
+  existing: Record<string, unknown> | null;
+  configuration: ConfigurationDocument;
+}) => Promise<Record<string, unknown>>;
 
-/** Enrichers in the order they run; areas register theirs at module load. */
-export const ENRICHERS: Enricher[] = [];
 
 /** Entity types whose records embed point-in-time exposure copies in an `exposures` member. */
 const EMBEDS_EXPOSURES = new Set(["quote"]);
@@ -48,7 +55,7 @@ export function entityRecordType(configuration: ConfigurationDocument, entityTyp
   };
 }
 
-async function plan(context: WriteContext, recordType: RecordType, configuration: ConfigurationDocument, body: Record<string, unknown>, existing: Record<string, unknown> | null) {
+async function plan(context: WriteContext, recordType: RecordType, recordId: string, configuration: ConfigurationDocument, body: Record<string, unknown>, existing: Record<string, unknown> | null) {
   const writeGroupEntity = recordType.kind === "entity" ? recordType.type : "custom-object";
   const result = planWrite({
     entityType: recordType.type,
@@ -62,7 +69,7 @@ async function plan(context: WriteContext, recordType: RecordType, configuration
   });
   if (!result.ok) throw refusalError(result.refusal);
   let data = result.data;
-  for (const enrich of ENRICHERS) data = await enrich({ context, recordType, data, existing, configuration });
+  for (const enrich of ENRICHERS) data = await enrich({ context, recordType, recordId, data, existing, configuration });
   return { data: applyCalculatedFields(recordType.fields, data, context.now), sequencesToMint: result.sequencesToMint };
 }
 
@@ -75,11 +82,12 @@ async function mintSequences(context: WriteContext, recordType: RecordType, fiel
 
 export async function createRecord(context: WriteContext, recordType: RecordType, body: Record<string, unknown>, configuration?: ConfigurationDocument): Promise<EntityRow> {
   const config = configuration ?? (await loadConfiguration(context.db, context.caller.companyId)).document;
-  const { data, sequencesToMint } = await plan(context, recordType, config, body, null);
+  const id = crypto.randomUUID();
+  const { data, sequencesToMint } = await plan(context, recordType, id, config, body, null);
   await mintSequences(context, recordType, sequencesToMint, data);
   const now = context.now.toISOString();
   const row: EntityRow = {
-    id: crypto.randomUUID(),
+    id,
     companyId: context.caller.companyId,
     kind: recordType.kind,
     entityType: recordType.type,
@@ -101,7 +109,7 @@ export async function updateRecord(context: WriteContext, recordType: RecordType
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findEntity(context.db, context.caller.companyId, recordType.type, id);
     if (!existing) throw notFound();
-    const { data } = await plan(context, recordType, config, body, existing.data);
+    const { data } = await plan(context, recordType, id, config, body, existing.data);
     const updatedAt = new Date().toISOString();
     const written = await updateEntityStatement(context.db, { id, companyId: existing.companyId, data, updatedAt }, existing.version);
     if (written.length) return { ...existing, data, updatedAt, version: existing.version + 1 };

@@ -1,5 +1,5 @@
 import { initialHistory, lifecycleFields } from "../domain/events/open-close-history";
-import { ENRICHERS, type Enricher } from "./entity-writes";
+import type { Enricher } from "./entity-writes";
 
 /**
  * A new event starts open unless the create says `closed`, with its opening logged on the creation day
@@ -12,4 +12,3 @@ export const startEventLifecycle: Enricher = async ({ context, recordType, data,
   return { ...data, ...lifecycleFields(initialHistory(status, context.now)) };
 };
 
-ENRICHERS.push(startEventLifecycle);

@@ -15,7 +15,7 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Recomputes and stores an event's `eventName` after something it derives from changed outside the
- * event's own write (a generic create or update, a relationship link or unlink). Writes only when the
+ * event's own write (a relationship link or unlink); the event's own saves derive it in the same write. Writes only when the
  * name changes, under the row's version guard; retries when a concurrent write won the race.
  * Returns the name, or null when the company has no such event.
  */

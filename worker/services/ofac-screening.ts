@@ -3,7 +3,7 @@ import type { SubField } from "../domain/configuration/document";
 import { arbitrateScreening, type Screening } from "../domain/ofac/screening-arbitration";
 import { OWN_NAME_FIELD, withOwnName } from "../domain/ofac/screening-name";
 import { externalApiServiceUser } from "../domain/ofac/service-user";
-import { ENRICHERS, type Enricher } from "./entity-writes";
+import type { Enricher } from "./entity-writes";
 
 type Values = Record<string, unknown>;
 
@@ -55,4 +55,3 @@ export const arbitrateOfacScreenings: Enricher = async ({ context, recordType, d
   return { ...out, exposures };
 };
 
-ENRICHERS.push(arbitrateOfacScreenings);

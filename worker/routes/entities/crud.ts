@@ -9,10 +9,8 @@ import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse, type Family } from "../../http/route";
-import "../../services/address-fields";
 import { presentRecord } from "../../services/entity-presenters";
 import { createRecord, entityRecordType, updateRecord } from "../../services/entity-writes";
-import "../../services/ofac-screening";
 import { CreatedSchema, EntityBodySchema, EntityIdParam, EntitySchema, entityView, ENTITY_TYPE_LIST, type EntityType } from "./schemas";
 
 type Verb = "create" | "view" | "edit";
