@@ -56,17 +56,22 @@ async function transact(c: Context<AppEnv>, request: TransactionRequest): Promis
 
 const policyParams = companyParams({ policyId: PolicyIdParam });
 
+/** What every transaction route shares: POST, its tag, and its answers. */
+const TRANSACTION = {
+  method: "post" as const,
+  tags: ["Policies"],
+  responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
+};
+
 export function registerPolicyTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     companyRoute("P", "policy.create", {
-      method: "post",
+      ...TRANSACTION,
       path: "/policies/transaction/new-business",
       operationId: "newBusiness",
-      tags: ["Policies"],
       summary: "Write new business",
       description: "Creates a policy (version 1). Payload-shape failures are 400 `InvalidPolicyData` naming the field without a prefix." + SERIALIZED,
       request: { params: companyParams(), body: jsonBody(StartBody) },
-      responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
     }, STARTS_POLICY),
     async (c) => {
       const body = c.req.valid("json");
@@ -76,14 +81,12 @@ export function registerPolicyTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", "policy.renew", {
-      method: "post",
+      ...TRANSACTION,
       path: "/policies/transaction/renew",
       operationId: "renewPolicy",
-      tags: ["Policies"],
       summary: "Renew a policy",
       description: "Creates a new policy (its own id, version 1) whose `previousPolicy` is the renewed policy's id, stored as the relationship `Policy<N:1:previousPolicy>Policy`." + SERIALIZED,
       request: { params: companyParams(), body: jsonBody(StartBody) },
-      responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
     }, STARTS_POLICY),
     async (c) => {
       const body = c.req.valid("json");
@@ -93,14 +96,12 @@ export function registerPolicyTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", "policy.endorse", {
-      method: "post",
+      ...TRANSACTION,
       path: "/policies/{policyId}/transaction/endorse",
       operationId: "endorsePolicy",
-      tags: ["Policies"],
       summary: "Endorse a policy",
       description: "Applies the deltas from `effectiveDate` onward: the segment in force then is split there. A new `policy.policyEndDate` moves the term end." + SERIALIZED,
       request: { params: policyParams, body: jsonBody(EndorseBody) },
-      responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -110,14 +111,12 @@ export function registerPolicyTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", "policy.cancel", {
-      method: "post",
+      ...TRANSACTION,
       path: "/policies/{policyId}/transaction/cancel",
       operationId: "cancelPolicy",
-      tags: ["Policies"],
       summary: "Cancel a policy",
       description: "Coverage ends at `effectiveDate`; the version's `startDate`/`endDate` span shrinks to it." + SERIALIZED,
       request: { params: policyParams, body: jsonBody(CancelBody) },
-      responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -127,14 +126,12 @@ export function registerPolicyTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", "policy.reinstate", {
-      method: "post",
+      ...TRANSACTION,
       path: "/policies/{policyId}/transaction/reinstate",
       operationId: "reinstatePolicy",
-      tags: ["Policies"],
       summary: "Reinstate a cancelled policy",
       description: "Restores the coverage the cancellation ended." + SERIALIZED,
       request: { params: policyParams, body: jsonBody(ReinstateBody) },
-      responses: { 200: jsonContent(PolicyVersionSchema, "The new policy version."), ...validationErrorResponse, ...notFoundResponse, ...conflictResponse(CONFLICTS) },
     }),
     async (c) => {
       const body = c.req.valid("json");
