@@ -1,8 +1,7 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { call, createCompany, eventually, expectError, type TestCompany } from "../support/harness";
+import { deliver } from "../support/queue";
 
 const CONFIGURATION = {
   optionSets: [{ key: "exposureTypes", options: [{ value: "vehicle", label: "Vehicle" }, { value: "building", label: "Building" }] }],
@@ -23,7 +22,6 @@ const CONFIGURATION = {
 };
 
 const RUN_TIMEOUT_MS = 45_000;
-const QUEUE = "insurance-operations-background";
 
 async function configured() {
   const company = await createCompany();
@@ -80,16 +78,6 @@ async function allFindings(company: TestCompany, key: string, runId: string, que
   }
 }
 
-/** Delivers messages to the worker's queue handler as the queue would, and reports what it acked. */
-async function deliver(messages: Array<{ body: unknown; attempts?: number }>) {
-  const delivered = createMessageBatch(
-    QUEUE,
-    messages.map((m, i) => ({ id: `test-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(delivered as MessageBatch<any>, env);
-  return getQueueResult(delivered, ctx);
-}
 
 const stepMessage = (companyId: string, runId: string, step: number) => ({
   type: "data-validation.run-step",

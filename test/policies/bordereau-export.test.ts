@@ -1,14 +1,12 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chunkRange, newTabTitle } from "../../worker/domain/bordereau/export-plan";
 import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
-import worker from "../../worker/index";
 import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN } from "../support/fake-sheets";
 import { call, eventually, expectError } from "../support/harness";
+import { deliver } from "../support/queue";
 import { book, seedVersions, type Book } from "./bordereau-fixture";
 
-const QUEUE = "insurance-operations-background";
 const EXPORT_TIMEOUT_MS = 45_000;
 
 const uniqueId = (label: string) => `${label}-${crypto.randomUUID()}`;
@@ -42,16 +40,6 @@ async function expectedSheet(b: Book, selection: Record<string, unknown> = {}) {
   return [rows.json.columns.map((c: { header: string }) => c.header), ...rows.json.rows];
 }
 
-/** Delivers messages to the worker's queue handler as the queue would, and reports what it acked. */
-async function deliver(messages: Array<{ body: unknown; attempts?: number }>) {
-  const delivered = createMessageBatch(
-    QUEUE,
-    messages.map((m, i) => ({ id: `test-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(delivered as MessageBatch<any>, env);
-  return getQueueResult(delivered, ctx);
-}
 
 const chunkMessage = (companyId: string, exportId: string, chunkIndex: number) => ({ type: "bordereau.export-chunk", messageId: `${exportId}:${chunkIndex}`, companyId, payload: { exportId, chunkIndex } });
 
