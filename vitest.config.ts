@@ -23,7 +23,11 @@ export default defineConfig({
               },
               // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts)
               // or a fake Census geocoder (test/support/fake-geocoder.ts), by host; every one is logged.
-              outboundService: loggingOutbound((request) => (new URL(request.url).origin === FAKE_GEOCODER_ORIGIN ? fakeGeocoderOutbound(request) : fakeSheetsOutbound(request))),
+              outboundService: loggingOutbound((request) =>
+                new URL(request.url).origin === FAKE_GEOCODER_ORIGIN
+                  ? fakeGeocoderOutbound(request)
+                  : fakeSheetsOutbound(request),
+              ),
             },
           })),
         ],

@@ -2,18 +2,28 @@ import { DurableObject } from "cloudflare:workers";
 import { and, eq, exists, getTableName } from "drizzle-orm";
 import { APPLICATION_TABLES } from "../worker/db/application-tables";
 import { database } from "../worker/db/client";
-import { findCompany, type CompanyRow } from "../worker/db/queries/companies";
+import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
 import { auditLog, companies } from "../worker/db/schema";
 import { allowsDestructiveChanges, canMoveLifecycle, type Lifecycle } from "../worker/domain/company/lifecycle";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
 import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
+import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import { ApiError, notFound } from "../worker/http/errors";
-import { importConfiguration, type ImportOptions, type ImportResult } from "./configuration-import";
-import { replaceEventHistory, transitionEvent, type EventHistoryOutcome, type EventStatusOutcome } from "./event-lifecycle";
-import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
-import { runPolicyTransaction, type PolicyVersionView } from "./policy-transactions";
-import { runPolicyMaintenance, type MaintenanceActor, type PolicyMaintenanceOutcome, type PolicyMaintenanceRequest } from "../worker/services/policy-repair";
+import {
+  type MaintenanceActor,
+  type PolicyMaintenanceOutcome,
+  type PolicyMaintenanceRequest,
+  runPolicyMaintenance,
+} from "../worker/services/policy-repair";
+import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
+import {
+  type EventHistoryOutcome,
+  type EventStatusOutcome,
+  replaceEventHistory,
+  transitionEvent,
+} from "./event-lifecycle";
+import { type PolicyVersionView, runPolicyTransaction } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
@@ -73,9 +83,14 @@ export class CompanyObject extends DurableObject<Env> {
         const receiptId = crypto.randomUUID();
         // The lifecycle guard repeats inside every statement: a backstop should anything bypass the queue.
         const stillSandbox = exists(
-          this.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
+          this.db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
         );
-        const wipes = APPLICATION_TABLES.map((table) => this.db.delete(table).where(and(eq(table.companyId, companyId), stillSandbox)));
+        const wipes = APPLICATION_TABLES.map((table) =>
+          this.db.delete(table).where(and(eq(table.companyId, companyId), stillSandbox)),
+        );
         const receipt = this.db.insert(auditLog).values({
           id: receiptId,
           companyId,
@@ -99,13 +114,19 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   /** Imports a configuration document; `force` passes the breaking-change gate on Sandbox companies only. */
-  async importConfiguration(companyId: string, input: unknown, options: ImportOptions): Promise<RpcResult<ImportResult>> {
+  async importConfiguration(
+    companyId: string,
+    input: unknown,
+    options: ImportOptions,
+  ): Promise<RpcResult<ImportResult>> {
     return asRpcResult(() =>
       this.queue.run(async () => {
         if (options.force) {
           const company = await this.requireCompany(companyId);
           if (!allowsDestructiveChanges(company.lifecycle)) {
-            throw lifecycleRefused(`A forced import is only available to Sandbox companies; this company is ${company.lifecycle}`);
+            throw lifecycleRefused(
+              `A forced import is only available to Sandbox companies; this company is ${company.lifecycle}`,
+            );
           }
         }
         return importConfiguration(this.db, companyId, input, options);
@@ -114,22 +135,39 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   /** Close or reopen an event: one appended history entry, status and close date in one write. */
-  async transitionEvent(companyId: string, eventId: string, transition: Transition, date: Fmv1Date): Promise<RpcResult<EventStatusOutcome>> {
+  async transitionEvent(
+    companyId: string,
+    eventId: string,
+    transition: Transition,
+    date: Fmv1Date,
+  ): Promise<RpcResult<EventStatusOutcome>> {
     return asRpcResult(() => this.queue.run(() => transitionEvent(this.db, companyId, eventId, transition, date)));
   }
 
   /** Replace an event's whole open/close history (entries already validated by the route). */
-  async replaceEventHistory(companyId: string, eventId: string, entries: HistoryEntry[]): Promise<RpcResult<EventHistoryOutcome>> {
+  async replaceEventHistory(
+    companyId: string,
+    eventId: string,
+    entries: HistoryEntry[],
+  ): Promise<RpcResult<EventHistoryOutcome>> {
     return asRpcResult(() => this.queue.run(() => replaceEventHistory(this.db, companyId, eventId, entries)));
   }
 
   /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */
-  async policyTransaction(companyId: string, request: TransactionRequest, actor: TransactionActor): Promise<RpcResult<PolicyVersionView>> {
+  async policyTransaction(
+    companyId: string,
+    request: TransactionRequest,
+    actor: TransactionActor,
+  ): Promise<RpcResult<PolicyVersionView>> {
     return asRpcResult(() => this.queue.run(() => runPolicyTransaction(this.db, companyId, request, actor)));
   }
 
   /** Policy deleteAll and staff repairs, serialized with the policy transactions they must not interleave with. */
-  async policyMaintenance(companyId: string, request: PolicyMaintenanceRequest, actor: MaintenanceActor): Promise<RpcResult<PolicyMaintenanceOutcome>> {
+  async policyMaintenance(
+    companyId: string,
+    request: PolicyMaintenanceRequest,
+    actor: MaintenanceActor,
+  ): Promise<RpcResult<PolicyMaintenanceOutcome>> {
     return asRpcResult(() => this.queue.run(() => runPolicyMaintenance(this.db, companyId, request, actor)));
   }
 

@@ -5,9 +5,9 @@ import { recordsUsing } from "../worker/db/queries/configuration-usage";
 import { companyConfigurations } from "../worker/db/schema";
 import { candidateBreaks, describeBreak } from "../worker/domain/configuration/breaking-changes";
 import { contentHashOf } from "../worker/domain/configuration/canonical";
-import { importChanges, type ImportChanges } from "../worker/domain/configuration/import-changes";
-import type { ValidationIssue } from "../worker/domain/configuration/issues";
+import { type ImportChanges, importChanges } from "../worker/domain/configuration/import-changes";
 import { invalidConfiguration } from "../worker/domain/configuration/invalid-configuration";
+import type { ValidationIssue } from "../worker/domain/configuration/issues";
 import { readDocument } from "../worker/domain/configuration/read-document";
 import { ApiError } from "../worker/http/errors";
 
@@ -29,7 +29,12 @@ export interface ImportResult {
  * Import, run inside the company object so imports of one company never interleave: hash check,
  * validation, the breaking-change gate, then one guarded write. A refusal changes nothing.
  */
-export async function importConfiguration(db: Database, companyId: string, input: unknown, options: ImportOptions): Promise<ImportResult> {
+export async function importConfiguration(
+  db: Database,
+  companyId: string,
+  input: unknown,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const stored = await loadConfiguration(db, companyId);
   const stale = options.expectedContentHashes.find((hash) => hash !== stored.contentHash);
   if (stale !== undefined) {
@@ -78,6 +83,7 @@ export async function importConfiguration(db: Database, companyId: string, input
       setWhere: sql`${companyConfigurations.version} = ${stored.version}`,
     })
     .returning({ version: companyConfigurations.version });
-  if (written.length === 0) throw new Error(`configuration of ${companyId} changed underneath import (stale version ${stored.version})`);
+  if (written.length === 0)
+    throw new Error(`configuration of ${companyId} changed underneath import (stale version ${stored.version})`);
   return { contentHash, previousContentHash: stored.contentHash, changed: true, changes, warnings };
 }

@@ -2,7 +2,14 @@ import type { Database } from "../worker/db/client";
 import { loadConfiguration } from "../worker/db/queries/configuration";
 import { findEntity, updateEntityStatement } from "../worker/db/queries/entities";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
-import { applyTransition, lifecycleFields, storedHistory, type EventStatus, type HistoryEntry, type Transition } from "../worker/domain/events/open-close-history";
+import {
+  applyTransition,
+  type EventStatus,
+  type HistoryEntry,
+  lifecycleFields,
+  storedHistory,
+  type Transition,
+} from "../worker/domain/events/open-close-history";
 import { ApiError, notFound } from "../worker/http/errors";
 import { transitionRefusalError } from "../worker/services/event-errors";
 import { currentEventName } from "../worker/services/event-name-refresh";
@@ -24,7 +31,12 @@ const MAX_ATTEMPTS = 3;
  * queue; the version guard is the backstop against writers outside it (generic updates), which makes
  * the read-compute-write start over.
  */
-async function rewriteHistory(db: Database, companyId: string, eventId: string, nextHistory: (stored: Record<string, unknown>) => HistoryEntry[]) {
+async function rewriteHistory(
+  db: Database,
+  companyId: string,
+  eventId: string,
+  nextHistory: (stored: Record<string, unknown>) => HistoryEntry[],
+) {
   const configuration = (await loadConfiguration(db, companyId)).document;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const row = await findEntity(db, companyId, "event", eventId);
@@ -32,14 +44,28 @@ async function rewriteHistory(db: Database, companyId: string, eventId: string, 
     const fields = lifecycleFields(nextHistory(row.data));
     const data: Record<string, unknown> = { ...row.data, ...fields };
     data.eventName = await currentEventName(db, configuration, companyId, eventId, data);
-    const written = await updateEntityStatement(db, { id: eventId, companyId, data, updatedAt: new Date().toISOString() }, row.version);
+    const written = await updateEntityStatement(
+      db,
+      { id: eventId, companyId, data, updatedAt: new Date().toISOString() },
+      row.version,
+    );
     if (written.length) return fields;
   }
-  throw new ApiError({ code: "Conflict", message: "The event changed while it was being updated; retry the request", userMessages: ["Someone else changed this event at the same moment. Please try again."] });
+  throw new ApiError({
+    code: "Conflict",
+    message: "The event changed while it was being updated; retry the request",
+    userMessages: ["Someone else changed this event at the same moment. Please try again."],
+  });
 }
 
 /** Close or reopen: checks the status and the date against the stored log, then appends one entry. */
-export async function transitionEvent(db: Database, companyId: string, eventId: string, transition: Transition, date: Fmv1Date): Promise<EventStatusOutcome> {
+export async function transitionEvent(
+  db: Database,
+  companyId: string,
+  eventId: string,
+  transition: Transition,
+  date: Fmv1Date,
+): Promise<EventStatusOutcome> {
   const { eventStatus } = await rewriteHistory(db, companyId, eventId, (stored) => {
     const result = applyTransition(stored.eventStatus, storedHistory(stored.eventOpenCloseHistory), transition, date);
     if (!result.ok) throw transitionRefusalError(result.refusal);
@@ -49,7 +75,12 @@ export async function transitionEvent(db: Database, companyId: string, eventId: 
 }
 
 /** Replaces the whole log with entries already checked by `replacementProblems`. */
-export async function replaceEventHistory(db: Database, companyId: string, eventId: string, entries: HistoryEntry[]): Promise<EventHistoryOutcome> {
+export async function replaceEventHistory(
+  db: Database,
+  companyId: string,
+  eventId: string,
+  entries: HistoryEntry[],
+): Promise<EventHistoryOutcome> {
   const { eventStatus, eventOpenCloseHistory } = await rewriteHistory(db, companyId, eventId, () => entries);
   return { eventId, eventStatus, eventOpenCloseHistory: [...eventOpenCloseHistory] };
 }

@@ -8,11 +8,25 @@ import { fieldWriteGroupPermission } from "../worker/domain/access/permissions";
 import { Grants } from "../worker/domain/access/roles";
 import type { ConfigurationDocument, SubField } from "../worker/domain/configuration/document";
 import { planDeltas } from "../worker/domain/policies/deltas";
-import { readPolicyData, type PolicyDataReading } from "../worker/domain/policies/policy-data";
+import { type PolicyDataReading, readPolicyData } from "../worker/domain/policies/policy-data";
 import { primaryInsuredOf } from "../worker/domain/policies/primary-insured";
-import { cancel, CoverageError, coveredSpan, endorse, newCoverage, reinstate, type Coverage } from "../worker/domain/policies/segments";
+import {
+  type Coverage,
+  CoverageError,
+  cancel,
+  coveredSpan,
+  endorse,
+  newCoverage,
+  reinstate,
+} from "../worker/domain/policies/segments";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
-import { policyStatus, versionView, type FullVersionView, type PolicyAction, type VersionRecord } from "../worker/domain/policies/version-view";
+import {
+  type FullVersionView,
+  type PolicyAction,
+  policyStatus,
+  type VersionRecord,
+  versionView,
+} from "../worker/domain/policies/version-view";
 import { ApiError, notFound } from "../worker/http/errors";
 import { invalidData, refusalError } from "../worker/services/entity-errors";
 
@@ -23,7 +37,12 @@ const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
 
 function invalidPolicyData(problems: Array<{ path: string; problem: string }>): ApiError {
   const base = invalidData(problems);
-  return new ApiError({ code: "InvalidPolicyData", message: base.message.replace(/^Invalid field data/, "Invalid policy data"), userMessages: base.userMessages, details: base.details });
+  return new ApiError({
+    code: "InvalidPolicyData",
+    message: base.message.replace(/^Invalid field data/, "Invalid policy data"),
+    userMessages: base.userMessages,
+    details: base.details,
+  });
 }
 
 function invalidDelta(problems: Array<{ path: string; problem: string }>): ApiError {
@@ -42,7 +61,11 @@ function readingError(reading: Exclude<PolicyDataReading, { ok: true }>): ApiErr
 
 function coverageError(error: CoverageError): ApiError {
   if (error.kind === "state") {
-    return new ApiError({ code: "InvalidPolicyTransition", message: error.message, details: [{ field: error.field, message: error.message }] });
+    return new ApiError({
+      code: "InvalidPolicyTransition",
+      message: error.message,
+      details: [{ field: error.field, message: error.message }],
+    });
   }
   return invalidPolicyData([{ path: error.field, problem: error.message.replace(new RegExp(`^${error.field} `), "") }]);
 }
@@ -52,15 +75,19 @@ function holdsPolicyGroup(actor: TransactionActor) {
   return (group: string) => grants.has(fieldWriteGroupPermission("policy", group));
 }
 
-const fieldsOf = (configuration: ConfigurationDocument, type: string) => configuration.fieldDefinitions.filter((f) => f.entityType === type);
+const fieldsOf = (configuration: ConfigurationDocument, type: string) =>
+  configuration.fieldDefinitions.filter((f) => f.entityType === type);
 
 /** Every segment carries its own resolved primary insured (interface: resolved per segment). */
 function withPrimaryInsured(coverage: Coverage, policyFields: readonly SubField[], now: Date): Coverage {
-  const resolve = (segments: Coverage["segments"]) => segments.map((s) => ({ ...s, data: { ...s.data, ...primaryInsuredOf(s.data, policyFields, now) } }));
+  const resolve = (segments: Coverage["segments"]) =>
+    segments.map((s) => ({ ...s, data: { ...s.data, ...primaryInsuredOf(s.data, policyFields, now) } }));
   return {
     ...coverage,
     segments: resolve(coverage.segments),
-    cancellation: coverage.cancellation ? { ...coverage.cancellation, restore: resolve(coverage.cancellation.restore) } : null,
+    cancellation: coverage.cancellation
+      ? { ...coverage.cancellation, restore: resolve(coverage.cancellation.restore) }
+      : null,
   };
 }
 
@@ -69,11 +96,17 @@ function withPrimaryInsured(coverage: Coverage, policyFields: readonly SubField[
  * commit both rows in one batch. The unique (policy, version) index is the backstop should anything
  * bypass the object's queue: a second writer of the same version fails and writes nothing.
  */
-export async function runPolicyTransaction(db: Database, companyId: string, request: TransactionRequest, actor: TransactionActor): Promise<VersionView> {
+export async function runPolicyTransaction(
+  db: Database,
+  companyId: string,
+  request: TransactionRequest,
+  actor: TransactionActor,
+): Promise<VersionView> {
   const configuration = (await loadConfiguration(db, companyId)).document;
   const now = new Date();
   try {
-    if (request.action === "NEW_BUSINESS" || request.action === "RENEW") return await startPolicy(db, companyId, request, actor, configuration, now);
+    if (request.action === "NEW_BUSINESS" || request.action === "RENEW")
+      return await startPolicy(db, companyId, request, actor, configuration, now);
     return await changePolicy(db, companyId, request, actor, configuration, now);
   } catch (error) {
     if (error instanceof CoverageError) throw coverageError(error);
@@ -90,12 +123,16 @@ async function startPolicy(
   now: Date,
 ): Promise<VersionView> {
   const policyFields = fieldsOf(configuration, "policy");
-  const reading = readPolicyData(request.data, {
-    policyFields,
-    exposureFields: fieldsOf(configuration, "exposure"),
-    optionSets: configuration.optionSets,
-    holdsWriteGroup: holdsPolicyGroup(actor),
-  }, { previousPolicy: request.action === "RENEW" ? "required" : "refused" });
+  const reading = readPolicyData(
+    request.data,
+    {
+      policyFields,
+      exposureFields: fieldsOf(configuration, "exposure"),
+      optionSets: configuration.optionSets,
+      holdsWriteGroup: holdsPolicyGroup(actor),
+    },
+    { previousPolicy: request.action === "RENEW" ? "required" : "refused" },
+  );
   if (!reading.ok) throw readingError(reading);
   const { data, termStart, termEnd } = reading.value;
 
@@ -103,12 +140,17 @@ async function startPolicy(
     throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
   }
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(db, companyId, data.policyNumber))) {
-    throw new ApiError({ code: "PolicyNumberTaken", message: `Policy number ${data.policyNumber} is already in use`, details: [{ field: "policyNumber", message: "is already in use" }] });
+    throw new ApiError({
+      code: "PolicyNumberTaken",
+      message: `Policy number ${data.policyNumber} is already in use`,
+      details: [{ field: "policyNumber", message: "is already in use" }],
+    });
   }
   data.policyNumber ??= await mintPolicyNumber(db, companyId);
   for (const field of policyFields.filter((f) => f.typeInfo.kind === "Sequence")) {
     const value = await nextSequenceValue(db, companyId, `policy.${field.referenceId}`);
-    data[field.referenceId] = `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+    data[field.referenceId] =
+      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
 
   const coverage = withPrimaryInsured(newCoverage(termStart.date, termEnd.date, data), policyFields, now);
@@ -137,7 +179,14 @@ async function startPolicy(
   const statements = [db.insert(policies).values(head), insertVersion(db, companyId, record, actor)] as const;
   if (request.action === "RENEW") {
     // Stored as the relationship Policy<N:1:previousPolicy>Policy.
-    const link = db.insert(relationshipLinks).values({ id: crypto.randomUUID(), companyId, relationshipKey: "previousPolicy", fromId: record.policyId, toId: head.previousPolicyId!, createdAt: record.createdAt });
+    const link = db.insert(relationshipLinks).values({
+      id: crypto.randomUUID(),
+      companyId,
+      relationshipKey: "previousPolicy",
+      fromId: record.policyId,
+      toId: head.previousPolicyId!,
+      createdAt: record.createdAt,
+    });
     await db.batch([...statements, link]);
   } else {
     await db.batch(statements);
@@ -188,23 +237,41 @@ async function changePolicy(
   let coverage: Coverage;
   let effectiveDate: string;
   if (request.action === "ENDORSE") {
-    const plan = planDeltas(request.deltas, { policyFields, exposureFields: fieldsOf(configuration, "exposure"), optionSets: configuration.optionSets });
-    if (!plan.ok) throw invalidDelta(plan.problems);
-    const locked = request.deltas.map((d) => d.path.split(".")[1]!).filter((ref) => {
-      const group = policyFields.find((f) => f.referenceId === ref)?.writePermission;
-      return group && !holdsPolicyGroup(actor)(group);
+    const plan = planDeltas(request.deltas, {
+      policyFields,
+      exposureFields: fieldsOf(configuration, "exposure"),
+      optionSets: configuration.optionSets,
     });
-    if (locked.length) throw refusalError({ kind: "write-group", fields: locked.map((referenceId) => ({ referenceId, group: policyFields.find((f) => f.referenceId === referenceId)!.writePermission! })) });
+    if (!plan.ok) throw invalidDelta(plan.problems);
+    const locked = request.deltas
+      .map((d) => d.path.split(".")[1]!)
+      .filter((ref) => {
+        const group = policyFields.find((f) => f.referenceId === ref)?.writePermission;
+        return group && !holdsPolicyGroup(actor)(group);
+      });
+    if (locked.length)
+      throw refusalError({
+        kind: "write-group",
+        fields: locked.map((referenceId) => ({
+          referenceId,
+          group: policyFields.find((f) => f.referenceId === referenceId)!.writePermission!,
+        })),
+      });
     effectiveDate = request.effectiveDate.date;
     let appliedProblems: Array<{ path: string; problem: string }> = [];
-    coverage = endorse(current.coverage, effectiveDate, (data) => {
-      const changed = plan.apply(data);
-      if (!changed.ok) {
-        appliedProblems = changed.problems;
-        return data;
-      }
-      return changed.data;
-    }, plan.termEnd ?? current.coverage.termEnd);
+    coverage = endorse(
+      current.coverage,
+      effectiveDate,
+      (data) => {
+        const changed = plan.apply(data);
+        if (!changed.ok) {
+          appliedProblems = changed.problems;
+          return data;
+        }
+        return changed.data;
+      },
+      plan.termEnd ?? current.coverage.termEnd,
+    );
     if (appliedProblems.length) throw invalidDelta(appliedProblems);
   } else if (request.action === "CANCEL") {
     effectiveDate = request.effectiveDate.date;
@@ -229,9 +296,13 @@ async function changePolicy(
     insertVersion(db, companyId, record, actor),
     db
       .update(policies)
-      .set({ currentVersion: record.version, status: policyStatus(coverage), termEnd: coverage.termEnd, updatedAt: record.createdAt })
+      .set({
+        currentVersion: record.version,
+        status: policyStatus(coverage),
+        termEnd: coverage.termEnd,
+        updatedAt: record.createdAt,
+      })
       .where(and(eq(policies.id, head.id), eq(policies.currentVersion, head.currentVersion))),
   ]);
   return versionView(record);
 }
-

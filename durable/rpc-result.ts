@@ -13,7 +13,10 @@ export async function asRpcResult<T>(operation: () => Promise<T>): Promise<RpcRe
     return { ok: true, value: await operation() };
   } catch (err) {
     if (err instanceof ApiError) {
-      return { ok: false, error: { code: err.code, message: err.message, userMessages: err.userMessages, details: err.details } };
+      return {
+        ok: false,
+        error: { code: err.code, message: err.message, userMessages: err.userMessages, details: err.details },
+      };
     }
     throw err;
   }

@@ -13,7 +13,12 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
-import { BORDEREAU_SCENARIO, describeHistories, endorseCostComparison, policyScenarios } from "./bench/policy-scenarios.mjs";
+import {
+  BORDEREAU_SCENARIO,
+  describeHistories,
+  endorseCostComparison,
+  policyScenarios,
+} from "./bench/policy-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
@@ -34,7 +39,10 @@ const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
   {
     name: "lifecycle",
-    request: (ctx) => ({ path: `/api/v1/companies/${ctx.companyId}/lifecycle`, headers: { authorization: ctx.adminKey } }),
+    request: (ctx) => ({
+      path: `/api/v1/companies/${ctx.companyId}/lifecycle`,
+      headers: { authorization: ctx.adminKey },
+    }),
   },
   ...entityScenarios,
   ...policyScenarios,
@@ -57,7 +65,9 @@ let server;
 try {
   server = await startDevServer({ port: await freePort(), persistDir, logLevel: "warn" });
   const ctx = { ...server, persistDir };
-  console.log(`Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`);
+  console.log(
+    `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`,
+  );
 
   const rows = [];
   const skipped = [];
@@ -75,9 +85,12 @@ try {
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const measured = (...names) => names.every((name) => byName[name]);
-  const ratioValues = Object.fromEntries(ratios.filter(([, a, b]) => measured(a, b)).map(([label, a, b]) => [label, ratio(byName[a].rps, byName[b].rps)]));
+  const ratioValues = Object.fromEntries(
+    ratios.filter(([, a, b]) => measured(a, b)).map(([label, a, b]) => [label, ratio(byName[a].rps, byName[b].rps)]),
+  );
   /** How a row compares with its baseline, or null when either was not run. */
-  const costGrowth = ([label, row, baseline]) => (measured(row, baseline) ? { label, row, ...growth(byName[row], byName[baseline]) } : null);
+  const costGrowth = ([label, row, baseline]) =>
+    measured(row, baseline) ? { label, row, ...growth(byName[row], byName[baseline]) } : null;
   const readCost = costGrowth(readCostComparison);
   const endorseCost = costGrowth(endorseCostComparison);
   const histories = await describeHistories(ctx);
@@ -89,18 +102,26 @@ try {
   console.log(`host ${hostLoad()} at the end`);
   for (const [label, value] of Object.entries(ratioValues)) console.log(`ratio ${label} (req/s): ${value}`);
   if (readCost) {
-    console.log(`read cost ${readCost.label}: req/s ${format(readCost.rps)}, p50 ${format(readCost.p50)}, p99 ${format(readCost.p99)} (×1.00 = no growth with the table)`);
-    if (byName[readCost.row].queryPlan) console.log(`read by id query plan at ${readCost.row}: ${byName[readCost.row].queryPlan}`);
+    console.log(
+      `read cost ${readCost.label}: req/s ${format(readCost.rps)}, p50 ${format(readCost.p50)}, p99 ${format(readCost.p99)} (×1.00 = no growth with the table)`,
+    );
+    if (byName[readCost.row].queryPlan)
+      console.log(`read by id query plan at ${readCost.row}: ${byName[readCost.row].queryPlan}`);
   }
   if (endorseCost) {
-    console.log(`endorse cost ${endorseCost.label}: req/s ${format(endorseCost.rps)}, p50 ${format(endorseCost.p50)}, p99 ${format(endorseCost.p99)} (×1.00 = no growth with history)`);
+    console.log(
+      `endorse cost ${endorseCost.label}: req/s ${format(endorseCost.rps)}, p50 ${format(endorseCost.p50)}, p99 ${format(endorseCost.p99)} (×1.00 = no growth with history)`,
+    );
     console.log(
       `endorse histories: ${histories.poolEndorsements} pool endorsements (largest pool version ${histories.poolLargestVersion}); the long-history policy went from version 1,000 to ${histories.longHistoryVersion}`,
     );
-    if (byName[endorseCost.row].queryPlan) console.log(`current version read query plan at ${endorseCost.row}: ${byName[endorseCost.row].queryPlan}`);
+    if (byName[endorseCost.row].queryPlan)
+      console.log(`current version read query plan at ${endorseCost.row}: ${byName[endorseCost.row].queryPlan}`);
   }
   if (bordereau) {
-    console.log(`bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`);
+    console.log(
+      `bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`,
+    );
   }
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(

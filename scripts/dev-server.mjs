@@ -33,17 +33,29 @@ export async function startDevServer({ port = 8787, persistDir, log, logLevel } 
 
   await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs], log);
 
-  if (!(await portIsFree(port))) throw new Error(`Port ${port} on 127.0.0.1 is already in use; set PORT to another port.`);
-  const devArgs = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs];
+  if (!(await portIsFree(port)))
+    throw new Error(`Port ${port} on 127.0.0.1 is already in use; set PORT to another port.`);
+  const devArgs = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    ...persistArgs,
+  ];
   if (logLevel) devArgs.push("--log-level", logLevel);
   const child = spawnWrangler(devArgs, log);
   const stop = () => killTree(child);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await Promise.race([waitForHealth(baseUrl, child), child.exited.then(({ code, signal }) => {
-      throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
-    })]);
+    await Promise.race([
+      waitForHealth(baseUrl, child),
+      child.exited.then(({ code, signal }) => {
+        throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
+      }),
+    ]);
     const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
     return { baseUrl, ...demo, exited: child.exited, stop };
   } catch (error) {
@@ -95,7 +107,10 @@ function spawnWrangler(args, log) {
 async function runWrangler(args, log) {
   const child = spawnWrangler(args, log);
   const { code, signal } = await child.exited;
-  if (code !== 0) throw new Error(`wrangler ${args.join(" ")} failed (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
+  if (code !== 0)
+    throw new Error(
+      `wrangler ${args.join(" ")} failed (code ${code}, signal ${signal}). Its output:\n${child.output()}`,
+    );
 }
 
 function signalGroup(pid, signal) {
@@ -176,7 +191,11 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile) {
   const keyWorks = async (companyId, key) =>
     typeof key === "string" && (await api("GET", `/api/v1/companies/${companyId}/me`, { auth: key })).status === 200;
   const mintKey = async (companyId, name, role) =>
-    expectStatus(await api("POST", `/admin/companies/${companyId}/api-keys`, { body: { name, roles: [role] } }), 201, `creating the ${role} key`).key;
+    expectStatus(
+      await api("POST", `/admin/companies/${companyId}/api-keys`, { body: { name, roles: [role] } }),
+      201,
+      `creating the ${role} key`,
+    ).key;
 
   let saved = null;
   try {
@@ -191,11 +210,19 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile) {
     if (company.status === 200) companyId = saved.companyId;
     else if (company.status !== 404) expectStatus(company, 200, "reading the saved demo company");
   }
-  if (companyId && (await keyWorks(companyId, saved.adminKey)) && (await keyWorks(companyId, saved.sandboxManagerKey))) {
+  if (
+    companyId &&
+    (await keyWorks(companyId, saved.adminKey)) &&
+    (await keyWorks(companyId, saved.sandboxManagerKey))
+  ) {
     return { companyId, adminKey: saved.adminKey, sandboxManagerKey: saved.sandboxManagerKey };
   }
 
-  companyId ??= expectStatus(await api("POST", "/admin/companies", { body: DEMO_COMPANY }), 201, "creating the demo company").id;
+  companyId ??= expectStatus(
+    await api("POST", "/admin/companies", { body: DEMO_COMPANY }),
+    201,
+    "creating the demo company",
+  ).id;
   const demo = {
     companyId,
     adminKey: await mintKey(companyId, "Demo Admin", "Admin"),

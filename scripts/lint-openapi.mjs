@@ -12,5 +12,7 @@ const document = openApiDocument(buildApp());
 const file = join(mkdtempSync(join(tmpdir(), "openapi-")), "openapi.json");
 writeFileSync(file, JSON.stringify(document, null, 2));
 
-const result = spawnSync("spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error"], { stdio: "inherit" });
+const result = spawnSync("spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error"], {
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
-import { authenticateApiKey, authenticateStaff } from "./http/auth";
 import { auditAndHeaders } from "./http/audit";
+import { authenticateApiKey, authenticateStaff } from "./http/auth";
 import type { AppEnv } from "./http/context";
 import { errorBody, handleError, notFound } from "./http/errors";
 import { FAMILY_PREFIX } from "./http/route";

@@ -28,12 +28,18 @@ export const OPENAPI_CONFIG = {
     { name: "Company", description: "Company lifecycle and Sandbox reset." },
     { name: "Audit", description: "The audit log." },
     { name: "Configuration", description: "The company's configuration." },
-    { name: "Entities", description: "Field Model V1 records: exposures, events, submissions, quotes, persons, organizations." },
+    {
+      name: "Entities",
+      description: "Field Model V1 records: exposures, events, submissions, quotes, persons, organizations.",
+    },
     { name: "Events", description: "Event (claim) lifecycle: close, reopen, open/close history." },
     { name: "Custom objects", description: "Records of the company's configured custom object types." },
     { name: "Relationships", description: "Typed links between records, with enforced cardinality." },
     { name: "Data validation", description: "Stored records checked against the current configuration." },
-    { name: "Policies", description: "Policies, changed only through transactions that each produce an immutable version." },
+    {
+      name: "Policies",
+      description: "Policies, changed only through transactions that each produce an immutable version.",
+    },
   ],
 };
 

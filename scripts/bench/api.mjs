@@ -8,8 +8,13 @@
  */
 export async function callApi(ctx, method, path, { body, expect = 200 } = {}) {
   const headers = { authorization: ctx.adminKey, ...(body !== undefined && { "content-type": "application/json" }) };
-  const res = await fetch(new URL(path, ctx.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, ctx.baseUrl), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
-  if (res.status !== expect) throw new Error(`Benchmark setup: ${method} ${path} answered ${res.status} (expected ${expect}): ${text}`);
+  if (res.status !== expect)
+    throw new Error(`Benchmark setup: ${method} ${path} answered ${res.status} (expected ${expect}): ${text}`);
   return text ? JSON.parse(text) : null;
 }

@@ -6,10 +6,27 @@ export const ENTITY_TYPE = "exposure";
 const EXPOSURE_TYPES = ["vehicle", "property", "cargo"];
 
 export const BENCH_CONFIGURATION = {
-  optionSets: [{ key: "exposureTypes", options: EXPOSURE_TYPES.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })) }],
+  optionSets: [
+    {
+      key: "exposureTypes",
+      options: EXPOSURE_TYPES.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
+    },
+  ],
   fieldDefinitions: [
-    { entityType: ENTITY_TYPE, referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" }, required: true },
-    { entityType: ENTITY_TYPE, referenceId: "exposureType", label: "Exposure type", typeInfo: { kind: "Select", optionSet: "exposureTypes" }, required: false },
+    {
+      entityType: ENTITY_TYPE,
+      referenceId: "exposureName",
+      label: "Exposure name",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
+    {
+      entityType: ENTITY_TYPE,
+      referenceId: "exposureType",
+      label: "Exposure type",
+      typeInfo: { kind: "Select", optionSet: "exposureTypes" },
+      required: false,
+    },
   ],
 };
 
@@ -23,5 +40,8 @@ export const CREATE_BODY = JSON.stringify({ exposureName: "Benchmark exposure", 
 
 /** A small valid change: a new name (and type) per update. */
 export function updateBody(revision) {
-  return JSON.stringify({ exposureName: `Edited exposure ${revision}`, exposureType: EXPOSURE_TYPES[revision % EXPOSURE_TYPES.length] });
+  return JSON.stringify({
+    exposureName: `Edited exposure ${revision}`,
+    exposureType: EXPOSURE_TYPES[revision % EXPOSURE_TYPES.length],
+  });
 }

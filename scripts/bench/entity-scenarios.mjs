@@ -33,7 +33,9 @@ async function storeUpTo(ctx, total) {
       dataOf: seededExposureData,
     });
     ctx.entityIds.push(...ids);
-    console.log(`Seeded ${ids.length.toLocaleString("en-US")} exposures through SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (now ${total.toLocaleString("en-US")} stored)`);
+    console.log(
+      `Seeded ${ids.length.toLocaleString("en-US")} exposures through SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (now ${total.toLocaleString("en-US")} stored)`,
+    );
   }
   return { storedEntities: Math.max(stored, total) };
 }
@@ -52,7 +54,11 @@ function roundRobin(ids) {
 function readRequest(ctx) {
   const nextId = roundRobin(ctx.entityIds);
   const headers = { authorization: ctx.adminKey };
-  return { requests: [{ method: "GET", headers, setupRequest: (req) => ({ ...req, path: `${entitiesPath(ctx)}/${nextId()}` }) }] };
+  return {
+    requests: [
+      { method: "GET", headers, setupRequest: (req) => ({ ...req, path: `${entitiesPath(ctx)}/${nextId()}` }) },
+    ],
+  };
 }
 
 // Consecutive updates name different ids, so the 16 in flight never race for one record's version.
@@ -61,19 +67,35 @@ function updateRequest(ctx) {
   const headers = { authorization: ctx.adminKey, "content-type": "application/json" };
   let revision = 0;
   return {
-    requests: [{ method: "PATCH", headers, setupRequest: (req) => ({ ...req, path: `${entitiesPath(ctx)}/${nextId()}`, body: updateBody(++revision) }) }],
+    requests: [
+      {
+        method: "PATCH",
+        headers,
+        setupRequest: (req) => ({ ...req, path: `${entitiesPath(ctx)}/${nextId()}`, body: updateBody(++revision) }),
+      },
+    ],
   };
 }
 
 /** At the largest size, also records SQLite's plan for the read (it must search an index, never scan). */
 async function storeUpToWithPlan(ctx, total) {
   const stored = await storeUpTo(ctx, total);
-  const queryPlan = await readByIdQueryPlan({ persistDir: ctx.persistDir, companyId: ctx.companyId, entityType: ENTITY_TYPE, id: ctx.entityIds[0] });
+  const queryPlan = await readByIdQueryPlan({
+    persistDir: ctx.persistDir,
+    companyId: ctx.companyId,
+    entityType: ENTITY_TYPE,
+    id: ctx.entityIds[0],
+  });
   return { ...stored, queryPlan };
 }
 
 function createRequest(ctx) {
-  return { method: "POST", path: entitiesPath(ctx), headers: { authorization: ctx.adminKey, "content-type": "application/json" }, body: CREATE_BODY };
+  return {
+    method: "POST",
+    path: entitiesPath(ctx),
+    headers: { authorization: ctx.adminKey, "content-type": "application/json" },
+    body: CREATE_BODY,
+  };
 }
 
 /** In run order: creates come after the reads and updates at 10,000, since they add rows. */

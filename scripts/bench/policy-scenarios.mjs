@@ -66,14 +66,25 @@ async function prepare(ctx) {
 
 async function seed(ctx, count) {
   const started = Date.now();
-  const ids = await seedPolicies({ persistDir: ctx.persistDir, companyId: ctx.companyId, createdBy: ctx.seedCreatedBy, template: ctx.policyTemplate, count, firstIndex: ctx.seededPolicies });
+  const ids = await seedPolicies({
+    persistDir: ctx.persistDir,
+    companyId: ctx.companyId,
+    createdBy: ctx.seedCreatedBy,
+    template: ctx.policyTemplate,
+    count,
+    firstIndex: ctx.seededPolicies,
+  });
   ctx.seededPolicies += count;
-  console.log(`Seeded ${count.toLocaleString("en-US")} policies at version 1 through SQL in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Seeded ${count.toLocaleString("en-US")} policies at version 1 through SQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return ids;
 }
 
-const storedVersions = async (ctx) => (await callApi(ctx, "GET", `${companyPath(ctx)}/policies/versions?pageSize=1`)).totalCount;
-const currentVersion = async (ctx, policyId) => (await callApi(ctx, "GET", `${companyPath(ctx)}/policies/${policyId}/versions?pageSize=1`)).totalCount;
+const storedVersions = async (ctx) =>
+  (await callApi(ctx, "GET", `${companyPath(ctx)}/policies/versions?pageSize=1`)).totalCount;
+const currentVersion = async (ctx, policyId) =>
+  (await callApi(ctx, "GET", `${companyPath(ctx)}/policies/${policyId}/versions?pageSize=1`)).totalCount;
 
 /**
  * Both endorse scenarios share one set-up, run before the first of them: the 999 endorsements that build the
@@ -113,22 +124,34 @@ function shortHistoryRequest(ctx) {
 /** Brings one policy to version 1,000 through the API; requests in flight queue in the company object. */
 async function buildLongHistory(ctx) {
   const started = Date.now();
-  const { policyId } = await callApi(ctx, "POST", `${companyPath(ctx)}/policies/transaction/new-business`, { body: { ...NEW_BUSINESS, transactionTimestamp: new Date().toISOString() } });
+  const { policyId } = await callApi(ctx, "POST", `${companyPath(ctx)}/policies/transaction/new-business`, {
+    body: { ...NEW_BUSINESS, transactionTimestamp: new Date().toISOString() },
+  });
   const BATCH = 16;
   for (let version = 2; version <= LONG_HISTORY; version += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, LONG_HISTORY - version + 1) }, (_, i) => version + i);
-    await Promise.all(batch.map((v) => callApi(ctx, "POST", endorsePath(ctx, policyId), { body: JSON.parse(endorseBody(v)) })));
+    await Promise.all(
+      batch.map((v) => callApi(ctx, "POST", endorsePath(ctx, policyId), { body: JSON.parse(endorseBody(v)) })),
+    );
   }
   const reached = await currentVersion(ctx, policyId);
-  if (reached !== LONG_HISTORY) throw new Error(`Benchmark setup: the long-history policy is at version ${reached}, expected ${LONG_HISTORY}`);
-  console.log(`Endorsed one policy to version ${LONG_HISTORY.toLocaleString("en-US")} through the API in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (reached !== LONG_HISTORY)
+    throw new Error(`Benchmark setup: the long-history policy is at version ${reached}, expected ${LONG_HISTORY}`);
+  console.log(
+    `Endorsed one policy to version ${LONG_HISTORY.toLocaleString("en-US")} through the API in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   ctx.longHistoryPolicy = policyId;
   ctx.longHistoryRevision = LONG_HISTORY;
 }
 
 async function setUpLongHistory(ctx) {
   await prepareEndorsements(ctx);
-  const queryPlan = await versionReadQueryPlan({ persistDir: ctx.persistDir, companyId: ctx.companyId, policyId: ctx.longHistoryPolicy, version: await currentVersion(ctx, ctx.longHistoryPolicy) });
+  const queryPlan = await versionReadQueryPlan({
+    persistDir: ctx.persistDir,
+    companyId: ctx.companyId,
+    policyId: ctx.longHistoryPolicy,
+    version: await currentVersion(ctx, ctx.longHistoryPolicy),
+  });
   return { history: `v${LONG_HISTORY.toLocaleString("en-US")}+, 1 policy`, queryPlan };
 }
 
@@ -136,7 +159,17 @@ function longHistoryRequest(ctx) {
   const headers = { authorization: ctx.adminKey, "content-type": "application/json" };
   return {
     connections: CONNECTIONS,
-    requests: [{ method: "POST", headers, setupRequest: (req) => ({ ...req, path: endorsePath(ctx, ctx.longHistoryPolicy), body: endorseBody(++ctx.longHistoryRevision) }) }],
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (req) => ({
+          ...req,
+          path: endorsePath(ctx, ctx.longHistoryPolicy),
+          body: endorseBody(++ctx.longHistoryRevision),
+        }),
+      },
+    ],
   };
 }
 
@@ -153,20 +186,32 @@ const BORDEREAU_BODY = JSON.stringify({ limit: BORDEREAU_ROWS });
 
 async function setUpBordereau(ctx) {
   const openapi = await fetch(new URL("/openapi.json", ctx.baseUrl)).then((res) => res.json());
-  if (!openapi.paths?.[BORDEREAU_PATH]?.post) return { skip: `POST P/policies/bordereau/rows is not served yet; the 50,000-row bordereau figure is skipped.` };
+  if (!openapi.paths?.[BORDEREAU_PATH]?.post)
+    return { skip: `POST P/policies/bordereau/rows is not served yet; the 50,000-row bordereau figure is skipped.` };
   await prepare(ctx);
   const stored = await storedVersions(ctx);
   if (stored < BORDEREAU_ROWS) await seed(ctx, BORDEREAU_ROWS - stored);
   const started = Date.now();
-  const first = await callApi(ctx, "POST", `${companyPath(ctx)}/policies/bordereau/rows`, { body: JSON.parse(BORDEREAU_BODY) });
+  const first = await callApi(ctx, "POST", `${companyPath(ctx)}/policies/bordereau/rows`, {
+    body: JSON.parse(BORDEREAU_BODY),
+  });
   const firstMs = Date.now() - started;
-  if (first.rowCount !== BORDEREAU_ROWS || first.rows.length !== BORDEREAU_ROWS) throw new Error(`Benchmark setup: the bordereau gave ${first.rowCount} rows, expected ${BORDEREAU_ROWS}`);
-  console.log(`First bordereau call: ${BORDEREAU_ROWS.toLocaleString("en-US")} rows × ${first.columns.length} columns in ${firstMs} ms (${(JSON.stringify(first).length / 1e6).toFixed(1)} MB of JSON)`);
+  if (first.rowCount !== BORDEREAU_ROWS || first.rows.length !== BORDEREAU_ROWS)
+    throw new Error(`Benchmark setup: the bordereau gave ${first.rowCount} rows, expected ${BORDEREAU_ROWS}`);
+  console.log(
+    `First bordereau call: ${BORDEREAU_ROWS.toLocaleString("en-US")} rows × ${first.columns.length} columns in ${firstMs} ms (${(JSON.stringify(first).length / 1e6).toFixed(1)} MB of JSON)`,
+  );
   return { history: `${Math.max(stored, BORDEREAU_ROWS).toLocaleString("en-US")} versions`, firstCallMs: firstMs };
 }
 
 function bordereauRequest(ctx) {
-  return { connections: CONNECTIONS, method: "POST", path: `${companyPath(ctx)}/policies/bordereau/rows`, headers: { authorization: ctx.adminKey, "content-type": "application/json" }, body: BORDEREAU_BODY };
+  return {
+    connections: CONNECTIONS,
+    method: "POST",
+    path: `${companyPath(ctx)}/policies/bordereau/rows`,
+    headers: { authorization: ctx.adminKey, "content-type": "application/json" },
+    body: BORDEREAU_BODY,
+  };
 }
 
 export const policyScenarios = [
@@ -176,5 +221,9 @@ export const policyScenarios = [
 ];
 
 /** Endorse must cost the same whatever the history length: [label, scenario, baseline scenario]. */
-export const endorseCostComparison = ["endorse, version 1,000+ vs version 2", "policy endorse at v1000", "policy endorse at v2"];
+export const endorseCostComparison = [
+  "endorse, version 1,000+ vs version 2",
+  "policy endorse at v1000",
+  "policy endorse at v2",
+];
 export const BORDEREAU_SCENARIO = "bordereau rows 50k";

@@ -30,7 +30,8 @@ export function printTable(rows) {
   ];
   const cells = [columns.map(([title]) => title), ...rows.map((row) => columns.map(([, cell]) => cell(row)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  const format = (line) => line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const format = (line) =>
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(format(cells[0]));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of cells.slice(1)) console.log(format(line));
@@ -43,5 +44,9 @@ export function ratio(a, b) {
 
 /** How `row` compares with `baseline`: 1 means the same; rps below 1 or latency above 1 means slower. */
 export function growth(row, baseline) {
-  return { rps: ratio(row.rps, baseline.rps), p50: ratio(row.p50Ms, baseline.p50Ms), p99: ratio(row.p99Ms, baseline.p99Ms) };
+  return {
+    rps: ratio(row.rps, baseline.rps),
+    p50: ratio(row.p50Ms, baseline.p50Ms),
+    p99: ratio(row.p99Ms, baseline.p99Ms),
+  };
 }

@@ -34,7 +34,9 @@ export async function seedEntities({ persistDir, companyId, createdBy, entityTyp
         const values = [id, companyId, "entity", entityType, JSON.stringify(dataOf(firstIndex + offset))].map(sqlText);
         rows.push(`(${values.join(", ")}, 1, ${sqlText(at)}, ${sqlText(at)}, ${sqlText(createdBy)})`);
       }
-      return [`INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at, created_by) VALUES\n${rows.join(",\n")};`];
+      return [
+        `INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at, created_by) VALUES\n${rows.join(",\n")};`,
+      ];
     },
   });
   return ids;

@@ -17,7 +17,15 @@ const ROWS_PER_FILE = 10_000;
  * @param {{ persistDir: string, companyId: string, createdBy: string | null, template: any, count: number,
  *   firstIndex?: number, prefix?: string }} options
  */
-export async function seedPolicies({ persistDir, companyId, createdBy, template, count, firstIndex = 0, prefix = "BENCH-" }) {
+export async function seedPolicies({
+  persistDir,
+  companyId,
+  createdBy,
+  template,
+  count,
+  firstIndex = 0,
+  prefix = "BENCH-",
+}) {
   const ids = [];
   const { startDate: termStart, endDate: termEnd } = template;
   const data = template.segments[0].data;
@@ -37,9 +45,30 @@ export async function seedPolicies({ persistDir, companyId, createdBy, template,
         const at = new Date(startMs + offset).toISOString();
         const policyNumber = `${prefix}${String(firstIndex + offset).padStart(6, "0")}`;
         ids.push(id);
-        const coverage = { termStart, termEnd, segments: [{ startDate: termStart, endDate: termEnd, data: { ...data, policyNumber } }], cancellation: null };
-        heads.push(`(${[id, companyId, policyNumber, 1, "active", null, termStart, termEnd, at, at].map(sqlText).join(", ")})`);
-        const version = [crypto.randomUUID(), companyId, id, 1, "NEW_BUSINESS", at, "Benchmark seed", termStart, termStart, termEnd, JSON.stringify(coverage), at, createdBy];
+        const coverage = {
+          termStart,
+          termEnd,
+          segments: [{ startDate: termStart, endDate: termEnd, data: { ...data, policyNumber } }],
+          cancellation: null,
+        };
+        heads.push(
+          `(${[id, companyId, policyNumber, 1, "active", null, termStart, termEnd, at, at].map(sqlText).join(", ")})`,
+        );
+        const version = [
+          crypto.randomUUID(),
+          companyId,
+          id,
+          1,
+          "NEW_BUSINESS",
+          at,
+          "Benchmark seed",
+          termStart,
+          termStart,
+          termEnd,
+          JSON.stringify(coverage),
+          at,
+          createdBy,
+        ];
         versions.push(`(${version.map(sqlText).join(", ")})`);
       }
       return [

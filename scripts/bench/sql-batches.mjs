@@ -20,7 +20,8 @@ export async function runSqlBatches({ persistDir, name, count, rowsPerFile, rows
     for (let fileStart = 0; fileStart < count; fileStart += rowsPerFile) {
       const fileEnd = Math.min(count, fileStart + rowsPerFile);
       const statements = [];
-      for (let start = fileStart; start < fileEnd; start += rowsPerStatement) statements.push(...statementsFor(start, Math.min(fileEnd, start + rowsPerStatement)));
+      for (let start = fileStart; start < fileEnd; start += rowsPerStatement)
+        statements.push(...statementsFor(start, Math.min(fileEnd, start + rowsPerStatement)));
       const file = join(sqlDir, `${name}-${fileStart}.sql`);
       writeFileSync(file, `${statements.join("\n")}\n`);
       await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"]);

@@ -31,7 +31,8 @@ export function runWrangler(args) {
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       if (code === 0) resolvePromise(stdout);
-      else reject(new Error(`wrangler ${args.join(" ")} failed (code ${code}, signal ${signal}). Its output:\n${tail}`));
+      else
+        reject(new Error(`wrangler ${args.join(" ")} failed (code ${code}, signal ${signal}). Its output:\n${tail}`));
     });
   });
 }

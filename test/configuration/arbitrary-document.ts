@@ -12,12 +12,43 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const kebab = fc.stringMatching(/^[a-z]{1,6}(-[a-z]{1,6})?$/);
 
 function typeArbitrary(optionSets: string[], depth: number): fc.Arbitrary<Record<string, unknown>> {
-  const simple = fc.constantFrom("String", "Number", "Integer", "Boolean", "Date", "Currency", "Percent", "Email", "Phone", "Object: Address", "Object: AddressV2", "Object: OfacScreening").map((kind) => ({ kind }));
+  const simple = fc
+    .constantFrom(
+      "String",
+      "Number",
+      "Integer",
+      "Boolean",
+      "Date",
+      "Currency",
+      "Percent",
+      "Email",
+      "Phone",
+      "Object: Address",
+      "Object: AddressV2",
+      "Object: OfacScreening",
+    )
+    .map((kind) => ({ kind }));
   const options: Array<fc.Arbitrary<Record<string, unknown>>> = [simple];
-  if (optionSets.length > 0) options.push(fc.record({ kind: fc.constantFrom("Select", "MultiSelect"), optionSet: fc.constantFrom(...optionSets) }));
-  options.push(fc.record({ kind: fc.constant("Sequence"), prefix: fc.stringMatching(/^[A-Z]{0,3}-?$/), padding: fc.integer({ min: 0, max: 8 }) }));
-  options.push(fc.record({ kind: fc.constant("Calculated"), expression: fc.constantFrom("a + b", "premium * 2"), repeatable: fc.boolean() }));
-  if (depth < 1) options.push(fieldsArbitrary(optionSets, depth + 1, false).map((subFields) => ({ kind: "Group", subFields })));
+  if (optionSets.length > 0)
+    options.push(
+      fc.record({ kind: fc.constantFrom("Select", "MultiSelect"), optionSet: fc.constantFrom(...optionSets) }),
+    );
+  options.push(
+    fc.record({
+      kind: fc.constant("Sequence"),
+      prefix: fc.stringMatching(/^[A-Z]{0,3}-?$/),
+      padding: fc.integer({ min: 0, max: 8 }),
+    }),
+  );
+  options.push(
+    fc.record({
+      kind: fc.constant("Calculated"),
+      expression: fc.constantFrom("a + b", "premium * 2"),
+      repeatable: fc.boolean(),
+    }),
+  );
+  if (depth < 1)
+    options.push(fieldsArbitrary(optionSets, depth + 1, false).map((subFields) => ({ kind: "Group", subFields })));
   return fc.oneof(...options);
 }
 
@@ -53,7 +84,11 @@ function fieldsArbitrary(optionSets: string[], depth: number, withEntity: boolea
 const optionSetsArbitrary = fc.uniqueArray(
   fc.record({
     key: identifier,
-    options: fc.uniqueArray(fc.record({ value: fc.oneof(identifier, fc.integer({ min: 0, max: 99 })), label }), { minLength: 1, maxLength: 3, selector: (o) => String(o.value) }),
+    options: fc.uniqueArray(fc.record({ value: fc.oneof(identifier, fc.integer({ min: 0, max: 99 })), label }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (o) => String(o.value),
+    }),
   }),
   { maxLength: 3, selector: (s) => s.key },
 );
@@ -65,25 +100,66 @@ export const documentArbitrary = optionSetsArbitrary.chain((optionSets) => {
       optionSets: fc.constant(optionSets),
       fieldDefinitions: fieldsArbitrary(setKeys, 0, true),
       customObjects: fc.uniqueArray(
-        fc.record({ key: snake, name: label, pluralizedName: label, displayNameExpression: maybe(fc.constant("name")), subFields: fieldsArbitrary(setKeys, 0, false) }),
+        fc.record({
+          key: snake,
+          name: label,
+          pluralizedName: label,
+          displayNameExpression: maybe(fc.constant("name")),
+          subFields: fieldsArbitrary(setKeys, 0, false),
+        }),
         { maxLength: 2, selector: (o) => o.key },
       ),
       relationships: fc.uniqueArray(
-        fc.record({ key: identifier, from: fc.constantFrom("Policy", "Exposure", "Event"), to: fc.constantFrom("Policy", "Person"), cardinality: fc.constantFrom("1:1", "1:N", "N:1", "N:N") }),
+        fc.record({
+          key: identifier,
+          from: fc.constantFrom("Policy", "Exposure", "Event"),
+          to: fc.constantFrom("Policy", "Person"),
+          cardinality: fc.constantFrom("1:1", "1:N", "N:1", "N:N"),
+        }),
         { maxLength: 2, selector: (r) => r.key },
       ),
-      folderCategories: fc.dictionary(fc.constantFrom(...ENTITY_TYPES), fc.uniqueArray(label, { maxLength: 3 }), { maxKeys: 3 }),
+      folderCategories: fc.dictionary(fc.constantFrom(...ENTITY_TYPES), fc.uniqueArray(label, { maxLength: 3 }), {
+        maxKeys: 3,
+      }),
       ratingWorkflows: fc.uniqueArray(
-        fc.record({ name: identifier, stages: fc.array(fc.record({ stageType: fc.constantFrom("table", "script"), outputPath: maybe(identifier) }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({
+          name: identifier,
+          stages: fc.array(
+            fc.record({ stageType: fc.constantFrom("table", "script"), outputPath: maybe(identifier) }),
+            { minLength: 1, maxLength: 2 },
+          ),
+        }),
         { maxLength: 2, selector: (w) => w.name },
       ),
       financials: fc.record({
         documentVersion: fc.constant(2),
-        categories: fc.uniqueArray(fc.record({ name: label, kind: fc.constantFrom("operating", "reserved"), expectedDirection: fc.constantFrom("payable", "receivable") }), { maxLength: 2, selector: (c) => c.name }),
+        categories: fc.uniqueArray(
+          fc.record({
+            name: label,
+            kind: fc.constantFrom("operating", "reserved"),
+            expectedDirection: fc.constantFrom("payable", "receivable"),
+          }),
+          { maxLength: 2, selector: (c) => c.name },
+        ),
         policyFinancials: fc.record({
-          invoiceTypes: fc.constant([{ name: "premium", payeeDefaults: { expression: null, allowedEntityTypes: ["organization"] } }]),
-          lineItemTypes: fc.uniqueArray(fc.record({ name: label, direction: fc.constantFrom("payable", "receivable"), allowedOn: fc.constant([{ invoiceType: "premium" }]) }), { maxLength: 2, selector: (t) => t.name }),
-          paymentDefaults: fc.option(fc.record({ paymentPeriod: fc.constantFrom("upfront", "monthly"), firstDueDate: fc.record({ anchor: fc.constantFrom("today", "effective-date"), daysAfter: fc.nat(60) }) }), { nil: null }),
+          invoiceTypes: fc.constant([
+            { name: "premium", payeeDefaults: { expression: null, allowedEntityTypes: ["organization"] } },
+          ]),
+          lineItemTypes: fc.uniqueArray(
+            fc.record({
+              name: label,
+              direction: fc.constantFrom("payable", "receivable"),
+              allowedOn: fc.constant([{ invoiceType: "premium" }]),
+            }),
+            { maxLength: 2, selector: (t) => t.name },
+          ),
+          paymentDefaults: fc.option(
+            fc.record({
+              paymentPeriod: fc.constantFrom("upfront", "monthly"),
+              firstDueDate: fc.record({ anchor: fc.constantFrom("today", "effective-date"), daysAfter: fc.nat(60) }),
+            }),
+            { nil: null },
+          ),
         }),
       }),
     })

@@ -4,15 +4,16 @@ import { EMPTY_DOCUMENT } from "../../worker/domain/configuration/document";
 import { readSpreadsheetDocument, spreadsheetInput } from "../../worker/domain/configuration/spreadsheet-document";
 import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import { ApiError } from "../../worker/http/errors";
-import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 import { FAKE_SHEETS_ORIGIN, type FakeSpreadsheet } from "../support/fake-sheets";
+import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 
 const ROLE = "FMV1_CONFIGURATION_MANAGER";
 const NOT_AUTHORIZED = "User is not authorized to perform the requested action";
 
 let sequence = 0;
 /** Spreadsheet ids and tokens unique across the run (the fake's state is shared by every test file). */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 type Tabs = FakeSpreadsheet["tabs"];
 
@@ -29,26 +30,67 @@ async function spreadsheet(tabs: Tabs, options: Partial<FakeSpreadsheet> = {}) {
   return { id, token };
 }
 
-async function sheetRequests(id: string): Promise<Array<{ method: string; url: string; authorization: string | null }>> {
+async function sheetRequests(
+  id: string,
+): Promise<Array<{ method: string; url: string; authorization: string | null }>> {
   return (await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}/requests`)).json();
 }
 
-const compare = (company: TestCompany, key: string, body: unknown) => call("POST", `/api/v1/external/companies/${company.id}/configuration/compare`, { auth: key, body });
+const compare = (company: TestCompany, key: string, body: unknown) =>
+  call("POST", `/api/v1/external/companies/${company.id}/configuration/compare`, { auth: key, body });
 
 const BASELINE = {
   fieldDefinitions: [
-    { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" }, required: true },
-    { entityType: "exposure", referenceId: "vehicleType", label: "Vehicle type", typeInfo: { kind: "Select", optionSet: "vehicleTypes" } },
+    {
+      entityType: "exposure",
+      referenceId: "exposureName",
+      label: "Exposure name",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
+    {
+      entityType: "exposure",
+      referenceId: "vehicleType",
+      label: "Vehicle type",
+      typeInfo: { kind: "Select", optionSet: "vehicleTypes" },
+    },
     { entityType: "policy", referenceId: "limit", label: "Limit", typeInfo: { kind: "Currency" } },
   ],
-  optionSets: [{ key: "vehicleTypes", options: [{ value: "car", label: "Car" }, { value: "truck", label: "Truck" }] }],
-  customObjects: [{ key: "vehicle", name: "Vehicle", pluralizedName: "Vehicles", subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }] }],
+  optionSets: [
+    {
+      key: "vehicleTypes",
+      options: [
+        { value: "car", label: "Car" },
+        { value: "truck", label: "Truck" },
+      ],
+    },
+  ],
+  customObjects: [
+    {
+      key: "vehicle",
+      name: "Vehicle",
+      pluralizedName: "Vehicles",
+      subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }],
+    },
+  ],
   cardDefinitions: [{ key: "main", pageKey: "exposurePage", entityType: "exposure", title: "Main", order: 1 }],
   cardSections: [{ key: "basics", cardKey: "main", title: "Basics", order: 1 }],
   fieldLocations: [{ referenceId: "exposureName", cardKey: "main", sectionKey: "basics", order: 1 }],
 };
 
-const FIELD_HEADER = ["entityType", "referenceId", "label", "kind", "typeArgs", "required", "readOnly", "writePermission", "computedDefault", "generatedAt", "description"];
+const FIELD_HEADER = [
+  "entityType",
+  "referenceId",
+  "label",
+  "kind",
+  "typeArgs",
+  "required",
+  "readOnly",
+  "writePermission",
+  "computedDefault",
+  "generatedAt",
+  "description",
+];
 /** The baseline's fields as spreadsheet rows (row 2, 3, 4). */
 const BASELINE_FIELD_ROWS = [
   ["exposure", "exposureName", "Exposure name", "String", "", true, false],
@@ -88,7 +130,17 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
         ["key", "pageKey", "entityType", "title", "parentCardKey", "order", "renderingArguments", "displayCondition"],
         ["main", "exposurePage", "exposure", "Main", "", "1", "{}"],
       ],
-      fieldLocations: [["referenceId", "cardKey", "sectionKey", "order", "renderingArguments", "displayCondition", "requiredCondition"]],
+      fieldLocations: [
+        [
+          "referenceId",
+          "cardKey",
+          "sectionKey",
+          "order",
+          "renderingArguments",
+          "displayCondition",
+          "requiredCondition",
+        ],
+      ],
       Notes: [["anything"], ["goes here"]],
     });
     const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token });
@@ -106,9 +158,17 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       fieldDefinitions: [
         BASELINE.fieldDefinitions[0],
         { ...BASELINE.fieldDefinitions[1], label: "Vehicle kind" },
-        { entityType: "policy", referenceId: "deductible", label: "Deductible", typeInfo: { kind: "Number" }, computedDefault: "500" },
+        {
+          entityType: "policy",
+          referenceId: "deductible",
+          label: "Deductible",
+          typeInfo: { kind: "Number" },
+          computedDefault: "500",
+        },
       ],
-      optionSets: [{ key: "vehicleTypes", options: [...BASELINE.optionSets[0]!.options, { value: "van", label: "Van" }] }],
+      optionSets: [
+        { key: "vehicleTypes", options: [...BASELINE.optionSets[0]!.options, { value: "van", label: "Van" }] },
+      ],
       cardDefinitions: BASELINE.cardDefinitions,
       fieldLocations: [],
     };
@@ -119,7 +179,10 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
 
   it("reads the tabs with one batchGet of unformatted rows, using the caller's token", async () => {
     const { company, manager } = await configuredCompany();
-    const sheet = await spreadsheet({ optionSets: OPTION_ROWS, fieldDefinitions: [FIELD_HEADER, ...BASELINE_FIELD_ROWS] });
+    const sheet = await spreadsheet({
+      optionSets: OPTION_ROWS,
+      fieldDefinitions: [FIELD_HEADER, ...BASELINE_FIELD_ROWS],
+    });
     const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token });
     expect(res.status, res.text).toBe(200);
     expect(res.json.fieldDefinitions).toEqual({ ...EMPTY_DIFF, unchanged: 3 });
@@ -162,7 +225,10 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
     expect(res.json.fieldDefinitions).toEqual({ ...EMPTY_DIFF, deletes: 1, unchanged: 2 });
     expect(res.json.customObjects).toEqual({ ...EMPTY_DIFF, unchanged: 1 });
     const batches = (await sheetRequests(sheet.id)).filter((r) => r.url.includes("values:batchGet"));
-    expect(batches.map((r) => new URL(r.url, FAKE_SHEETS_ORIGIN).searchParams.getAll("ranges"))).toEqual([["fieldDefinitions", "customObjects"], ["fieldDefinitions"]]);
+    expect(batches.map((r) => new URL(r.url, FAKE_SHEETS_ORIGIN).searchParams.getAll("ranges"))).toEqual([
+      ["fieldDefinitions", "customObjects"],
+      ["fieldDefinitions"],
+    ]);
   });
 
   it("compares against the empty configuration of a company that never imported one", async () => {
@@ -180,7 +246,12 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       const { company, manager } = await configuredCompany();
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
       const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: "ya29.expired-token" });
-      const error = expectError(res, 400, "SheetsTokenRejected", "The Google Sheets access token was rejected; it may have expired");
+      const error = expectError(
+        res,
+        400,
+        "SheetsTokenRejected",
+        "The Google Sheets access token was rejected; it may have expired",
+      );
       expect(error.details).toEqual([{ field: "sheetsOAuthToken", message: expect.any(String) }]);
     });
 
@@ -221,7 +292,11 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       expect((refused as ApiError).code).toBe("SheetsUnavailable");
       expect((refused as ApiError).status).toBe(502);
 
-      const garbled = new GoogleSheetsClient("https://sheets.example", "token", async () => new Response("<html>oops</html>", { status: 200 }));
+      const garbled = new GoogleSheetsClient(
+        "https://sheets.example",
+        "token",
+        async () => new Response("<html>oops</html>", { status: 200 }),
+      );
       expect(((await garbled.tabTitles("abc").catch((e: unknown) => e)) as ApiError).code).toBe("SheetsUnavailable");
     });
   });
@@ -230,7 +305,12 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
     it("answers 400 InvalidConfiguration naming the tab, sheet row and column", async () => {
       const { company, manager } = await configuredCompany();
       const sheet = await spreadsheet({
-        fieldDefinitions: [FIELD_HEADER, BASELINE_FIELD_ROWS[0]!, ["exposure", "color", "Color", "Strnig"], ["exposure", "make", "Make", "Select", '{"optionSet": "makes"}']],
+        fieldDefinitions: [
+          FIELD_HEADER,
+          BASELINE_FIELD_ROWS[0]!,
+          ["exposure", "color", "Color", "Strnig"],
+          ["exposure", "make", "Make", "Select", '{"optionSet": "makes"}'],
+        ],
         optionSets: [...OPTION_ROWS, ["vehicleTypes", "", "Bus"]],
       });
       const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token });
@@ -243,7 +323,13 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
 
     it("names a reference to an undeclared option set under typeArgs", async () => {
       const { company, manager } = await configuredCompany();
-      const sheet = await spreadsheet({ fieldDefinitions: [FIELD_HEADER, ...BASELINE_FIELD_ROWS, ["exposure", "make", "Make", "Select", '{"optionSet": "makes"}']] });
+      const sheet = await spreadsheet({
+        fieldDefinitions: [
+          FIELD_HEADER,
+          ...BASELINE_FIELD_ROWS,
+          ["exposure", "make", "Make", "Select", '{"optionSet": "makes"}'],
+        ],
+      });
       const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token });
       const error = expectError(res, 400, "InvalidConfiguration");
       expect(error.details.map((d) => d.field)).toEqual(["fieldDefinitions.5.typeArgs.optionSet"]);
@@ -261,13 +347,29 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
     it("reports unreadable cells and unknown columns, each once", async () => {
       const { company, manager } = await configuredCompany();
       const sheet = await spreadsheet({
-        fieldDefinitions: [FIELD_HEADER, ...BASELINE_FIELD_ROWS, ["exposure", "a", "A", "Select", "{not json"], ["exposure", "b", "B", "String", "", "yes"]],
-        cardSections: [["key", "cardKey", "title", "order", "colour"], ["basics", "main", "Basics", 1], ["s", "main", "S", "first"]],
+        fieldDefinitions: [
+          FIELD_HEADER,
+          ...BASELINE_FIELD_ROWS,
+          ["exposure", "a", "A", "Select", "{not json"],
+          ["exposure", "b", "B", "String", "", "yes"],
+        ],
+        cardSections: [
+          ["key", "cardKey", "title", "order", "colour"],
+          ["basics", "main", "Basics", 1],
+          ["s", "main", "S", "first"],
+        ],
       });
       const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token });
       const error = expectError(res, 400, "InvalidConfiguration");
-      expect(error.details.map((d) => d.field).sort()).toEqual(["cardSections.1.colour", "cardSections.3.order", "fieldDefinitions.5.typeArgs", "fieldDefinitions.6.required"]);
-      expect(error.userMessages).toContain('Sheet "fieldDefinitions", row 6, column "required": Required must be TRUE or FALSE.');
+      expect(error.details.map((d) => d.field).sort()).toEqual([
+        "cardSections.1.colour",
+        "cardSections.3.order",
+        "fieldDefinitions.5.typeArgs",
+        "fieldDefinitions.6.required",
+      ]);
+      expect(error.userMessages).toContain(
+        'Sheet "fieldDefinitions", row 6, column "required": Required must be TRUE or FALSE.',
+      );
     });
   });
 
@@ -276,7 +378,12 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       const { company } = await configuredCompany();
       const key = await company.key([], ["company.configuration:export"]);
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      const error = expectError(await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }), 403, "AuthorizationError", NOT_AUTHORIZED);
+      const error = expectError(
+        await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }),
+        403,
+        "AuthorizationError",
+        NOT_AUTHORIZED,
+      );
       expect(error.userMessages.join(" ")).toContain(ROLE);
       expect(await sheetRequests(sheet.id)).toEqual([]);
     });
@@ -285,14 +392,21 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       const { company } = await configuredCompany();
       const key = await company.key(["Admin"]);
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      expectError(await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }), 403, "AuthorizationError", NOT_AUTHORIZED);
+      expectError(
+        await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }),
+        403,
+        "AuthorizationError",
+        NOT_AUTHORIZED,
+      );
     });
 
     it("lets a legacy SUPER_ADMIN key through, since it holds everything", async () => {
       const { company } = await configuredCompany();
       const key = await company.key(["SUPER_ADMIN"]);
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      expect((await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token })).status).toBe(200);
+      expect((await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token })).status).toBe(
+        200,
+      );
     });
 
     it("checks the role before the body", async () => {
@@ -304,7 +418,9 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
     it("accepts a key holding only the role, which grants the permission itself", async () => {
       const { company, manager } = await configuredCompany();
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      expect((await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token })).status).toBe(200);
+      expect((await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token })).status).toBe(
+        200,
+      );
     });
 
     it("refuses another company's key", async () => {
@@ -312,12 +428,19 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       const intruder = await createCompany("sandbox", "Intruder");
       const key = await intruder.key([ROLE]);
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      expectError(await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }), 403, "AuthorizationError", "API key is not scoped to the requested company");
+      expectError(
+        await compare(company, key, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token }),
+        403,
+        "AuthorizationError",
+        "API key is not scoped to the requested company",
+      );
     });
 
     it("needs a key", async () => {
       const { company } = await configuredCompany();
-      const res = await call("POST", `/api/v1/external/companies/${company.id}/configuration/compare`, { body: { spreadsheetId: "x", sheetsOAuthToken: "y" } });
+      const res = await call("POST", `/api/v1/external/companies/${company.id}/configuration/compare`, {
+        body: { spreadsheetId: "x", sheetsOAuthToken: "y" },
+      });
       expectError(res, 401, "AuthenticationError", "API key authentication required");
     });
   });
@@ -331,16 +454,28 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
 
     it("refuses unknown members and malformed spreadsheet ids", async () => {
       const { company, manager } = await configuredCompany();
-      const unknown = expectError(await compare(company, manager, { spreadsheetId: "abc", sheetsOAuthToken: "t", folderId: "x" }), 400, "VALIDATION_ERROR");
+      const unknown = expectError(
+        await compare(company, manager, { spreadsheetId: "abc", sheetsOAuthToken: "t", folderId: "x" }),
+        400,
+        "VALIDATION_ERROR",
+      );
       expect(unknown.details.map((d) => d.field)).toEqual(["folderId"]);
-      const traversal = expectError(await compare(company, manager, { spreadsheetId: "../../v4/other", sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR");
+      const traversal = expectError(
+        await compare(company, manager, { spreadsheetId: "../../v4/other", sheetsOAuthToken: "t" }),
+        400,
+        "VALIDATION_ERROR",
+      );
       expect(traversal.details.map((d) => d.field)).toEqual(["spreadsheetId"]);
     });
 
     it("accepts and ignores a root batchId", async () => {
       const { company, manager } = await configuredCompany();
       const sheet = await spreadsheet({ optionSets: OPTION_ROWS });
-      const res = await compare(company, manager, { spreadsheetId: sheet.id, sheetsOAuthToken: sheet.token, batchId: "batch-7" });
+      const res = await compare(company, manager, {
+        spreadsheetId: sheet.id,
+        sheetsOAuthToken: sheet.token,
+        batchId: "batch-7",
+      });
       expect(res.status, res.text).toBe(200);
     });
   });
@@ -370,16 +505,31 @@ describe("spreadsheet → configuration document (pure)", () => {
         ["b", "colours", "Blue"],
         [2, "sizes", "Large"],
       ],
-      cardSections: [["key", "cardKey", "title", "order"], ["s", "c", "S", " 3 "]],
+      cardSections: [
+        ["key", "cardKey", "title", "order"],
+        ["s", "c", "S", " 3 "],
+      ],
     });
     expect(issues).toEqual([]);
     expect(input).toEqual({
       fieldDefinitions: [
-        { label: "Count", referenceId: "count", entityType: "quote", required: false, typeInfo: { kind: "Sequence", prefix: "Q-", padding: 4 } },
+        {
+          label: "Count",
+          referenceId: "count",
+          entityType: "quote",
+          required: false,
+          typeInfo: { kind: "Sequence", prefix: "Q-", padding: 4 },
+        },
         { label: "Flag", referenceId: "flag", entityType: "quote", required: true, typeInfo: { kind: "Boolean" } },
       ],
       optionSets: [
-        { key: "sizes", options: [{ value: 1, label: "Small" }, { value: 2, label: "Large" }] },
+        {
+          key: "sizes",
+          options: [
+            { value: 1, label: "Small" },
+            { value: 2, label: "Large" },
+          ],
+        },
         { key: "colours", options: [{ value: "b", label: "Blue" }] },
       ],
       cardSections: [{ key: "s", cardKey: "c", title: "S", order: 3 }],
@@ -393,22 +543,48 @@ describe("spreadsheet → configuration document (pure)", () => {
 
   it("locates document issues at the option's own row", () => {
     const { document, issues } = readSpreadsheetDocument(
-      { optionSets: [["key", "value", "label"], ["a", "x", "X"], ["b", "y", "Y"], ["a", "z"]] },
+      {
+        optionSets: [
+          ["key", "value", "label"],
+          ["a", "x", "X"],
+          ["b", "y", "Y"],
+          ["a", "z"],
+        ],
+      },
       EMPTY_DOCUMENT,
     );
     expect(document).toBeNull();
-    expect(issues.filter((i) => i.severity === "error").map((i) => i.fieldPath)).toEqual([["optionSets", "4", "label"]]);
+    expect(issues.filter((i) => i.severity === "error").map((i) => i.fieldPath)).toEqual([
+      ["optionSets", "4", "label"],
+    ]);
   });
 
   it("refuses a value in a column without a header", () => {
-    const { document, issues } = readSpreadsheetDocument({ cardSections: [["key", "", "title"], ["s", "oops", "S"]] }, EMPTY_DOCUMENT);
+    const { document, issues } = readSpreadsheetDocument(
+      {
+        cardSections: [
+          ["key", "", "title"],
+          ["s", "oops", "S"],
+        ],
+      },
+      EMPTY_DOCUMENT,
+    );
     expect(document).toBeNull();
-    expect(issues.filter((i) => i.severity === "error").map((i) => i.fieldPath)).toContainEqual(["cardSections", "2", "B"]);
+    expect(issues.filter((i) => i.severity === "error").map((i) => i.fieldPath)).toContainEqual([
+      "cardSections",
+      "2",
+      "B",
+    ]);
   });
 
   it("reports an unreadable cell once, not again as a document issue", () => {
     const { document, issues } = readSpreadsheetDocument(
-      { fieldDefinitions: [["entityType", "referenceId", "label", "kind", "typeArgs"], ["quote", "pick", "Pick", "Select", "{oops"]] },
+      {
+        fieldDefinitions: [
+          ["entityType", "referenceId", "label", "kind", "typeArgs"],
+          ["quote", "pick", "Pick", "Select", "{oops"],
+        ],
+      },
       EMPTY_DOCUMENT,
     );
     expect(document).toBeNull();

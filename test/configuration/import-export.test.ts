@@ -11,7 +11,8 @@ async function setUp(lifecycle: "sandbox" | "live" = "sandbox") {
   return { company, key };
 }
 
-const exportOf = async (company: TestCompany, key: string) => (await company.call("GET", "/configuration/export", key)).json;
+const exportOf = async (company: TestCompany, key: string) =>
+  (await company.call("GET", "/configuration/export", key)).json;
 
 describe("import", () => {
   it("reports what changed per category", async () => {
@@ -26,7 +27,12 @@ describe("import", () => {
     expect(res.json.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(res.json.contentHash).not.toBe(res.json.previousContentHash);
 
-    const next = { fieldDefinitions: [{ ...BASE_DOCUMENT.fieldDefinitions[0], label: "Name" }, ...BASE_DOCUMENT.fieldDefinitions.slice(1, 4)] };
+    const next = {
+      fieldDefinitions: [
+        { ...BASE_DOCUMENT.fieldDefinitions[0], label: "Name" },
+        ...BASE_DOCUMENT.fieldDefinitions.slice(1, 4),
+      ],
+    };
     const second = await company.call("POST", "/configuration/import", key, { body: next });
     expect(second.json.changes.fieldDefinitions).toEqual({ additions: 0, updates: 1, deletes: 1, unchanged: 3 });
     expect(second.json.changes.optionSets).toEqual({ additions: 0, updates: 0, deletes: 0, unchanged: 1 });
@@ -47,7 +53,13 @@ describe("import", () => {
       body: {
         optionSets: [{ key: "lossCauses", options: [{ value: "fire", label: "Fire" }] }],
         fieldDefinitions: [
-          { entityType: "event", referenceId: "lossCause", label: "Loss cause", type: "Select", typeArgs: '{"optionSet":"lossCauses"}' },
+          {
+            entityType: "event",
+            referenceId: "lossCause",
+            label: "Loss cause",
+            type: "Select",
+            typeArgs: '{"optionSet":"lossCauses"}',
+          },
           { entityType: "event", referenceId: "note", label: "Note", type: "String", typeInfo: { kind: "String" } },
         ],
       },
@@ -64,10 +76,22 @@ describe("import", () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);
     const res = await company.call("POST", "/configuration/import", key, {
-      body: { fieldDefinitions: [{ entityType: "event", referenceId: "lossCause", label: "Cause", type: "Number", typeInfo: { kind: "String" } }] },
+      body: {
+        fieldDefinitions: [
+          {
+            entityType: "event",
+            referenceId: "lossCause",
+            label: "Cause",
+            type: "Number",
+            typeInfo: { kind: "String" },
+          },
+        ],
+      },
     });
     const error = expectError(res, 400, "InvalidConfiguration");
-    expect(error.details).toEqual([{ field: "fieldDefinitions.0.typeInfo", message: 'Field "lossCause": typeInfo and type/typeArgs disagree' }]);
+    expect(error.details).toEqual([
+      { field: "fieldDefinitions.0.typeInfo", message: 'Field "lossCause": typeInfo and type/typeArgs disagree' },
+    ]);
     expect(error.userMessages[0]).toContain("lossCause");
   });
 
@@ -82,9 +106,32 @@ describe("import", () => {
 
   it("treats writePermission as kebab-case and null as clearing it", async () => {
     const { company, key } = await setUp();
-    const bad = { fieldDefinitions: [{ entityType: "event", referenceId: "lossDate", label: "Loss date", typeInfo: { kind: "Date" }, writePermission: "ClaimsHandling" }] };
-    expect(expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration").details[0]!.field).toBe("fieldDefinitions.0.writePermission");
-    const cleared = { fieldDefinitions: [{ entityType: "event", referenceId: "lossDate", label: "Loss date", typeInfo: { kind: "Date" }, writePermission: null }] };
+    const bad = {
+      fieldDefinitions: [
+        {
+          entityType: "event",
+          referenceId: "lossDate",
+          label: "Loss date",
+          typeInfo: { kind: "Date" },
+          writePermission: "ClaimsHandling",
+        },
+      ],
+    };
+    expect(
+      expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration")
+        .details[0]!.field,
+    ).toBe("fieldDefinitions.0.writePermission");
+    const cleared = {
+      fieldDefinitions: [
+        {
+          entityType: "event",
+          referenceId: "lossDate",
+          label: "Loss date",
+          typeInfo: { kind: "Date" },
+          writePermission: null,
+        },
+      ],
+    };
     expect((await company.call("POST", "/configuration/import", key, { body: cleared })).status).toBe(200);
     expect((await exportOf(company, key)).fieldDefinitions[0].writePermission).toBeNull();
   });
@@ -93,12 +140,23 @@ describe("import", () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);
     const bad = { ratingWorkflows: [{ name: "w", stages: [{ stageType: "table", retries: 3 }] }] };
-    expect(expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration").details[0]!.field).toBe("ratingWorkflows.0.stages.0.retries");
+    expect(
+      expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration")
+        .details[0]!.field,
+    ).toBe("ratingWorkflows.0.stages.0.retries");
     const good = {
       ratingWorkflows: [
         {
           name: "w",
-          stages: [{ stageType: "table", raterSpec: { table: "base" }, callOncePerPath: true, outputPath: "premium", inputs: ["a"] }],
+          stages: [
+            {
+              stageType: "table",
+              raterSpec: { table: "base" },
+              callOncePerPath: true,
+              outputPath: "premium",
+              inputs: ["a"],
+            },
+          ],
           warnings: [{ expression: "premium > 0", message: "positive" }],
           preconditions: [{ expression: "state != null", message: "state needed" }],
           billingPreconditions: [{ expression: "billing != null", message: "billing needed" }],
@@ -112,9 +170,16 @@ describe("import", () => {
   it("refuses financials documentVersion 1 as unsupported", async () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);
-    const res = await company.call("POST", "/configuration/import", key, { body: { financials: { documentVersion: 1 } } });
+    const res = await company.call("POST", "/configuration/import", key, {
+      body: { financials: { documentVersion: 1 } },
+    });
     const error = expectError(res, 400, "InvalidConfiguration");
-    expect(error.details).toEqual([{ field: "financials.documentVersion", message: "Financials configuration documentVersion 1 is not supported; use documentVersion 2" }]);
+    expect(error.details).toEqual([
+      {
+        field: "financials.documentVersion",
+        message: "Financials configuration documentVersion 1 is not supported; use documentVersion 2",
+      },
+    ]);
   });
 
   it("stores policy financials and reports the payment and payee defaults it created", async () => {
@@ -124,9 +189,16 @@ describe("import", () => {
       documentVersion: 2,
       categories: [{ name: "Indemnity", kind: "reserved", expectedDirection: "payable" }],
       policyFinancials: {
-        invoiceTypes: [{ name: "premium", payeeDefaults: { expression: "policy.broker", allowedEntityTypes: ["organization"] } }, { name: "fees" }],
+        invoiceTypes: [
+          { name: "premium", payeeDefaults: { expression: "policy.broker", allowedEntityTypes: ["organization"] } },
+          { name: "fees" },
+        ],
         lineItemTypes: [{ name: "Gross premium", direction: "receivable", allowedOn: [{ invoiceType: "premium" }] }],
-        paymentDefaults: { paymentPeriod: "quarterly", firstDueDate: { anchor: "effective-date", daysAfter: 30 }, avoidWeekendSends: true },
+        paymentDefaults: {
+          paymentPeriod: "quarterly",
+          firstDueDate: { anchor: "effective-date", daysAfter: 30 },
+          avoidWeekendSends: true,
+        },
       },
     };
     const res = await company.call("POST", "/configuration/import", key, { body: { financials } });
@@ -134,8 +206,20 @@ describe("import", () => {
     expect(res.json.changes.paymentDefaultsCreated).toBe(true);
     expect(res.json.changes.payeeDefaultsCreated).toBe(1);
     const exported = (await exportOf(company, key)).financials;
-    expect(exported.policyFinancials.lineItemTypes).toEqual([{ name: "Gross premium", direction: "receivable", lifecycle: "active", allowedOn: [{ invoiceType: "premium", label: null }] }]);
-    expect(exported.categories[0]).toEqual({ name: "Indemnity", kind: "reserved", expectedDirection: "payable", deprecatedAt: null });
+    expect(exported.policyFinancials.lineItemTypes).toEqual([
+      {
+        name: "Gross premium",
+        direction: "receivable",
+        lifecycle: "active",
+        allowedOn: [{ invoiceType: "premium", label: null }],
+      },
+    ]);
+    expect(exported.categories[0]).toEqual({
+      name: "Indemnity",
+      kind: "reserved",
+      expectedDirection: "payable",
+      deprecatedAt: null,
+    });
 
     const again = await company.call("POST", "/configuration/import", key, { body: { financials } });
     expect(again.json.changes.paymentDefaultsCreated).toBe(false);
@@ -144,7 +228,9 @@ describe("import", () => {
     const flipped = structuredClone(financials);
     flipped.policyFinancials.lineItemTypes[0]!.direction = "payable";
     const refused = await company.call("POST", "/configuration/import", key, { body: { financials: flipped } });
-    expect(expectError(refused, 400, "InvalidConfiguration").details[0]!.field).toBe("financials.policyFinancials.lineItemTypes.0.direction");
+    expect(expectError(refused, 400, "InvalidConfiguration").details[0]!.field).toBe(
+      "financials.policyFinancials.lineItemTypes.0.direction",
+    );
   });
 
   it("refuses references to undeclared option sets, invoice types and cards, with paths", async () => {
@@ -152,20 +238,41 @@ describe("import", () => {
     const key = await company.key(["Admin"]);
     const res = await company.call("POST", "/configuration/import", key, {
       body: {
-        fieldDefinitions: [{ entityType: "quote", referenceId: "state", label: "State", typeInfo: { kind: "Select", optionSet: "states" } }],
+        fieldDefinitions: [
+          {
+            entityType: "quote",
+            referenceId: "state",
+            label: "State",
+            typeInfo: { kind: "Select", optionSet: "states" },
+          },
+        ],
         cardSections: [{ key: "s1", cardKey: "nowhere", title: "S" }],
-        financials: { documentVersion: 2, policyFinancials: { lineItemTypes: [{ name: "Tax", direction: "payable", allowedOn: [{ invoiceType: "ghost" }] }] } },
+        financials: {
+          documentVersion: 2,
+          policyFinancials: {
+            lineItemTypes: [{ name: "Tax", direction: "payable", allowedOn: [{ invoiceType: "ghost" }] }],
+          },
+        },
       },
     });
     const fields = expectError(res, 400, "InvalidConfiguration").details.map((d) => d.field);
-    expect(fields).toEqual(expect.arrayContaining(["fieldDefinitions.0.typeInfo.optionSet", "cardSections.0.cardKey", "financials.policyFinancials.lineItemTypes.0.allowedOn.0.invoiceType"]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "fieldDefinitions.0.typeInfo.optionSet",
+        "cardSections.0.cardKey",
+        "financials.policyFinancials.lineItemTypes.0.allowedOn.0.invoiceType",
+      ]),
+    );
   });
 
   it("changes nothing when refused", async () => {
     const { company, key } = await setUp();
     const before = await exportOf(company, key);
     const res = await company.call("POST", "/configuration/import", key, {
-      body: { optionSets: [], fieldDefinitions: [{ entityType: "exposure", referenceId: "x", label: "X", typeInfo: { kind: "Teleport" } }] },
+      body: {
+        optionSets: [],
+        fieldDefinitions: [{ entityType: "exposure", referenceId: "x", label: "X", typeInfo: { kind: "Teleport" } }],
+      },
     });
     expectError(res, 400, "InvalidConfiguration");
     expect(await exportOf(company, key)).toEqual(before);
@@ -177,12 +284,31 @@ describe("export", () => {
     const { company, key } = await setUp();
     const exported = await exportOf(company, key);
     expect(Object.keys(exported)).toEqual([
-      "documentVersion", "fieldDefinitions", "optionSets", "customObjects", "relationships", "cardDefinitions", "cardSections", "fieldLocations", "folderCategories", "ratingWorkflows", "financials", "contentHash",
+      "documentVersion",
+      "fieldDefinitions",
+      "optionSets",
+      "customObjects",
+      "relationships",
+      "cardDefinitions",
+      "cardSections",
+      "fieldLocations",
+      "folderCategories",
+      "ratingWorkflows",
+      "financials",
+      "contentHash",
     ]);
     expect(exported).not.toHaveProperty("objectPrimitives");
     expect(exported.fieldDefinitions[4]).toEqual({
-      entityType: "policy", referenceId: "policyCode", label: "Policy code", description: null,
-      typeInfo: { kind: "Sequence", prefix: "P-", padding: 6 }, required: false, readOnly: false, writePermission: null, computedDefault: null, generatedAt: "bind",
+      entityType: "policy",
+      referenceId: "policyCode",
+      label: "Policy code",
+      description: null,
+      typeInfo: { kind: "Sequence", prefix: "P-", padding: 6 },
+      required: false,
+      readOnly: false,
+      writePermission: null,
+      computedDefault: null,
+      generatedAt: "bind",
     });
   });
 
@@ -190,17 +316,32 @@ describe("export", () => {
     const company = await createCompany();
     const exported = await exportOf(company, await company.key(["Admin"]));
     expect(exported.fieldDefinitions).toEqual([]);
-    expect(exported.financials).toEqual({ documentVersion: 2, categories: [], policyFinancials: { lineItemTypes: [], paymentDefaults: null, invoiceTypes: [] } });
+    expect(exported.financials).toEqual({
+      documentVersion: 2,
+      categories: [],
+      policyFinancials: { lineItemTypes: [], paymentDefaults: null, invoiceTypes: [] },
+    });
     expect(exported.contentHash).toMatch(/^sha256:/);
   });
 
   it("re-imports as a no-op: same hash, zero changes", async () => {
     const { company, key } = await setUp();
     const exported = await exportOf(company, key);
-    const res = await company.call("POST", "/configuration/import", key, { body: { ...exported, objectPrimitives: [] } });
+    const res = await company.call("POST", "/configuration/import", key, {
+      body: { ...exported, objectPrimitives: [] },
+    });
     expect(res.json.changed).toBe(false);
     expect(res.json.contentHash).toBe(exported.contentHash);
-    for (const category of ["fieldDefinitions", "optionSets", "customObjects", "relationships", "cardDefinitions", "cardSections", "fieldLocations", "ratingWorkflows"]) {
+    for (const category of [
+      "fieldDefinitions",
+      "optionSets",
+      "customObjects",
+      "relationships",
+      "cardDefinitions",
+      "cardSections",
+      "fieldLocations",
+      "ratingWorkflows",
+    ]) {
       expect(res.json.changes[category]).toMatchObject({ additions: 0, updates: 0, deletes: 0 });
     }
     expect(res.json.warnings.map((w: any) => w.code)).toContain("ignored-member");
@@ -216,7 +357,9 @@ describe("expectedContentHash", () => {
     const path = where === "query" ? `/configuration/import?expectedContentHash=${stale}` : "/configuration/import";
     expectError(await company.call("POST", path, key, { body }), 409, "ContentHashMismatch");
     expect(await exportOf(company, key)).toEqual(before);
-    const fresh = await company.call("POST", `/configuration/import?expectedContentHash=${before.contentHash}`, key, { body });
+    const fresh = await company.call("POST", `/configuration/import?expectedContentHash=${before.contentHash}`, key, {
+      body,
+    });
     // A hash in the query does not excuse a stale one in the body: every hash given must match.
     expect(fresh.status).toBe(where === "query" ? 200 : 409);
   });
@@ -225,16 +368,22 @@ describe("expectedContentHash", () => {
 describe("the breaking-change gate", () => {
   async function storeExposure(company: TestCompany, data: Record<string, unknown>) {
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'exposure', ?, 1, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'exposure', ?, 1, ?, ?)",
+    )
       .bind(crypto.randomUUID(), company.id, JSON.stringify(data), now, now)
       .run();
   }
 
-  const withoutField = (referenceId: string) => ({ fieldDefinitions: BASE_DOCUMENT.fieldDefinitions.filter((f) => f.referenceId !== referenceId) });
+  const withoutField = (referenceId: string) => ({
+    fieldDefinitions: BASE_DOCUMENT.fieldDefinitions.filter((f) => f.referenceId !== referenceId),
+  });
 
   it("allows removing a field no data uses", async () => {
     const { company, key } = await setUp();
-    expect((await company.call("POST", "/configuration/import", key, { body: withoutField("exposureName") })).status).toBe(200);
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: withoutField("exposureName") })).status,
+    ).toBe(200);
   });
 
   it("refuses removing a field while data uses it, naming the path", async () => {
@@ -243,7 +392,12 @@ describe("the breaking-change gate", () => {
     const before = await exportOf(company, key);
     const res = await company.call("POST", "/configuration/import", key, { body: withoutField("exposureName") });
     const error = expectError(res, 409, "BreakingConfigurationChange");
-    expect(error.details).toEqual([{ field: "fieldDefinitions.exposure.exposureName", message: 'The exposure field "exposureName" is removed while 1 stored record use it' }]);
+    expect(error.details).toEqual([
+      {
+        field: "fieldDefinitions.exposure.exposureName",
+        message: 'The exposure field "exposureName" is removed while 1 stored record use it',
+      },
+    ]);
     expect(await exportOf(company, key)).toEqual(before);
   });
 
@@ -258,8 +412,15 @@ describe("the breaking-change gate", () => {
     });
     await company.call("POST", "/configuration/import", key, { body: fields("Object: Address", "String") });
     await storeExposure(company, { exposureName: "Depot", location: { street: "1 Main St", city: "Springfield" } });
-    expect((await company.call("POST", "/configuration/import", key, { body: fields("Object: AddressV2", "String") })).status).toBe(200);
-    expectError(await company.call("POST", "/configuration/import", key, { body: fields("Object: AddressV2", "Number") }), 409, "BreakingConfigurationChange");
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: fields("Object: AddressV2", "String") }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await company.call("POST", "/configuration/import", key, { body: fields("Object: AddressV2", "Number") }),
+      409,
+      "BreakingConfigurationChange",
+    );
   });
 
   it("refuses removing an option that stored values hold, in Select and MultiSelect fields", async () => {
@@ -269,23 +430,42 @@ describe("the breaking-change gate", () => {
 
     const second = await setUp();
     await storeExposure(second.company, { tags: ["vehicle", "building"] });
-    const error = expectError(await second.company.call("POST", "/configuration/import", second.key, { body: shrink }), 409, "BreakingConfigurationChange");
+    const error = expectError(
+      await second.company.call("POST", "/configuration/import", second.key, { body: shrink }),
+      409,
+      "BreakingConfigurationChange",
+    );
     expect(error.details[0]!.field).toBe("optionSets.exposureTypes.building");
   });
 
   it("refuses removing a custom object with records and a relationship with links", async () => {
     const { company, key } = await setUp();
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'customObject', 'vehicle', '{}', 1, ?, ?)").bind(crypto.randomUUID(), company.id, now, now).run();
-    await env.DB.prepare("INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', 'a', 'b', ?)").bind(crypto.randomUUID(), company.id, now).run();
-    const res = await company.call("POST", "/configuration/import", key, { body: { customObjects: [], relationships: [] } });
-    expect(expectError(res, 409, "BreakingConfigurationChange").details.map((d) => d.field)).toEqual(["customObjects.vehicle", "relationships.previousPolicy"]);
+    await env.DB.prepare(
+      "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'customObject', 'vehicle', '{}', 1, ?, ?)",
+    )
+      .bind(crypto.randomUUID(), company.id, now, now)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', 'a', 'b', ?)",
+    )
+      .bind(crypto.randomUUID(), company.id, now)
+      .run();
+    const res = await company.call("POST", "/configuration/import", key, {
+      body: { customObjects: [], relationships: [] },
+    });
+    expect(expectError(res, 409, "BreakingConfigurationChange").details.map((d) => d.field)).toEqual([
+      "customObjects.vehicle",
+      "relationships.previousPolicy",
+    ]);
   });
 
   it("lets ?force=true through on Sandbox with company.reset", async () => {
     const { company, key } = await setUp();
     await storeExposure(company, { exposureName: "Truck 7" });
-    const res = await company.call("POST", "/configuration/import?force=true", key, { body: withoutField("exposureName") });
+    const res = await company.call("POST", "/configuration/import?force=true", key, {
+      body: withoutField("exposureName"),
+    });
     expect(res.status).toBe(200);
     expect(res.json.changes.fieldDefinitions.deletes).toBe(1);
   });
@@ -293,11 +473,20 @@ describe("the breaking-change gate", () => {
   it("refuses ?force=true without company.reset (403) and on a Live company for every caller (409)", async () => {
     const { company } = await setUp();
     const admin = await company.key(["Admin"]);
-    expectError(await company.call("POST", "/configuration/import?force=true", admin, { body: {} }), 403, "AuthorizationError");
+    expectError(
+      await company.call("POST", "/configuration/import?force=true", admin, { body: {} }),
+      403,
+      "AuthorizationError",
+    );
 
     const live = await setUp("live");
     const res = await live.company.call("POST", "/configuration/import?force=true", live.key, { body: {} });
-    expectError(res, 409, "CompanyLifecycleRefused", "A forced import is only available to Sandbox companies; this company is live");
+    expectError(
+      res,
+      409,
+      "CompanyLifecycleRefused",
+      "A forced import is only available to Sandbox companies; this company is live",
+    );
   });
 });
 
@@ -316,8 +505,17 @@ describe("configuration routes: permissions and company scope", () => {
     const { company } = await setUp();
     const other = await createCompany();
     const otherKey = await other.key(["SUPER_ADMIN"]);
-    for (const [method, path] of [["GET", "/configuration/export"], ["POST", "/configuration/import"], ["POST", "/configuration/validate"], ["POST", "/configuration/compare"]] as const) {
-      expectError(await company.call(method, path, otherKey, method === "POST" ? { body: {} } : {}), 403, "AuthorizationError");
+    for (const [method, path] of [
+      ["GET", "/configuration/export"],
+      ["POST", "/configuration/import"],
+      ["POST", "/configuration/validate"],
+      ["POST", "/configuration/compare"],
+    ] as const) {
+      expectError(
+        await company.call(method, path, otherKey, method === "POST" ? { body: {} } : {}),
+        403,
+        "AuthorizationError",
+      );
     }
     expect((await exportOf(other, otherKey)).fieldDefinitions).toEqual([]);
   });

@@ -12,9 +12,31 @@ const DOCUMENT = {
   ],
   cardDefinitions: [
     { key: "summary", pageKey: "claimOverview", entityType: "event", title: "Summary", order: 2 },
-    { key: "details", pageKey: "claimOverview", entityType: "event", title: "Details", order: 1, renderingArguments: { columns: 2 } },
-    { key: "injuries", pageKey: "claimOverview", entityType: "event", title: "Injuries", parentCardKey: "details", order: 5, displayCondition: "injured == true" },
-    { key: "witnesses", pageKey: "claimOverview", entityType: "event", title: "Witnesses", parentCardKey: "details", order: 3 },
+    {
+      key: "details",
+      pageKey: "claimOverview",
+      entityType: "event",
+      title: "Details",
+      order: 1,
+      renderingArguments: { columns: 2 },
+    },
+    {
+      key: "injuries",
+      pageKey: "claimOverview",
+      entityType: "event",
+      title: "Injuries",
+      parentCardKey: "details",
+      order: 5,
+      displayCondition: "injured == true",
+    },
+    {
+      key: "witnesses",
+      pageKey: "claimOverview",
+      entityType: "event",
+      title: "Witnesses",
+      parentCardKey: "details",
+      order: 3,
+    },
     { key: "quoteMain", pageKey: "quoteSummary", entityType: "quote", title: "Quote", order: 0 },
   ],
   cardSections: [
@@ -22,8 +44,20 @@ const DOCUMENT = {
     { key: "what", cardKey: "details", title: "What", order: 1 },
   ],
   fieldLocations: [
-    { referenceId: "lossDate", cardKey: "details", sectionKey: "when", order: 1, requiredCondition: "eventStatus == 'open'" },
-    { referenceId: "lossDescription", cardKey: "details", sectionKey: "what", order: 2, renderingArguments: { multiline: true } },
+    {
+      referenceId: "lossDate",
+      cardKey: "details",
+      sectionKey: "when",
+      order: 1,
+      requiredCondition: "eventStatus == 'open'",
+    },
+    {
+      referenceId: "lossDescription",
+      cardKey: "details",
+      sectionKey: "what",
+      order: 2,
+      renderingArguments: { multiline: true },
+    },
     { referenceId: "injured", cardKey: "details", sectionKey: "what", order: 1 },
     { referenceId: "eventName", cardKey: "details", order: 0 },
     { referenceId: "eventStatus", cardKey: "summary", order: 1 },
@@ -34,7 +68,9 @@ const DOCUMENT = {
 
 async function configuredCompany() {
   const company = await createCompany();
-  const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), { body: DOCUMENT });
+  const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), {
+    body: DOCUMENT,
+  });
   expect(imported.status).toBe(200);
   return company;
 }
@@ -56,13 +92,26 @@ describe("GET /pages/{pageKey}/layout: the page's card tree", () => {
   it("gives each card its title, order, rendering arguments and unevaluated display condition", async () => {
     const company = await configuredCompany();
     const { cards } = (await company.call("GET", "/pages/claimOverview/layout", await company.key(["ReadOnly"]))).json;
-    expect(cards[0]).toMatchObject({ key: "details", title: "Details", order: 1, renderingArguments: { columns: 2 }, displayCondition: null });
-    expect(cards[0].cards[1]).toMatchObject({ key: "injuries", title: "Injuries", order: 5, renderingArguments: {}, displayCondition: "injured == true" });
+    expect(cards[0]).toMatchObject({
+      key: "details",
+      title: "Details",
+      order: 1,
+      renderingArguments: { columns: 2 },
+      displayCondition: null,
+    });
+    expect(cards[0].cards[1]).toMatchObject({
+      key: "injuries",
+      title: "Injuries",
+      order: 5,
+      renderingArguments: {},
+      displayCondition: "injured == true",
+    });
   });
 
   it("puts placements in their sections, sorted, and the rest under the card's own fields", async () => {
     const company = await configuredCompany();
-    const [details] = (await company.call("GET", "/pages/claimOverview/layout", await company.key(["ReadOnly"]))).json.cards;
+    const [details] = (await company.call("GET", "/pages/claimOverview/layout", await company.key(["ReadOnly"]))).json
+      .cards;
     expect(details.sections.map((s: any) => [s.key, s.title, s.order, s.displayCondition])).toEqual([
       ["what", "What", 1, null],
       ["when", "When", 2, "lossDate != null"],
@@ -73,39 +122,86 @@ describe("GET /pages/{pageKey}/layout: the page's card tree", () => {
 
   it("describes each placement with the field's label and type and its conditions unevaluated", async () => {
     const company = await configuredCompany();
-    const [details, summary] = (await company.call("GET", "/pages/claimOverview/layout", await company.key(["ReadOnly"]))).json.cards;
+    const [details, summary] = (
+      await company.call("GET", "/pages/claimOverview/layout", await company.key(["ReadOnly"]))
+    ).json.cards;
     expect(details.sections[1].fields).toEqual([
-      { referenceId: "lossDate", label: "Loss date", fieldType: "Date", order: 1, renderingArguments: {}, displayCondition: null, requiredCondition: "eventStatus == 'open'" },
+      {
+        referenceId: "lossDate",
+        label: "Loss date",
+        fieldType: "Date",
+        order: 1,
+        renderingArguments: {},
+        displayCondition: null,
+        requiredCondition: "eventStatus == 'open'",
+      },
     ]);
-    expect(details.sections[0].fields[1]).toMatchObject({ referenceId: "lossDescription", label: "What happened", fieldType: "String", renderingArguments: { multiline: true } });
-    expect(details.cards[1].fields[0]).toMatchObject({ referenceId: "injuryCount", fieldType: "Integer", displayCondition: "injured == true", requiredCondition: null });
+    expect(details.sections[0].fields[1]).toMatchObject({
+      referenceId: "lossDescription",
+      label: "What happened",
+      fieldType: "String",
+      renderingArguments: { multiline: true },
+    });
+    expect(details.cards[1].fields[0]).toMatchObject({
+      referenceId: "injuryCount",
+      fieldType: "Integer",
+      displayCondition: "injured == true",
+      requiredCondition: null,
+    });
     // Platform fields placed on a page read with the platform's label and type.
     expect(summary.fields[0]).toMatchObject({ referenceId: "eventStatus", label: "Event status", fieldType: "Select" });
   });
 
   it("answers 404 NotFoundError for an unknown page", async () => {
     const company = await configuredCompany();
-    expectError(await company.call("GET", "/pages/nowhere/layout", await company.key(["ReadOnly"])), 404, "NotFoundError", "Not found");
+    expectError(
+      await company.call("GET", "/pages/nowhere/layout", await company.key(["ReadOnly"])),
+      404,
+      "NotFoundError",
+      "Not found",
+    );
     const fresh = await createCompany();
-    expectError(await fresh.call("GET", "/pages/claimOverview/layout", await fresh.key(["Admin"])), 404, "NotFoundError", "Not found");
+    expectError(
+      await fresh.call("GET", "/pages/claimOverview/layout", await fresh.key(["Admin"])),
+      404,
+      "NotFoundError",
+      "Not found",
+    );
   });
 });
 
 describe("page layout needs the page entity's view permission", () => {
   it("an event page answers 200 to a key holding only event.view", async () => {
     const company = await configuredCompany();
-    expect((await company.call("GET", "/pages/claimOverview/layout", await company.key([], ["event.view"]))).status).toBe(200);
-    expect((await company.call("GET", "/pages/claimOverview/layout", await company.key([], ["company.claim:read"]))).status).toBe(200);
+    expect(
+      (await company.call("GET", "/pages/claimOverview/layout", await company.key([], ["event.view"]))).status,
+    ).toBe(200);
+    expect(
+      (await company.call("GET", "/pages/claimOverview/layout", await company.key([], ["company.claim:read"]))).status,
+    ).toBe(200);
   });
 
   it("an event page answers 403 to a key without event.view, which still reads a quote page", async () => {
     const company = await configuredCompany();
     const key = await company.key([], ["quote.view", "configuration.view"]);
-    expectError(await company.call("GET", "/pages/claimOverview/layout", key), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await company.call("GET", "/pages/claimOverview/layout", key),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
     const quotePage = await company.call("GET", "/pages/quoteSummary/layout", key);
     expect(quotePage.status).toBe(200);
-    expect(quotePage.json).toMatchObject({ pageKey: "quoteSummary", entityType: "quote", cards: [{ key: "quoteMain", fields: [{ referenceId: "coverageLimit", fieldType: "Currency" }] }] });
-    expectError(await company.call("GET", "/pages/quoteSummary/layout", await company.key([], ["event.view"])), 403, "AuthorizationError");
+    expect(quotePage.json).toMatchObject({
+      pageKey: "quoteSummary",
+      entityType: "quote",
+      cards: [{ key: "quoteMain", fields: [{ referenceId: "coverageLimit", fieldType: "Currency" }] }],
+    });
+    expectError(
+      await company.call("GET", "/pages/quoteSummary/layout", await company.key([], ["event.view"])),
+      403,
+      "AuthorizationError",
+    );
   });
 
   it("a key that may view no entity type is refused 403 for any page, known or not", async () => {
@@ -116,7 +212,9 @@ describe("page layout needs the page entity's view permission", () => {
   });
 
   it("documents the permission in the OpenAPI description", async () => {
-    const operation = (await call("GET", "/openapi.json")).json.paths["/api/v1/companies/{companyId}/pages/{pageKey}/layout"].get;
+    const operation = (await call("GET", "/openapi.json")).json.paths[
+      "/api/v1/companies/{companyId}/pages/{pageKey}/layout"
+    ].get;
     expect(operation["x-permission"]).toBe("<page entityType>.view");
     expect(operation.description).toContain("event.view");
     expect(operation.description).not.toContain("any valid API key");
@@ -125,7 +223,9 @@ describe("page layout needs the page entity's view permission", () => {
   it("another company's key answers 403", async () => {
     const company = await configuredCompany();
     const intruder = await createCompany("sandbox", "Intruder");
-    const res = await call("GET", `/api/v1/companies/${company.id}/pages/claimOverview/layout`, { auth: await intruder.key(["SUPER_ADMIN"]) });
+    const res = await call("GET", `/api/v1/companies/${company.id}/pages/claimOverview/layout`, {
+      auth: await intruder.key(["SUPER_ADMIN"]),
+    });
     expectError(res, 403, "AuthorizationError", "API key is not scoped to the requested company");
   });
 });

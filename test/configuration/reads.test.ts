@@ -4,21 +4,65 @@ import { call, createCompany, expectError, type TestCompany } from "../support/h
 /** One field of every kind on exposure, platform fields declared on event, custom fields on quote. */
 const DOCUMENT = {
   fieldDefinitions: [
-    { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", description: "Shown on lists", typeInfo: { kind: "String" }, required: true },
+    {
+      entityType: "exposure",
+      referenceId: "exposureName",
+      label: "Exposure name",
+      description: "Shown on lists",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
     { entityType: "exposure", referenceId: "exposureValue", label: "Value", typeInfo: { kind: "Number" } },
-    { entityType: "exposure", referenceId: "premium", label: "Premium", typeInfo: { kind: "Currency" }, required: true },
+    {
+      entityType: "exposure",
+      referenceId: "premium",
+      label: "Premium",
+      typeInfo: { kind: "Currency" },
+      required: true,
+    },
     { entityType: "exposure", referenceId: "vehicleCount", label: "Vehicles", typeInfo: { kind: "Integer" } },
     { entityType: "exposure", referenceId: "isActive", label: "Active", typeInfo: { kind: "Boolean" } },
     { entityType: "exposure", referenceId: "inceptionDate", label: "Inception", typeInfo: { kind: "Date" } },
-    { entityType: "exposure", referenceId: "exposureType", label: "Type", typeInfo: { kind: "Select", optionSet: "exposureTypes" } },
-    { entityType: "exposure", referenceId: "deductibleTier", label: "Deductible tier", type: "SelectField", typeArgs: '{"optionSet":"tiers"}' },
-    { entityType: "exposure", referenceId: "tags", label: "Tags", typeInfo: { kind: "MultiSelect", optionSet: "exposureTypes" } },
+    {
+      entityType: "exposure",
+      referenceId: "exposureType",
+      label: "Type",
+      typeInfo: { kind: "Select", optionSet: "exposureTypes" },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "deductibleTier",
+      label: "Deductible tier",
+      type: "SelectField",
+      typeArgs: '{"optionSet":"tiers"}',
+    },
+    {
+      entityType: "exposure",
+      referenceId: "tags",
+      label: "Tags",
+      typeInfo: { kind: "MultiSelect", optionSet: "exposureTypes" },
+    },
     { entityType: "exposure", referenceId: "commissionRate", label: "Commission", typeInfo: { kind: "Percent" } },
     { entityType: "exposure", referenceId: "contactEmail", label: "Email", typeInfo: { kind: "Email" } },
     { entityType: "exposure", referenceId: "contactPhone", label: "Phone", typeInfo: { kind: "Phone" } },
-    { entityType: "exposure", referenceId: "mailingAddress", label: "Mailing address", typeInfo: { kind: "Object: Address" } },
-    { entityType: "exposure", referenceId: "riskAddress", label: "Risk address", typeInfo: { kind: "Object: AddressV2" } },
-    { entityType: "exposure", referenceId: "ofacScreening", label: "OFAC screening", typeInfo: { kind: "Object: OfacScreening" } },
+    {
+      entityType: "exposure",
+      referenceId: "mailingAddress",
+      label: "Mailing address",
+      typeInfo: { kind: "Object: Address" },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "riskAddress",
+      label: "Risk address",
+      typeInfo: { kind: "Object: AddressV2" },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "ofacScreening",
+      label: "OFAC screening",
+      typeInfo: { kind: "Object: OfacScreening" },
+    },
     {
       entityType: "exposure",
       referenceId: "drivers",
@@ -27,27 +71,102 @@ const DOCUMENT = {
         kind: "Group",
         subFields: [
           { referenceId: "driverName", label: "Driver", typeInfo: { kind: "String" }, required: true },
-          { referenceId: "licenseNumber", label: "License", typeInfo: { kind: "String" }, writePermission: "driver-records" },
+          {
+            referenceId: "licenseNumber",
+            label: "License",
+            typeInfo: { kind: "String" },
+            writePermission: "driver-records",
+          },
         ],
       },
     },
-    { entityType: "exposure", referenceId: "exposureCode", label: "Code", typeInfo: { kind: "Sequence", prefix: "EX-", padding: 5 }, generatedAt: "bind" },
-    { entityType: "exposure", referenceId: "riskScore", label: "Risk score", typeInfo: { kind: "Calculated", expression: "premium * 2", repeatable: true } },
-    { entityType: "exposure", referenceId: "quotedAge", label: "Quoted age", typeInfo: { kind: "Calculated", expression: "today() - inceptionDate" } },
-    { entityType: "exposure", referenceId: "underwritingNotes", label: "Underwriting notes", typeInfo: { kind: "String" }, writePermission: "underwriting" },
-    { entityType: "exposure", referenceId: "territory", label: "Territory", typeInfo: { kind: "String" }, computedDefault: "'north'" },
-    { entityType: "exposure", referenceId: "legacyCode", label: "Legacy code", typeInfo: { kind: "String" }, readOnly: true },
-    { entityType: "event", referenceId: "eventName", label: "Claim title", typeInfo: { kind: "String" }, readOnly: false },
-    { entityType: "event", referenceId: "lossDate", label: "Loss date", typeInfo: { kind: "Date" }, required: true, writePermission: "claims-handling" },
-    { entityType: "quote", referenceId: "coverageLimit", label: "Coverage limit", typeInfo: { kind: "Currency" }, required: true },
+    {
+      entityType: "exposure",
+      referenceId: "exposureCode",
+      label: "Code",
+      typeInfo: { kind: "Sequence", prefix: "EX-", padding: 5 },
+      generatedAt: "bind",
+    },
+    {
+      entityType: "exposure",
+      referenceId: "riskScore",
+      label: "Risk score",
+      typeInfo: { kind: "Calculated", expression: "premium * 2", repeatable: true },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "quotedAge",
+      label: "Quoted age",
+      typeInfo: { kind: "Calculated", expression: "today() - inceptionDate" },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "underwritingNotes",
+      label: "Underwriting notes",
+      typeInfo: { kind: "String" },
+      writePermission: "underwriting",
+    },
+    {
+      entityType: "exposure",
+      referenceId: "territory",
+      label: "Territory",
+      typeInfo: { kind: "String" },
+      computedDefault: "'north'",
+    },
+    {
+      entityType: "exposure",
+      referenceId: "legacyCode",
+      label: "Legacy code",
+      typeInfo: { kind: "String" },
+      readOnly: true,
+    },
+    {
+      entityType: "event",
+      referenceId: "eventName",
+      label: "Claim title",
+      typeInfo: { kind: "String" },
+      readOnly: false,
+    },
+    {
+      entityType: "event",
+      referenceId: "lossDate",
+      label: "Loss date",
+      typeInfo: { kind: "Date" },
+      required: true,
+      writePermission: "claims-handling",
+    },
+    {
+      entityType: "quote",
+      referenceId: "coverageLimit",
+      label: "Coverage limit",
+      typeInfo: { kind: "Currency" },
+      required: true,
+    },
     { entityType: "quote", referenceId: "quoteStatus", label: "Status", typeInfo: { kind: "String" } },
   ],
   optionSets: [
-    { key: "exposureTypes", options: [{ value: "vehicle", label: "Vehicle" }, { value: "building", label: "Building" }] },
-    { key: "tiers", options: [{ value: 500, label: "$500" }, { value: 1000, label: "$1,000" }] },
+    {
+      key: "exposureTypes",
+      options: [
+        { value: "vehicle", label: "Vehicle" },
+        { value: "building", label: "Building" },
+      ],
+    },
+    {
+      key: "tiers",
+      options: [
+        { value: 500, label: "$500" },
+        { value: 1000, label: "$1,000" },
+      ],
+    },
   ],
   customObjects: [
-    { key: "vehicle", name: "Vehicle", pluralizedName: "Vehicles", subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }] },
+    {
+      key: "vehicle",
+      name: "Vehicle",
+      pluralizedName: "Vehicles",
+      subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }],
+    },
     { key: "driver_record", name: "Driver record", pluralizedName: "Driver records", subFields: [] },
   ],
 };
@@ -60,7 +179,8 @@ async function configuredCompany() {
   return { company, admin };
 }
 
-const configurationOf = async (company: TestCompany, key: string, entityType: string) => company.call("GET", `/entities/${entityType}/configuration`, key);
+const configurationOf = async (company: TestCompany, key: string, entityType: string) =>
+  company.call("GET", `/entities/${entityType}/configuration`, key);
 
 const LIFECYCLE_DATES = ["eventOpenedOn", "eventClosedOn", "eventReopenedOn", "eventPreviouslyClosedOn"];
 
@@ -69,8 +189,15 @@ describe("GET /entities/{entityType}/configuration: the JSON Schema of an entity
     const { company, admin } = await configuredCompany();
     const res = await configurationOf(company, admin, "exposure");
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ entityType: "exposure", $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false });
-    expect(Object.keys(res.json.properties)).toEqual(DOCUMENT.fieldDefinitions.filter((f) => f.entityType === "exposure").map((f) => f.referenceId));
+    expect(res.json).toMatchObject({
+      entityType: "exposure",
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      additionalProperties: false,
+    });
+    expect(Object.keys(res.json.properties)).toEqual(
+      DOCUMENT.fieldDefinitions.filter((f) => f.entityType === "exposure").map((f) => f.referenceId),
+    );
   });
 
   it("lists the required fields", async () => {
@@ -82,7 +209,13 @@ describe("GET /entities/{entityType}/configuration: the JSON Schema of an entity
   it("gives each field its label as title, its description, fieldType and the canonical typeInfo", async () => {
     const { company, admin } = await configuredCompany();
     const { properties } = (await configurationOf(company, admin, "exposure")).json;
-    expect(properties.exposureName).toEqual({ title: "Exposure name", description: "Shown on lists", fieldType: "String", typeInfo: { kind: "String" }, type: "string" });
+    expect(properties.exposureName).toEqual({
+      title: "Exposure name",
+      description: "Shown on lists",
+      fieldType: "String",
+      typeInfo: { kind: "String" },
+      type: "string",
+    });
     expect(properties.deductibleTier.typeInfo).toEqual({ kind: "Select", optionSet: "tiers" });
     expect(properties.exposureValue).not.toHaveProperty("description");
   });
@@ -130,24 +263,60 @@ describe("value shape and format per kind", () => {
     const field = (await configurationOf(company, admin, "exposure")).json.properties.riskAddress;
     expect(field).toMatchObject({ fieldType: "Object: AddressV2", type: "object", format: "address" });
     expect(Object.keys(field.properties)).toEqual(["entryMethod", "enteredAddress", "geocode"]);
-    expect(Object.keys(field.properties.enteredAddress.properties)).toEqual(["address1", "address2", "city", "state", "zipCode", "countryCode"]);
+    expect(Object.keys(field.properties.enteredAddress.properties)).toEqual([
+      "address1",
+      "address2",
+      "city",
+      "state",
+      "zipCode",
+      "countryCode",
+    ]);
     expect(field.properties.enteredAddress.properties.zipCode.type).toBe("string");
-    expect(Object.keys(field.properties.geocode.properties)).toEqual(["source", "status", "county", "latitude", "longitude", "precision", "granularity", "provenance"]);
+    expect(Object.keys(field.properties.geocode.properties)).toEqual([
+      "source",
+      "status",
+      "county",
+      "latitude",
+      "longitude",
+      "precision",
+      "granularity",
+      "provenance",
+    ]);
   });
 
   it("Object: OfacScreening carries the screening members and matches with reviewedBy", async () => {
     const { company, admin } = await configuredCompany();
     const field = (await configurationOf(company, admin, "exposure")).json.properties.ofacScreening;
     expect(field).toMatchObject({ fieldType: "Object: OfacScreening", type: "object" });
-    expect(Object.keys(field.properties)).toEqual(["name", "status", "screeningOutcome", "screenedAt", "screenedBy", "screenedRequest", "matches"]);
-    expect(field.properties.matches).toMatchObject({ type: "array", items: { type: "object", properties: { reviewedBy: expect.any(Object) } } });
+    expect(Object.keys(field.properties)).toEqual([
+      "name",
+      "status",
+      "screeningOutcome",
+      "screenedAt",
+      "screenedBy",
+      "screenedRequest",
+      "matches",
+    ]);
+    expect(field.properties.matches).toMatchObject({
+      type: "array",
+      items: { type: "object", properties: { reviewedBy: expect.any(Object) } },
+    });
   });
 
   it("Group is an array of objects keyed by its sub-fields, each with its own schema and marks", async () => {
     const { company, admin } = await configuredCompany();
     const field = (await configurationOf(company, admin, "exposure")).json.properties.drivers;
-    expect(field).toMatchObject({ fieldType: "Group", type: "array", items: { type: "object", required: ["driverName"], additionalProperties: false } });
-    expect(field.items.properties.driverName).toEqual({ title: "Driver", fieldType: "String", typeInfo: { kind: "String" }, type: "string" });
+    expect(field).toMatchObject({
+      fieldType: "Group",
+      type: "array",
+      items: { type: "object", required: ["driverName"], additionalProperties: false },
+    });
+    expect(field.items.properties.driverName).toEqual({
+      title: "Driver",
+      fieldType: "String",
+      typeInfo: { kind: "String" },
+      type: "string",
+    });
     expect(field.items.properties.licenseNumber["x-write-permission"]).toBe("driver-records");
   });
 });
@@ -164,18 +333,26 @@ describe("field schema marks", () => {
     const { company, admin } = await configuredCompany();
     const field = (await configurationOf(company, admin, "exposure")).json.properties.exposureCode;
     expect(field).toMatchObject({ readOnly: true, "x-generated": true, "x-generated-at": "bind" });
-    expect((await configurationOf(company, admin, "exposure")).json.properties.exposureName).not.toHaveProperty("x-generated");
+    expect((await configurationOf(company, admin, "exposure")).json.properties.exposureName).not.toHaveProperty(
+      "x-generated",
+    );
   });
 
   it("x-computed-default carries the default's expression", async () => {
     const { company, admin } = await configuredCompany();
-    expect((await configurationOf(company, admin, "exposure")).json.properties.territory["x-computed-default"]).toBe("'north'");
+    expect((await configurationOf(company, admin, "exposure")).json.properties.territory["x-computed-default"]).toBe(
+      "'north'",
+    );
   });
 
   it("x-write-permission carries the group name", async () => {
     const { company, admin } = await configuredCompany();
-    expect((await configurationOf(company, admin, "exposure")).json.properties.underwritingNotes["x-write-permission"]).toBe("underwriting");
-    expect((await configurationOf(company, admin, "event")).json.properties.lossDate["x-write-permission"]).toBe("claims-handling");
+    expect(
+      (await configurationOf(company, admin, "exposure")).json.properties.underwritingNotes["x-write-permission"],
+    ).toBe("underwriting");
+    expect((await configurationOf(company, admin, "event")).json.properties.lossDate["x-write-permission"]).toBe(
+      "claims-handling",
+    );
   });
 
   it("x-repeatable on Calculated fields (false unless declared), which are read-only", async () => {
@@ -193,10 +370,26 @@ describe("platform fields", () => {
     const res = await configurationOf(company, await company.key(["ReadOnly"]), "event");
     expect(res.status).toBe(200);
     const { properties, required } = res.json;
-    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...LIFECYCLE_DATES]);
+    expect(Object.keys(properties)).toEqual([
+      "eventStatus",
+      "eventName",
+      "userSetEventName",
+      "eventOpenCloseHistory",
+      ...LIFECYCLE_DATES,
+    ]);
     expect(required).toEqual([]);
-    for (const date of LIFECYCLE_DATES) expect(properties[date]).toMatchObject({ type: ["object", "null"], readOnly: true, properties: { date: { format: "date" } } });
-    expect(properties.eventStatus).toMatchObject({ type: "string", enum: ["open", "closed"], "x-guarded-status": true, "x-platform": true });
+    for (const date of LIFECYCLE_DATES)
+      expect(properties[date]).toMatchObject({
+        type: ["object", "null"],
+        readOnly: true,
+        properties: { date: { format: "date" } },
+      });
+    expect(properties.eventStatus).toMatchObject({
+      type: "string",
+      enum: ["open", "closed"],
+      "x-guarded-status": true,
+      "x-platform": true,
+    });
     expect(properties.eventStatus.description).toContain("/close");
     expect(properties.eventName).toMatchObject({ type: "string", readOnly: true });
     expect(properties.userSetEventName).toMatchObject({ type: ["string", "null"] });
@@ -205,7 +398,10 @@ describe("platform fields", () => {
       type: "array",
       items: {
         type: "object",
-        properties: { action: { type: "string", enum: ["open", "close"] }, effectiveOnDate: { type: "object", properties: { date: { format: "date" } } } },
+        properties: {
+          action: { type: "string", enum: ["open", "close"] },
+          effectiveOnDate: { type: "object", properties: { date: { format: "date" } } },
+        },
         required: ["action", "effectiveOnDate"],
       },
     });
@@ -214,14 +410,22 @@ describe("platform fields", () => {
   it("a configuration declaring a platform field sets its type, and eventName stays read-only", async () => {
     const { company, admin } = await configuredCompany();
     const { properties } = (await configurationOf(company, admin, "event")).json;
-    expect(Object.keys(properties)).toEqual(["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...LIFECYCLE_DATES, "lossDate"]);
+    expect(Object.keys(properties)).toEqual([
+      "eventStatus",
+      "eventName",
+      "userSetEventName",
+      "eventOpenCloseHistory",
+      ...LIFECYCLE_DATES,
+      "lossDate",
+    ]);
     expect(properties.eventName).toMatchObject({ title: "Claim title", fieldType: "String", readOnly: true });
   });
 
   it("quote lifecycle fields are read-only, also when configured", async () => {
     const { company, admin } = await configuredCompany();
     const { properties } = (await configurationOf(company, admin, "quote")).json;
-    for (const id of ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"]) expect(properties[id].readOnly, id).toBe(true);
+    for (const id of ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"])
+      expect(properties[id].readOnly, id).toBe(true);
     expect(properties.quoteStatus.title).toBe("Status");
     expect(properties.coverageLimit).toMatchObject({ type: "number", format: "currency" });
   });
@@ -229,23 +433,38 @@ describe("platform fields", () => {
   it("submissions carry submissionStatus; persons and organizations start empty", async () => {
     const company = await createCompany();
     const key = await company.key(["ReadOnly"]);
-    expect((await configurationOf(company, key, "submission")).json.properties.submissionStatus).toMatchObject({ type: "string", "x-guarded-status": true });
+    expect((await configurationOf(company, key, "submission")).json.properties.submissionStatus).toMatchObject({
+      type: "string",
+      "x-guarded-status": true,
+    });
     expect((await configurationOf(company, key, "person")).json.properties).toEqual({});
     expect((await configurationOf(company, key, "organization")).json.properties).toEqual({});
   });
 });
 
 describe("entity configuration: refusals", () => {
-  it.each(["policy", "payee", "Exposure"])("entityType %s answers 400 naming the allowed values", async (entityType) => {
-    const company = await createCompany();
-    const error = expectError(await configurationOf(company, await company.key(["Admin"]), entityType), 400, "VALIDATION_ERROR");
-    expect(error.message).toContain("exposure, event, submission, quote, person, organization");
-    expect(error.details[0]!.field).toBe("entityType");
-  });
+  it.each(["policy", "payee", "Exposure"])(
+    "entityType %s answers 400 naming the allowed values",
+    async (entityType) => {
+      const company = await createCompany();
+      const error = expectError(
+        await configurationOf(company, await company.key(["Admin"]), entityType),
+        400,
+        "VALIDATION_ERROR",
+      );
+      expect(error.message).toContain("exposure, event, submission, quote, person, organization");
+      expect(error.details[0]!.field).toBe("entityType");
+    },
+  );
 
   it("needs configuration.view", async () => {
     const company = await createCompany();
-    expectError(await configurationOf(company, await company.key([], ["event.view"]), "event"), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await configurationOf(company, await company.key([], ["event.view"]), "event"),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
     expect((await configurationOf(company, await company.key([], ["configuration.view"]), "event")).status).toBe(200);
   });
 });
@@ -257,9 +476,19 @@ describe("GET O/quotes/configuration: JSON Schema of the quote's custom fields",
     const { company } = await configuredCompany();
     const res = await call("GET", legacyPath(company), { auth: await company.key([], ["company.quote:read"]) });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ entityType: "quote", $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false });
+    expect(res.json).toMatchObject({
+      entityType: "quote",
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      additionalProperties: false,
+    });
     expect(Object.keys(res.json.properties)).toEqual(["coverageLimit"]);
-    expect(res.json.properties.coverageLimit).toMatchObject({ title: "Coverage limit", fieldType: "Currency", type: "number", format: "currency" });
+    expect(res.json.properties.coverageLimit).toMatchObject({
+      title: "Coverage limit",
+      fieldType: "Currency",
+      type: "number",
+      format: "currency",
+    });
     expect(res.json.required).toEqual(["coverageLimit"]);
   });
 
@@ -272,7 +501,9 @@ describe("GET O/quotes/configuration: JSON Schema of the quote's custom fields",
 
   it("needs quote.view (company.quote:read)", async () => {
     const company = await createCompany();
-    const res = await call("GET", legacyPath(company), { auth: await company.key([], ["configuration.view", "event.view"]) });
+    const res = await call("GET", legacyPath(company), {
+      auth: await company.key([], ["configuration.view", "event.view"]),
+    });
     expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
     expect((await call("GET", legacyPath(company), { auth: await company.key([], ["quote.view"]) })).status).toBe(200);
   });
@@ -296,7 +527,9 @@ describe("GET /me lists the company's field write groups for roles that hold the
 
   it.each(["Admin", "SUPER_ADMIN"])("%s lists every configured group, sub-fields' included", async (role) => {
     const { company } = await configuredCompany();
-    const { permissions } = (await company.call("GET", "/me", await company.key([role]))).json as { permissions: string[] };
+    const { permissions } = (await company.call("GET", "/me", await company.key([role]))).json as {
+      permissions: string[];
+    };
     expect(permissions.filter((p) => p.includes(".field-"))).toEqual(GROUPS);
   });
 
@@ -304,13 +537,17 @@ describe("GET /me lists the company's field write groups for roles that hold the
     const { company } = await configuredCompany();
     const readOnly = (await company.call("GET", "/me", await company.key(["ReadOnly"]))).json.permissions as string[];
     expect(readOnly.some((p) => p.includes(".field-"))).toBe(false);
-    const explicit = (await company.call("GET", "/me", await company.key(["ReadOnly"], ["exposure.field-underwriting"]))).json.permissions as string[];
+    const explicit = (
+      await company.call("GET", "/me", await company.key(["ReadOnly"], ["exposure.field-underwriting"]))
+    ).json.permissions as string[];
     expect(explicit.filter((p) => p.includes(".field-"))).toEqual(["exposure.field-underwriting"]);
   });
 
   it("Admin of a company without configuration lists no groups", async () => {
     const company = await createCompany();
-    const { permissions } = (await company.call("GET", "/me", await company.key(["Admin"]))).json as { permissions: string[] };
+    const { permissions } = (await company.call("GET", "/me", await company.key(["Admin"]))).json as {
+      permissions: string[];
+    };
     expect(permissions.some((p) => p.includes(".field-"))).toBe(false);
   });
 });

@@ -27,9 +27,24 @@ describe("validate", () => {
     expect(res.json.isValid).toBe(false);
     expect(res.json.issues).toEqual(
       expect.arrayContaining([
-        { message: 'Field "a" uses option set "missing", which is not declared', fieldPath: ["fieldDefinitions", "0", "typeInfo", "optionSet"], severity: "error", code: "unknown-option-set" },
-        { message: 'Duplicate field "exposure.a"', fieldPath: ["fieldDefinitions", "1", "referenceId"], severity: "error", code: "duplicate" },
-        expect.objectContaining({ fieldPath: ["relationships", "0", "to"], severity: "error", code: "unknown-entity-type", expected: expect.any(String) }),
+        {
+          message: 'Field "a" uses option set "missing", which is not declared',
+          fieldPath: ["fieldDefinitions", "0", "typeInfo", "optionSet"],
+          severity: "error",
+          code: "unknown-option-set",
+        },
+        {
+          message: 'Duplicate field "exposure.a"',
+          fieldPath: ["fieldDefinitions", "1", "referenceId"],
+          severity: "error",
+          code: "duplicate",
+        },
+        expect.objectContaining({
+          fieldPath: ["relationships", "0", "to"],
+          severity: "error",
+          code: "unknown-entity-type",
+          expected: expect.any(String),
+        }),
       ]),
     );
   });
@@ -41,16 +56,26 @@ describe("validate", () => {
       body: { optionSets: [{ key: "unused", options: [{ value: 1, label: "One" }] }], objectPrimitives: [] },
     });
     expect(res.json.isValid).toBe(true);
-    expect(res.json.issues.map((i: any) => [i.severity, i.code])).toEqual([["warning", "ignored-member"], ["warning", "unused-option-set"]]);
+    expect(res.json.issues.map((i: any) => [i.severity, i.code])).toEqual([
+      ["warning", "ignored-member"],
+      ["warning", "unused-option-set"],
+    ]);
   });
 
   it("uses an empty fieldPath when no location is known", async () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);
-    const res = await company.call("POST", "/configuration/validate", key, { body: ["not", "an", "object"], rawBody: '["not"]' });
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: ["not", "an", "object"],
+      rawBody: '["not"]',
+    });
     expect(res.status).toBe(400);
     const viaDocument = await company.call("POST", "/configuration/validate", key, { body: { documentVersion: 1 } });
-    expect(viaDocument.json.issues[0]).toMatchObject({ fieldPath: ["documentVersion"], severity: "error", code: "unsupported-version" });
+    expect(viaDocument.json.issues[0]).toMatchObject({
+      fieldPath: ["documentVersion"],
+      severity: "error",
+      code: "unsupported-version",
+    });
   });
 
   it("agrees with import on every document: valid documents import, invalid ones are refused with the same issues", async () => {
@@ -60,7 +85,12 @@ describe("validate", () => {
       BASE_DOCUMENT,
       { fieldDefinitions: [{ entityType: "event", referenceId: "x", label: "X", type: "Date", typeArgs: "{oops" }] },
       { cardDefinitions: [{ key: "c", pageKey: "p", entityType: "event", title: "C", parentCardKey: "c" }] },
-      { financials: { documentVersion: 2, categories: [{ name: "A", kind: "reserved", expectedDirection: "sideways" }] } },
+      {
+        financials: {
+          documentVersion: 2,
+          categories: [{ name: "A", kind: "reserved", expectedDirection: "sideways" }],
+        },
+      },
     ];
     for (const document of documents) {
       const verdict = (await company.call("POST", "/configuration/validate", key, { body: document })).json;
@@ -68,7 +98,9 @@ describe("validate", () => {
       if (verdict.isValid) expect(imported.status).toBe(200);
       else {
         const errors = verdict.issues.filter((i: any) => i.severity === "error");
-        expect(expectError(imported, 400, "InvalidConfiguration").details).toEqual(errors.map((i: any) => ({ field: i.fieldPath.join("."), message: i.message })));
+        expect(expectError(imported, 400, "InvalidConfiguration").details).toEqual(
+          errors.map((i: any) => ({ field: i.fieldPath.join("."), message: i.message })),
+        );
       }
     }
   });
@@ -79,11 +111,29 @@ describe("validate", () => {
     const res = await company.call("POST", "/configuration/validate", key, {
       body: {
         fieldDefinitions: [
-          { entityType: "quote", referenceId: "total", label: "Total", typeInfo: { kind: "Calculated", expression: "premium +* fees" } },
-          { entityType: "quote", referenceId: "due", label: "Due", typeInfo: { kind: "Date" }, computedDefault: "tomorrow()" },
-          { entityType: "quote", referenceId: "age", label: "Age", typeInfo: { kind: "Calculated", expression: "today()", repeatable: true } },
+          {
+            entityType: "quote",
+            referenceId: "total",
+            label: "Total",
+            typeInfo: { kind: "Calculated", expression: "premium +* fees" },
+          },
+          {
+            entityType: "quote",
+            referenceId: "due",
+            label: "Due",
+            typeInfo: { kind: "Date" },
+            computedDefault: "tomorrow()",
+          },
+          {
+            entityType: "quote",
+            referenceId: "age",
+            label: "Age",
+            typeInfo: { kind: "Calculated", expression: "today()", repeatable: true },
+          },
         ],
-        ratingWorkflows: [{ name: "w", stages: [{ stageType: "t" }], warnings: [{ expression: "(premium > 0", message: "m" }] }],
+        ratingWorkflows: [
+          { name: "w", stages: [{ stageType: "t" }], warnings: [{ expression: "(premium > 0", message: "m" }] },
+        ],
       },
     });
     expect(res.json.isValid).toBe(false);
@@ -97,8 +147,14 @@ describe("validate", () => {
 
   it("needs configuration.view", async () => {
     const company = await createCompany();
-    expectError(await company.call("POST", "/configuration/validate", await company.key([], ["audit.view"]), { body: {} }), 403, "AuthorizationError");
-    expect((await company.call("POST", "/configuration/validate", await company.key(["ReadOnly"]), { body: {} })).status).toBe(200);
+    expectError(
+      await company.call("POST", "/configuration/validate", await company.key([], ["audit.view"]), { body: {} }),
+      403,
+      "AuthorizationError",
+    );
+    expect(
+      (await company.call("POST", "/configuration/validate", await company.key(["ReadOnly"]), { body: {} })).status,
+    ).toBe(200);
   });
 });
 
@@ -110,19 +166,35 @@ describe("compare with a document body", () => {
     const [name, type, , lossDate] = BASE_DOCUMENT.fieldDefinitions;
     const res = await company.call("POST", "/configuration/compare", key, {
       body: {
-        fieldDefinitions: [name, { ...type, label: "Kind" }, lossDate, { entityType: "person", referenceId: "email", label: "Email", typeInfo: { kind: "Email" } }],
+        fieldDefinitions: [
+          name,
+          { ...type, label: "Kind" },
+          lossDate,
+          { entityType: "person", referenceId: "email", label: "Email", typeInfo: { kind: "Email" } },
+        ],
       },
     });
     expect(res.status).toBe(200);
     expect(res.json.fieldDefinitions).toEqual({ additions: 1, updates: 1, deletes: 2, unchanged: 2 });
     expect(res.json.optionSets).toEqual({ additions: 0, updates: 0, deletes: 0, unchanged: 1 });
-    expect(Object.keys(res.json).sort()).toEqual(["cardDefinitions", "cardSections", "customObjects", "fieldDefinitions", "fieldLocations", "optionSets"]);
+    expect(Object.keys(res.json).sort()).toEqual([
+      "cardDefinitions",
+      "cardSections",
+      "customObjects",
+      "fieldDefinitions",
+      "fieldLocations",
+      "optionSets",
+    ]);
     expect((await company.call("GET", "/configuration/export", key)).json.fieldDefinitions).toHaveLength(5);
   });
 
   it("refuses an invalid document with 400 InvalidConfiguration", async () => {
     const company = await createCompany();
     const key = await company.key(["SUPER_ADMIN"]);
-    expectError(await company.call("POST", "/configuration/compare", key, { body: { optionSetTypes: [] } }), 400, "InvalidConfiguration");
+    expectError(
+      await company.call("POST", "/configuration/compare", key, { body: { optionSetTypes: [] } }),
+      400,
+      "InvalidConfiguration",
+    );
   });
 });

@@ -1,5 +1,5 @@
 // Runs `npm start` for real (scripts/start.mjs: wrangler dev + demo company seed) and follows what it prints.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -29,7 +29,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -63,7 +65,11 @@ function start(): Promise<Started> {
       });
     });
     child.on("exit", (code, signal) =>
-      reject(new Error(`start.mjs exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
+      reject(
+        new Error(
+          `start.mjs exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+        ),
+      ),
     );
   });
 }
@@ -77,7 +83,9 @@ async function stop(child: ChildProcess) {
 }
 
 async function get(path: string, auth?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: auth === undefined ? {} : { Authorization: auth } });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: auth === undefined ? {} : { Authorization: auth },
+  });
   return { status: res.status, json: (await res.json()) as any };
 }
 

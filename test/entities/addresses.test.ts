@@ -1,35 +1,56 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError, type TestCompany } from "../support/harness";
 import { FAKE_GEOCODER_ORIGIN, type FakeGeocoderAnswer } from "../support/fake-geocoder";
+import { createCompany, expectError, type TestCompany } from "../support/harness";
 
 let sequence = 0;
 /** A street no other test uses (the fake's answers are shared by every test file). */
-const uniqueStreet = () => `${100 + (sequence++ % 800)} ${Math.random().toString(36).slice(2, 8)} ${Date.now().toString(36)} St`;
+const uniqueStreet = () =>
+  `${100 + (sequence++ % 800)} ${Math.random().toString(36).slice(2, 8)} ${Date.now().toString(36)} St`;
 
 async function answer(street: string, reply: FakeGeocoderAnswer) {
-  const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ street, answer: reply }) });
+  const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ street, answer: reply }),
+  });
   expect(res.status).toBe(204);
 }
 
-const lookupsOf = async (street: string): Promise<Array<Record<string, string | null>>> => (await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`)).json();
+const lookupsOf = async (street: string): Promise<Array<Record<string, string | null>>> =>
+  (await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`)).json();
 
 const FIELDS = (riskKind: string) => [
   { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" } },
   { entityType: "exposure", referenceId: "riskAddress", label: "Risk address", typeInfo: { kind: riskKind } },
-  { entityType: "exposure", referenceId: "mailingAddress", label: "Mailing address", typeInfo: { kind: "Object: Address" } },
+  {
+    entityType: "exposure",
+    referenceId: "mailingAddress",
+    label: "Mailing address",
+    typeInfo: { kind: "Object: Address" },
+  },
 ];
 
 async function setUp(riskKind = "Object: AddressV2") {
   const company = await createCompany();
   const admin = await company.key(["SUPER_ADMIN"]);
-  const imported = await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: FIELDS(riskKind) } });
+  const imported = await company.call("POST", "/configuration/import", admin, {
+    body: { fieldDefinitions: FIELDS(riskKind) },
+  });
   expect(imported.status).toBe(200);
   const key = await company.key(["Admin"]);
   return { company, admin, key };
 }
 
-const entered = (street: string, extra: Record<string, unknown> = {}) => ({ address1: street, address2: "Suite 4", city: "Washington", state: "DC", zipCode: "20233", countryCode: "US", ...extra });
+const entered = (street: string, extra: Record<string, unknown> = {}) => ({
+  address1: street,
+  address2: "Suite 4",
+  city: "Washington",
+  state: "DC",
+  zipCode: "20233",
+  countryCode: "US",
+  ...extra,
+});
 
 async function createExposure(company: TestCompany, key: string, data: Record<string, unknown>) {
   const res = await company.call("POST", "/entities/exposure", key, { body: data });
@@ -37,14 +58,24 @@ async function createExposure(company: TestCompany, key: string, data: Record<st
   return res.json.id as string;
 }
 
-const read = async (company: TestCompany, key: string, id: string) => (await company.call("GET", `/entities/exposure/${id}`, key)).json.data;
+const read = async (company: TestCompany, key: string, id: string) =>
+  (await company.call("GET", `/entities/exposure/${id}`, key)).json.data;
 
 describe("geocoding on save of an AddressV2 value", () => {
   it("a match stores the provider's county, coordinates, precision, granularity and provenance", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "District of Columbia", latitude: 38.84601, longitude: -76.92748, matchedAddress: "4600 SILVER HILL RD, WASHINGTON, DC, 20233" });
-    const id = await createExposure(company, key, { exposureName: "HQ", riskAddress: { entryMethod: "manual", enteredAddress: entered(street) } });
+    await answer(street, {
+      kind: "match",
+      county: "District of Columbia",
+      latitude: 38.84601,
+      longitude: -76.92748,
+      matchedAddress: "4600 SILVER HILL RD, WASHINGTON, DC, 20233",
+    });
+    const id = await createExposure(company, key, {
+      exposureName: "HQ",
+      riskAddress: { entryMethod: "manual", enteredAddress: entered(street) },
+    });
 
     const value = (await read(company, key, id)).riskAddress;
     expect(value.entryMethod).toBe("manual");
@@ -57,14 +88,36 @@ describe("geocoding on save of an AddressV2 value", () => {
       longitude: -76.92748,
       precision: "interpolated",
       granularity: "address",
-      provenance: { provider: "census", matchedAddress: "4600 SILVER HILL RD, WASHINGTON, DC, 20233", benchmark: "Public_AR_Current", vintage: "Current_Current" },
+      provenance: {
+        provider: "census",
+        matchedAddress: "4600 SILVER HILL RD, WASHINGTON, DC, 20233",
+        benchmark: "Public_AR_Current",
+        vintage: "Current_Current",
+      },
     });
     expect(Date.parse(value.geocode.provenance.requestedAt)).not.toBeNaN();
     // The Census structured-address protocol: address parts as separate parameters, JSON format.
-    expect(await lookupsOf(street)).toEqual([{ street, city: "Washington", state: "DC", zip: "20233", benchmark: "Public_AR_Current", vintage: "Current_Current", format: "json" }]);
+    expect(await lookupsOf(street)).toEqual([
+      {
+        street,
+        city: "Washington",
+        state: "DC",
+        zip: "20233",
+        benchmark: "Public_AR_Current",
+        vintage: "Current_Current",
+        format: "json",
+      },
+    ]);
     // The outbound log sees the worker's call (the OFAC tests rely on it to show that no call is made).
-    const outbound = await (await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/outbound?contains=${encodeURIComponent(street)}`)).json();
-    expect(outbound).toEqual([expect.objectContaining({ method: "GET", url: expect.stringContaining(`${FAKE_GEOCODER_ORIGIN}/geocoder/geographies/address?street=${street}`) })]);
+    const outbound = await (
+      await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/outbound?contains=${encodeURIComponent(street)}`)
+    ).json();
+    expect(outbound).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        url: expect.stringContaining(`${FAKE_GEOCODER_ORIGIN}/geocoder/geographies/address?street=${street}`),
+      }),
+    ]);
   });
 
   it("no match is recorded as unmatched and the write succeeds", async () => {
@@ -72,7 +125,16 @@ describe("geocoding on save of an AddressV2 value", () => {
     const street = uniqueStreet();
     await answer(street, { kind: "noMatch" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
-    expect((await read(company, key, id)).riskAddress.geocode).toMatchObject({ source: "census", status: "unmatched", county: null, latitude: null, longitude: null, precision: null, granularity: null, provenance: { provider: "census", matchedAddress: null } });
+    expect((await read(company, key, id)).riskAddress.geocode).toMatchObject({
+      source: "census",
+      status: "unmatched",
+      county: null,
+      latitude: null,
+      longitude: null,
+      precision: null,
+      granularity: null,
+      provenance: { provider: "census", matchedAddress: null },
+    });
     expect(await lookupsOf(street)).toHaveLength(1);
   });
 
@@ -85,10 +147,20 @@ describe("geocoding on save of an AddressV2 value", () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
     await answer(street, reply);
-    const id = await createExposure(company, key, { exposureName: "Depot", riskAddress: { enteredAddress: entered(street) } });
+    const id = await createExposure(company, key, {
+      exposureName: "Depot",
+      riskAddress: { enteredAddress: entered(street) },
+    });
     const data = await read(company, key, id);
     expect(data.exposureName).toBe("Depot");
-    expect(data.riskAddress.geocode).toMatchObject({ source: "census", status: "failed", county: null, latitude: null, longitude: null, provenance: { provider: "census", reason } });
+    expect(data.riskAddress.geocode).toMatchObject({
+      source: "census",
+      status: "failed",
+      county: null,
+      latitude: null,
+      longitude: null,
+      provenance: { provider: "census", reason },
+    });
   });
 
   it("an update that moves the address geocodes it and answers the stored value", async () => {
@@ -98,7 +170,9 @@ describe("geocoding on save of an AddressV2 value", () => {
     await answer(first, { kind: "noMatch" });
     await answer(second, { kind: "match", county: "Fairfax County" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(first) } });
-    const res = await company.call("PATCH", `/entities/Exposure/${id}`, key, { body: { riskAddress: { enteredAddress: entered(second) } } });
+    const res = await company.call("PATCH", `/entities/Exposure/${id}`, key, {
+      body: { riskAddress: { enteredAddress: entered(second) } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.riskAddress.geocode).toMatchObject({ status: "matched", county: "Fairfax County" });
     expect((await read(company, key, id)).riskAddress.geocode.county).toBe("Fairfax County");
@@ -107,10 +181,20 @@ describe("geocoding on save of an AddressV2 value", () => {
   it("a value with no street line or outside the United States is unmatched without a call", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    const noStreet = await createExposure(company, key, { riskAddress: { enteredAddress: { city: "Boston", state: "MA", zipCode: "02110" } } });
-    const abroad = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street, { countryCode: "CA", state: "ON" }) } });
-    expect((await read(company, key, noStreet)).riskAddress.geocode).toMatchObject({ status: "unmatched", provenance: { reason: "no street address to geocode" } });
-    expect((await read(company, key, abroad)).riskAddress.geocode).toMatchObject({ status: "unmatched", provenance: { reason: "country CA is outside the provider's coverage" } });
+    const noStreet = await createExposure(company, key, {
+      riskAddress: { enteredAddress: { city: "Boston", state: "MA", zipCode: "02110" } },
+    });
+    const abroad = await createExposure(company, key, {
+      riskAddress: { enteredAddress: entered(street, { countryCode: "CA", state: "ON" }) },
+    });
+    expect((await read(company, key, noStreet)).riskAddress.geocode).toMatchObject({
+      status: "unmatched",
+      provenance: { reason: "no street address to geocode" },
+    });
+    expect((await read(company, key, abroad)).riskAddress.geocode).toMatchObject({
+      status: "unmatched",
+      provenance: { reason: "country CA is outside the provider's coverage" },
+    });
     expect(await lookupsOf(street)).toEqual([]);
   });
 });
@@ -120,8 +204,20 @@ describe("a geocode sent with the value", () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
     await answer(street, { kind: "match", county: "Wrong County" });
-    const provided = { source: "provided", status: "matched", county: "Kings County", latitude: 40.6782, longitude: -73.9442, precision: "rooftop", granularity: "parcel", provenance: { vendor: "our own survey" }, surveyId: "S-17" };
-    const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street), geocode: provided } });
+    const provided = {
+      source: "provided",
+      status: "matched",
+      county: "Kings County",
+      latitude: 40.6782,
+      longitude: -73.9442,
+      precision: "rooftop",
+      granularity: "parcel",
+      provenance: { vendor: "our own survey" },
+      surveyId: "S-17",
+    };
+    const id = await createExposure(company, key, {
+      riskAddress: { enteredAddress: entered(street), geocode: provided },
+    });
     expect((await read(company, key, id)).riskAddress.geocode).toEqual(provided);
     expect(await lookupsOf(street)).toEqual([]);
   });
@@ -130,17 +226,38 @@ describe("a geocode sent with the value", () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
     await answer(street, { kind: "match", county: "Arlington County", latitude: 38.88, longitude: -77.1 });
-    const sent = { source: "client-app", status: "matched", county: "Made-up County", latitude: 1, longitude: 2, precision: "rooftop", granularity: "parcel", provenance: null };
+    const sent = {
+      source: "client-app",
+      status: "matched",
+      county: "Made-up County",
+      latitude: 1,
+      longitude: 2,
+      precision: "rooftop",
+      granularity: "parcel",
+      provenance: null,
+    };
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street), geocode: sent } });
     const geocode = (await read(company, key, id)).riskAddress.geocode;
-    expect(geocode).toMatchObject({ source: "census", status: "matched", county: "Arlington County", latitude: 38.88, longitude: -77.1 });
+    expect(geocode).toMatchObject({
+      source: "census",
+      status: "matched",
+      county: "Arlington County",
+      latitude: 38.88,
+      longitude: -77.1,
+    });
     expect(await lookupsOf(street)).toHaveLength(1);
   });
 
   it("with source provided is checked against the geocode schema (400, nothing written)", async () => {
     const { company, key } = await setUp();
     const res = await company.call("POST", "/entities/exposure", key, {
-      body: { exposureName: "Bad geocode", riskAddress: { enteredAddress: entered(uniqueStreet()), geocode: { source: "provided", status: "matched", latitude: 123, longitude: "west" } } },
+      body: {
+        exposureName: "Bad geocode",
+        riskAddress: {
+          enteredAddress: entered(uniqueStreet()),
+          geocode: { source: "provided", status: "matched", latitude: 123, longitude: "west" },
+        },
+      },
     });
     const error = expectError(res, 400, "InvalidFieldModelV1Data");
     expect(error.details).toEqual([
@@ -156,14 +273,31 @@ describe("only a changed entered address is geocoded again", () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
     await answer(street, { kind: "match", county: "Montgomery County" });
-    const id = await createExposure(company, key, { exposureName: "Warehouse", riskAddress: { enteredAddress: entered(street) } });
+    const id = await createExposure(company, key, {
+      exposureName: "Warehouse",
+      riskAddress: { enteredAddress: entered(street) },
+    });
     const stored = (await read(company, key, id)).riskAddress;
 
     // Another field changes; then the same entered address is sent again, with and without an echoed geocode.
-    expect((await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { exposureName: "Warehouse 2" } })).status).toBe(200);
-    expect((await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: { entryMethod: "autocomplete", enteredAddress: entered(street) } } })).status).toBe(200);
+    expect(
+      (await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { exposureName: "Warehouse 2" } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await company.call("PATCH", `/entities/exposure/${id}`, key, {
+          body: { riskAddress: { entryMethod: "autocomplete", enteredAddress: entered(street) } },
+        })
+      ).status,
+    ).toBe(200);
     const echoed = { ...stored.geocode, county: "Tampered County", source: "census" };
-    expect((await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: { enteredAddress: entered(street), geocode: echoed } } })).status).toBe(200);
+    expect(
+      (
+        await company.call("PATCH", `/entities/exposure/${id}`, key, {
+          body: { riskAddress: { enteredAddress: entered(street), geocode: echoed } },
+        })
+      ).status,
+    ).toBe(200);
 
     expect(await lookupsOf(street)).toHaveLength(1);
     const after = (await read(company, key, id)).riskAddress;
@@ -175,7 +309,9 @@ describe("only a changed entered address is geocoded again", () => {
     const street = uniqueStreet();
     await answer(street, { kind: "match" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
-    await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: { enteredAddress: entered(street, { address2: "Suite 5" }) } } });
+    await company.call("PATCH", `/entities/exposure/${id}`, key, {
+      body: { riskAddress: { enteredAddress: entered(street, { address2: "Suite 5" }) } },
+    });
     expect(await lookupsOf(street)).toHaveLength(2);
   });
 
@@ -186,17 +322,35 @@ describe("only a changed entered address is geocoded again", () => {
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
     expect((await read(company, key, id)).riskAddress.geocode.status).toBe("failed");
     await answer(street, { kind: "match", county: "Baltimore County" });
-    await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: { enteredAddress: entered(street) } } });
-    expect((await read(company, key, id)).riskAddress.geocode).toMatchObject({ status: "matched", county: "Baltimore County" });
+    await company.call("PATCH", `/entities/exposure/${id}`, key, {
+      body: { riskAddress: { enteredAddress: entered(street) } },
+    });
+    expect((await read(company, key, id)).riskAddress.geocode).toMatchObject({
+      status: "matched",
+      county: "Baltimore County",
+    });
     expect(await lookupsOf(street)).toHaveLength(2);
   });
 
   it("a stored provided geocode stays while the entered address is unchanged", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    const provided = { source: "provided", status: "matched", county: "Kings County", latitude: 40.6, longitude: -73.9, precision: null, granularity: null, provenance: null };
-    const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street), geocode: provided } });
-    await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: { enteredAddress: entered(street) } } });
+    const provided = {
+      source: "provided",
+      status: "matched",
+      county: "Kings County",
+      latitude: 40.6,
+      longitude: -73.9,
+      precision: null,
+      granularity: null,
+      provenance: null,
+    };
+    const id = await createExposure(company, key, {
+      riskAddress: { enteredAddress: entered(street), geocode: provided },
+    });
+    await company.call("PATCH", `/entities/exposure/${id}`, key, {
+      body: { riskAddress: { enteredAddress: entered(street) } },
+    });
     expect((await read(company, key, id)).riskAddress.geocode).toEqual(provided);
     expect(await lookupsOf(street)).toEqual([]);
   });
@@ -205,11 +359,21 @@ describe("only a changed entered address is geocoded again", () => {
 describe("each field takes the shape of its configured kind", () => {
   it("an AddressV2 field refuses the legacy flat shape, naming where each member goes", async () => {
     const { company, key } = await setUp();
-    const res = await company.call("POST", "/entities/exposure", key, { body: { riskAddress: { street: "1 Main St", zipCode: "02110" } } });
+    const res = await company.call("POST", "/entities/exposure", key, {
+      body: { riskAddress: { street: "1 Main St", zipCode: "02110" } },
+    });
     const error = expectError(res, 400, "InvalidFieldModelV1Data");
     expect(error.details).toEqual([
-      { field: "riskAddress.street", message: "is a member of the legacy Address shape; this field takes AddressV2, where it is enteredAddress.address1" },
-      { field: "riskAddress.zipCode", message: "is a member of the legacy Address shape; this field takes AddressV2, where it is enteredAddress.zipCode" },
+      {
+        field: "riskAddress.street",
+        message:
+          "is a member of the legacy Address shape; this field takes AddressV2, where it is enteredAddress.address1",
+      },
+      {
+        field: "riskAddress.zipCode",
+        message:
+          "is a member of the legacy Address shape; this field takes AddressV2, where it is enteredAddress.zipCode",
+      },
       { field: "riskAddress.enteredAddress", message: "must be an object" },
     ]);
     expect((await company.call("GET", "/entities/exposure", key)).json.totalCount).toBe(0);
@@ -217,16 +381,31 @@ describe("each field takes the shape of its configured kind", () => {
 
   it("an AddressV2 zipCode must be quoted text", async () => {
     const { company, key } = await setUp();
-    const res = await company.call("POST", "/entities/exposure", key, { body: { riskAddress: { enteredAddress: { address1: "1 Main St", zipCode: 2110 } } } });
-    const error = expectError(res, 400, "InvalidFieldModelV1Data", 'Invalid field data: riskAddress.enteredAddress.zipCode must be text (send ZIP codes quoted, for example "02110")');
+    const res = await company.call("POST", "/entities/exposure", key, {
+      body: { riskAddress: { enteredAddress: { address1: "1 Main St", zipCode: 2110 } } },
+    });
+    const error = expectError(
+      res,
+      400,
+      "InvalidFieldModelV1Data",
+      'Invalid field data: riskAddress.enteredAddress.zipCode must be text (send ZIP codes quoted, for example "02110")',
+    );
     expect(error.userMessages).toEqual(['Zip code must be text (send ZIP codes quoted, for example "02110").']);
   });
 
   it("a legacy Address field refuses the AddressV2 shape", async () => {
     const { company, key } = await setUp();
-    const res = await company.call("POST", "/entities/exposure", key, { body: { mailingAddress: { enteredAddress: { address1: "1 Main St" } } } });
+    const res = await company.call("POST", "/entities/exposure", key, {
+      body: { mailingAddress: { enteredAddress: { address1: "1 Main St" } } },
+    });
     const error = expectError(res, 400, "InvalidFieldModelV1Data");
-    expect(error.details).toEqual([{ field: "mailingAddress.enteredAddress", message: "belongs to the AddressV2 shape; this field takes the flat Address shape (street, city, state, zipCode, country, county)" }]);
+    expect(error.details).toEqual([
+      {
+        field: "mailingAddress.enteredAddress",
+        message:
+          "belongs to the AddressV2 shape; this field takes the flat Address shape (street, city, state, zipCode, country, county)",
+      },
+    ]);
   });
 
   it("a legacy Address value is stored as sent, never geocoded, its county the caller's", async () => {
@@ -244,7 +423,9 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
   async function legacyRow(company: TestCompany, data: Record<string, unknown>) {
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'exposure', ?, 1, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'exposure', ?, 1, ?, ?)",
+    )
       .bind(id, company.id, JSON.stringify(data), now, now)
       .run();
     return id;
@@ -252,22 +433,59 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
 
   it("after the field moves from Address to AddressV2, single and list reads convert older rows per the mapping table", async () => {
     const { company, admin, key } = await setUp("Object: Address");
-    const id = await legacyRow(company, { exposureName: "Old depot", riskAddress: { street: "12 Elm St", city: "Boston", state: "MA", zipCode: 2110, country: "US", county: "Suffolk" } });
+    const id = await legacyRow(company, {
+      exposureName: "Old depot",
+      riskAddress: {
+        street: "12 Elm St",
+        city: "Boston",
+        state: "MA",
+        zipCode: 2110,
+        country: "US",
+        county: "Suffolk",
+      },
+    });
     // Before the move the field is legacy, and reads show it as stored.
-    expect((await read(company, key, id)).riskAddress).toEqual({ street: "12 Elm St", city: "Boston", state: "MA", zipCode: 2110, country: "US", county: "Suffolk" });
+    expect((await read(company, key, id)).riskAddress).toEqual({
+      street: "12 Elm St",
+      city: "Boston",
+      state: "MA",
+      zipCode: 2110,
+      country: "US",
+      county: "Suffolk",
+    });
 
-    const moved = await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: FIELDS("Object: AddressV2") } });
+    const moved = await company.call("POST", "/configuration/import", admin, {
+      body: { fieldDefinitions: FIELDS("Object: AddressV2") },
+    });
     expect(moved.status).toBe(200);
 
     const expected = {
-      enteredAddress: { address1: "12 Elm St", address2: null, city: "Boston", state: "MA", zipCode: "2110", countryCode: "US" },
-      geocode: { source: "legacyAddress", status: "notGeocoded", county: "Suffolk", latitude: null, longitude: null, precision: null, granularity: null, provenance: null },
+      enteredAddress: {
+        address1: "12 Elm St",
+        address2: null,
+        city: "Boston",
+        state: "MA",
+        zipCode: "2110",
+        countryCode: "US",
+      },
+      geocode: {
+        source: "legacyAddress",
+        status: "notGeocoded",
+        county: "Suffolk",
+        latitude: null,
+        longitude: null,
+        precision: null,
+        granularity: null,
+        provenance: null,
+      },
     };
     expect((await read(company, key, id)).riskAddress).toEqual(expected);
     const list = await company.call("GET", "/entities/exposure", key);
     expect(list.json.items.find((item: any) => item.id === id).data.riskAddress).toEqual(expected);
     // An update of another field answers the converted view too; the stored row is not rewritten.
-    const updated = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { exposureName: "Old depot (renamed)" } });
+    const updated = await company.call("PATCH", `/entities/exposure/${id}`, key, {
+      body: { exposureName: "Old depot (renamed)" },
+    });
     expect(updated.json.data.riskAddress).toEqual(expected);
     const raw = await env.DB.prepare("SELECT data FROM entities WHERE id = ?").bind(id).first<{ data: string }>();
     expect(JSON.parse(raw!.data).riskAddress.street).toBe("12 Elm St");
@@ -277,14 +495,27 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
     const { company, admin, key } = await setUp("Object: Address");
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
-    const data = { exposures: [{ exposureName: "Truck", riskAddress: { street: "9 Oak Ave", zipCode: "07102", county: "Essex" } }] };
-    await env.DB.prepare("INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'quote', ?, 1, ?, ?)")
+    const data = {
+      exposures: [{ exposureName: "Truck", riskAddress: { street: "9 Oak Ave", zipCode: "07102", county: "Essex" } }],
+    };
+    await env.DB.prepare(
+      "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'quote', ?, 1, ?, ?)",
+    )
       .bind(id, company.id, JSON.stringify(data), now, now)
       .run();
-    await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: FIELDS("Object: AddressV2") } });
+    await company.call("POST", "/configuration/import", admin, {
+      body: { fieldDefinitions: FIELDS("Object: AddressV2") },
+    });
     const quote = await company.call("GET", `/entities/quote/${id}`, key);
     expect(quote.json.data.exposures[0].riskAddress).toMatchObject({
-      enteredAddress: { address1: "9 Oak Ave", address2: null, city: null, state: null, zipCode: "07102", countryCode: null },
+      enteredAddress: {
+        address1: "9 Oak Ave",
+        address2: null,
+        city: null,
+        state: null,
+        zipCode: "07102",
+        countryCode: null,
+      },
       geocode: { source: "legacyAddress", status: "notGeocoded", county: "Essex" },
     });
   });
@@ -293,12 +524,20 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
     const { company, admin, key } = await setUp("Object: Address");
     const street = uniqueStreet();
     await answer(street, { kind: "match", county: "Suffolk County" });
-    const id = await legacyRow(company, { riskAddress: { street, city: "Boston", state: "MA", zipCode: "02110", country: "US" } });
-    await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: FIELDS("Object: AddressV2") } });
+    const id = await legacyRow(company, {
+      riskAddress: { street, city: "Boston", state: "MA", zipCode: "02110", country: "US" },
+    });
+    await company.call("POST", "/configuration/import", admin, {
+      body: { fieldDefinitions: FIELDS("Object: AddressV2") },
+    });
     const view = (await read(company, key, id)).riskAddress;
     const res = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: view } });
     expect(res.status).toBe(200);
-    expect(res.json.data.riskAddress.geocode).toMatchObject({ source: "census", status: "matched", county: "Suffolk County" });
+    expect(res.json.data.riskAddress.geocode).toMatchObject({
+      source: "census",
+      status: "matched",
+      county: "Suffolk County",
+    });
     expect(await lookupsOf(street)).toHaveLength(1);
   });
 });
@@ -308,13 +547,26 @@ describe("embedded exposures", () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
     await answer(street, { kind: "match", county: "Loudoun County" });
-    const res = await company.call("POST", "/entities/quote", key, { body: { exposures: [{ exposureName: "Truck", riskAddress: { enteredAddress: entered(street) } }, { exposureName: "Van" }] } });
+    const res = await company.call("POST", "/entities/quote", key, {
+      body: {
+        exposures: [
+          { exposureName: "Truck", riskAddress: { enteredAddress: entered(street) } },
+          { exposureName: "Van" },
+        ],
+      },
+    });
     expect(res.status).toBe(201);
     const quote = await company.call("GET", `/entities/quote/${res.json.id}`, key);
-    expect(quote.json.data.exposures[0].riskAddress.geocode).toMatchObject({ source: "census", status: "matched", county: "Loudoun County" });
+    expect(quote.json.data.exposures[0].riskAddress.geocode).toMatchObject({
+      source: "census",
+      status: "matched",
+      county: "Loudoun County",
+    });
     expect(quote.json.data.exposures[1]).toEqual({ exposureName: "Van" });
 
-    const resent = await company.call("PATCH", `/entities/quote/${res.json.id}`, key, { body: { exposures: [{ exposureName: "Truck", riskAddress: { enteredAddress: entered(street) } }] } });
+    const resent = await company.call("PATCH", `/entities/quote/${res.json.id}`, key, {
+      body: { exposures: [{ exposureName: "Truck", riskAddress: { enteredAddress: entered(street) } }] },
+    });
     expect(resent.status).toBe(200);
     expect(resent.json.data.exposures[0].riskAddress.geocode.county).toBe("Loudoun County");
     expect(await lookupsOf(street)).toHaveLength(1);
@@ -327,7 +579,9 @@ describe("access", () => {
     const id = await createExposure(company, key, { exposureName: "A" });
     const reader = await company.key(["ReadOnly"]);
     const street = uniqueStreet();
-    const res = await company.call("PATCH", `/entities/exposure/${id}`, reader, { body: { riskAddress: { enteredAddress: entered(street) } } });
+    const res = await company.call("PATCH", `/entities/exposure/${id}`, reader, {
+      body: { riskAddress: { enteredAddress: entered(street) } },
+    });
     expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
     expect(await lookupsOf(street)).toEqual([]);
   });
@@ -337,7 +591,9 @@ describe("access", () => {
     const theirs = await setUp();
     const theirId = await createExposure(theirs.company, theirs.key, { exposureName: "Theirs" });
     const street = uniqueStreet();
-    const res = await mine.company.call("PATCH", `/entities/exposure/${theirId}`, mine.key, { body: { riskAddress: { enteredAddress: entered(street) } } });
+    const res = await mine.company.call("PATCH", `/entities/exposure/${theirId}`, mine.key, {
+      body: { riskAddress: { enteredAddress: entered(street) } },
+    });
     expectError(res, 404, "NotFoundError", "Not found");
     expect(await lookupsOf(street)).toEqual([]);
     expect((await read(theirs.company, theirs.key, theirId)).riskAddress).toBeUndefined();

@@ -3,24 +3,91 @@ import { describe, expect, it } from "vitest";
 import { createCompany, eventually, expectError, type TestCompany } from "../support/harness";
 
 const CONFIGURATION = {
-  optionSets: [{ key: "exposureTypes", options: [{ value: "vehicle", label: "Vehicle" }, { value: "building", label: "Building" }] }],
+  optionSets: [
+    {
+      key: "exposureTypes",
+      options: [
+        { value: "vehicle", label: "Vehicle" },
+        { value: "building", label: "Building" },
+      ],
+    },
+  ],
   fieldDefinitions: [
-    { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" }, required: true },
-    { entityType: "exposure", referenceId: "exposureType", label: "Exposure type", typeInfo: { kind: "Select", optionSet: "exposureTypes" } },
+    {
+      entityType: "exposure",
+      referenceId: "exposureName",
+      label: "Exposure name",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
+    {
+      entityType: "exposure",
+      referenceId: "exposureType",
+      label: "Exposure type",
+      typeInfo: { kind: "Select", optionSet: "exposureTypes" },
+    },
     { entityType: "exposure", referenceId: "vehicleCount", label: "Vehicle count", typeInfo: { kind: "Integer" } },
-    { entityType: "exposure", referenceId: "exposureCode", label: "Code", typeInfo: { kind: "Sequence", prefix: "EX-", padding: 4 } },
+    {
+      entityType: "exposure",
+      referenceId: "exposureCode",
+      label: "Code",
+      typeInfo: { kind: "Sequence", prefix: "EX-", padding: 4 },
+    },
     { entityType: "exposure", referenceId: "inspectedOn", label: "Inspected on", typeInfo: { kind: "Date" } },
-    { entityType: "exposure", referenceId: "riskScore", label: "Risk score", typeInfo: { kind: "Number" }, writePermission: "underwriting" },
-    { entityType: "exposure", referenceId: "displayLabel", label: "Label", typeInfo: { kind: "Calculated", expression: "concat(exposureName, ' (', coalesce(exposureType, 'unknown'), ')')", repeatable: true } },
-    { entityType: "exposure", referenceId: "internalNote", label: "Internal note", typeInfo: { kind: "String" }, readOnly: true },
-    { entityType: "exposure", referenceId: "tags", label: "Tags", typeInfo: { kind: "MultiSelect", optionSet: "exposureTypes" } },
+    {
+      entityType: "exposure",
+      referenceId: "riskScore",
+      label: "Risk score",
+      typeInfo: { kind: "Number" },
+      writePermission: "underwriting",
+    },
+    {
+      entityType: "exposure",
+      referenceId: "displayLabel",
+      label: "Label",
+      typeInfo: {
+        kind: "Calculated",
+        expression: "concat(exposureName, ' (', coalesce(exposureType, 'unknown'), ')')",
+        repeatable: true,
+      },
+    },
+    {
+      entityType: "exposure",
+      referenceId: "internalNote",
+      label: "Internal note",
+      typeInfo: { kind: "String" },
+      readOnly: true,
+    },
+    {
+      entityType: "exposure",
+      referenceId: "tags",
+      label: "Tags",
+      typeInfo: { kind: "MultiSelect", optionSet: "exposureTypes" },
+    },
     { entityType: "exposure", referenceId: "contactEmail", label: "Contact email", typeInfo: { kind: "Email" } },
-    { entityType: "exposure", referenceId: "drivers", label: "Drivers", typeInfo: { kind: "Group", subFields: [{ referenceId: "driverName", label: "Driver name", typeInfo: { kind: "String" }, required: true }, { referenceId: "age", label: "Age", typeInfo: { kind: "Integer" } }] } },
+    {
+      entityType: "exposure",
+      referenceId: "drivers",
+      label: "Drivers",
+      typeInfo: {
+        kind: "Group",
+        subFields: [
+          { referenceId: "driverName", label: "Driver name", typeInfo: { kind: "String" }, required: true },
+          { referenceId: "age", label: "Age", typeInfo: { kind: "Integer" } },
+        ],
+      },
+    },
     { entityType: "person", referenceId: "name", label: "Name", typeInfo: { kind: "String" }, required: true },
     { entityType: "person", referenceId: "type", label: "Type", typeInfo: { kind: "String" } },
     { entityType: "person", referenceId: "email", label: "Email", typeInfo: { kind: "Email" } },
     { entityType: "quote", referenceId: "quoteDescription", label: "Description", typeInfo: { kind: "String" } },
-    { entityType: "quote", referenceId: "effectiveDate", label: "Effective date", typeInfo: { kind: "Date" }, computedDefault: "today()" },
+    {
+      entityType: "quote",
+      referenceId: "effectiveDate",
+      label: "Effective date",
+      typeInfo: { kind: "Date" },
+      computedDefault: "today()",
+    },
     { entityType: "submission", referenceId: "brokerName", label: "Broker", typeInfo: { kind: "String" } },
     { entityType: "organization", referenceId: "legalName", label: "Legal name", typeInfo: { kind: "String" } },
     { entityType: "event", referenceId: "lossDescription", label: "Loss description", typeInfo: { kind: "String" } },
@@ -35,27 +102,43 @@ async function configured(lifecycle: "sandbox" | "live" = "sandbox") {
   return { company, admin };
 }
 
-async function createExposure(company: TestCompany, key: string, body: Record<string, unknown> = { exposureName: "Truck 7" }) {
+async function createExposure(
+  company: TestCompany,
+  key: string,
+  body: Record<string, unknown> = { exposureName: "Truck 7" },
+) {
   const res = await company.call("POST", "/entities/exposure", key, { body });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.id as string;
 }
 
 describe("create, read, list and update", () => {
-  it.each(["exposure", "event", "submission", "quote", "person", "organization"])("creates and reads a %s", async (entityType) => {
-    const { company, admin } = await configured();
-    const body = { exposure: { exposureName: "Truck" }, person: { name: "Ada" } }[entityType as "exposure" | "person"] ?? {};
-    const created = await company.call("POST", `/entities/${entityType}`, admin, { body });
-    expect(created.status).toBe(201);
-    expect(created.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    const read = await company.call("GET", `/entities/${entityType}/${created.json.id}`, admin);
-    expect(read.status).toBe(200);
-    expect(read.json).toMatchObject({ id: created.json.id, entityType, createdAt: expect.any(String), updatedAt: expect.any(String) });
-  });
+  it.each(["exposure", "event", "submission", "quote", "person", "organization"])(
+    "creates and reads a %s",
+    async (entityType) => {
+      const { company, admin } = await configured();
+      const body =
+        { exposure: { exposureName: "Truck" }, person: { name: "Ada" } }[entityType as "exposure" | "person"] ?? {};
+      const created = await company.call("POST", `/entities/${entityType}`, admin, { body });
+      expect(created.status).toBe(201);
+      expect(created.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      const read = await company.call("GET", `/entities/${entityType}/${created.json.id}`, admin);
+      expect(read.status).toBe(200);
+      expect(read.json).toMatchObject({
+        id: created.json.id,
+        entityType,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+    },
+  );
 
   it("creates persons and exposures under the second family too", async () => {
     const { company, admin } = await configured();
-    for (const [type, body] of [["person", { name: "Ada", type: "individual", email: "ada@example.com" }], ["exposure", { exposureName: "Depot" }]] as const) {
+    for (const [type, body] of [
+      ["person", { name: "Ada", type: "individual", email: "ada@example.com" }],
+      ["exposure", { exposureName: "Depot" }],
+    ] as const) {
       const res = await fetchX(company, admin, type, body);
       expect(res.status).toBe(201);
       expect((await company.call("GET", `/entities/${type}/${res.json.id}`, admin)).json.data).toMatchObject(body);
@@ -64,8 +147,14 @@ describe("create, read, list and update", () => {
 
   it("updates only the fields sent, clears with null, and answers the updated entity", async () => {
     const { company, admin } = await configured();
-    const id = await createExposure(company, admin, { exposureName: "Truck", exposureType: "vehicle", vehicleCount: 2 });
-    const res = await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { vehicleCount: 3, exposureType: null } });
+    const id = await createExposure(company, admin, {
+      exposureName: "Truck",
+      exposureType: "vehicle",
+      vehicleCount: 2,
+    });
+    const res = await company.call("PATCH", `/entities/exposure/${id}`, admin, {
+      body: { vehicleCount: 3, exposureType: null },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ exposureName: "Truck", vehicleCount: 3, exposureType: null });
     expect(res.json.updatedAt >= res.json.createdAt).toBe(true);
@@ -100,16 +189,33 @@ async function fetchX(company: TestCompany, key: string, type: string, body: unk
 describe("paths and ids", () => {
   it("refuses an entityType outside the list with 400 VALIDATION_ERROR naming the allowed types", async () => {
     const { company, admin } = await configured();
-    const error = expectError(await company.call("POST", "/entities/spaceship", admin, { body: {} }), 400, "VALIDATION_ERROR");
+    const error = expectError(
+      await company.call("POST", "/entities/spaceship", admin, { body: {} }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(error.message).toContain("exposure, event, submission, quote, person, organization");
-    expectError(await company.call("GET", "/entities/policy/00000000-0000-4000-8000-000000000000", admin), 400, "VALIDATION_ERROR");
+    expectError(
+      await company.call("GET", "/entities/policy/00000000-0000-4000-8000-000000000000", admin),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("refuses a malformed id with 400 and an unknown id with 404", async () => {
     const { company, admin } = await configured();
     expectError(await company.call("GET", "/entities/exposure/not-a-uuid", admin), 400, "VALIDATION_ERROR");
-    expectError(await company.call("GET", "/entities/exposure/00000000-0000-4000-8000-000000000000", admin), 404, "NotFoundError", "Not found");
-    expectError(await company.call("PATCH", "/entities/exposure/00000000-0000-4000-8000-000000000000", admin, { body: {} }), 404, "NotFoundError");
+    expectError(
+      await company.call("GET", "/entities/exposure/00000000-0000-4000-8000-000000000000", admin),
+      404,
+      "NotFoundError",
+      "Not found",
+    );
+    expectError(
+      await company.call("PATCH", "/entities/exposure/00000000-0000-4000-8000-000000000000", admin, { body: {} }),
+      404,
+      "NotFoundError",
+    );
   });
 
   it("never reads or changes another company's record, answering 404 under the caller's own path", async () => {
@@ -117,9 +223,15 @@ describe("paths and ids", () => {
     const theirs = await configured();
     const id = await createExposure(theirs.company, theirs.admin, { exposureName: "Theirs" });
     expectError(await mine.company.call("GET", `/entities/exposure/${id}`, mine.admin), 404, "NotFoundError");
-    expectError(await mine.company.call("PATCH", `/entities/exposure/${id}`, mine.admin, { body: { exposureName: "Mine now" } }), 404, "NotFoundError");
+    expectError(
+      await mine.company.call("PATCH", `/entities/exposure/${id}`, mine.admin, { body: { exposureName: "Mine now" } }),
+      404,
+      "NotFoundError",
+    );
     expect((await mine.company.call("GET", "/entities/exposure", mine.admin)).json.totalCount).toBe(0);
-    expect((await theirs.company.call("GET", `/entities/exposure/${id}`, theirs.admin)).json.data.exposureName).toBe("Theirs");
+    expect((await theirs.company.call("GET", `/entities/exposure/${id}`, theirs.admin)).json.data.exposureName).toBe(
+      "Theirs",
+    );
   });
 
   it("reads a record only under its own entity type", async () => {
@@ -133,7 +245,10 @@ describe("paths and ids", () => {
     const id = await createExposure(company, admin, { exposureName: "Truck", batchId: "import-7" });
     expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data).not.toHaveProperty("batchId");
     await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { batchId: 42, vehicleCount: 1 } });
-    const log = await eventually(() => company.call("GET", "/audit-log?batchId=import-7", admin), (r) => r.json.totalCount === 1);
+    const log = await eventually(
+      () => company.call("GET", "/audit-log?batchId=import-7", admin),
+      (r) => r.json.totalCount === 1,
+    );
     expect(log.json.items[0]).toMatchObject({ method: "POST", status: 201 });
   });
 });
@@ -142,10 +257,24 @@ describe("validation against configuration", () => {
   it("refuses invalid data with one detail and one clean user message per refused value, and writes nothing", async () => {
     const { company, admin } = await configured();
     const res = await company.call("POST", "/entities/exposure", admin, {
-      body: { exposureName: 7, exposureType: "boat", vehicleCount: 2.5, contactEmail: "not-mail", colour: "red", tags: ["vehicle", "spaceship"] },
+      body: {
+        exposureName: 7,
+        exposureType: "boat",
+        vehicleCount: 2.5,
+        contactEmail: "not-mail",
+        colour: "red",
+        tags: ["vehicle", "spaceship"],
+      },
     });
     const error = expectError(res, 400, "InvalidFieldModelV1Data");
-    expect(error.details.map((d) => d.field).sort()).toEqual(["colour", "contactEmail", "exposureName", "exposureType", "tags", "vehicleCount"]);
+    expect(error.details.map((d) => d.field).sort()).toEqual([
+      "colour",
+      "contactEmail",
+      "exposureName",
+      "exposureType",
+      "tags",
+      "vehicleCount",
+    ]);
     expect(error.userMessages).toHaveLength(6);
     expect(error.userMessages).toContain("Exposure type must be one of: vehicle, building.");
     for (const message of error.userMessages) expect(message).not.toMatch(/InvalidFieldModelV1Data|\w\.\w+\s/);
@@ -154,16 +283,30 @@ describe("validation against configuration", () => {
 
   it("requires required fields on create and refuses clearing them", async () => {
     const { company, admin } = await configured();
-    const error = expectError(await company.call("POST", "/entities/exposure", admin, { body: {} }), 400, "InvalidFieldModelV1Data");
+    const error = expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: {} }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
     expect(error.details).toEqual([{ field: "exposureName", message: "is required" }]);
     const id = await createExposure(company, admin);
-    expectError(await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: null } }), 400, "InvalidFieldModelV1Data");
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: null } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
   });
 
   it("checks group entries and their required sub-fields with item paths", async () => {
     const { company, admin } = await configured();
-    const res = await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "Fleet", drivers: [{ driverName: "Ann", age: 40 }, { age: "old" }] } });
-    expect(expectError(res, 400, "InvalidFieldModelV1Data").details.map((d) => d.field).sort()).toEqual(["drivers[1].age", "drivers[1].driverName"]);
+    const res = await company.call("POST", "/entities/exposure", admin, {
+      body: { exposureName: "Fleet", drivers: [{ driverName: "Ann", age: 40 }, { age: "old" }] },
+    });
+    expect(
+      expectError(res, 400, "InvalidFieldModelV1Data")
+        .details.map((d) => d.field)
+        .sort(),
+    ).toEqual(["drivers[1].age", "drivers[1].driverName"]);
   });
 });
 
@@ -171,9 +314,17 @@ describe("Fmv1Date", () => {
   it("stores and answers the canonical object, defaulting the timezone to America/New_York", async () => {
     const { company, admin } = await configured();
     const id = await createExposure(company, admin, { exposureName: "E", inspectedOn: { date: "2026-03-01" } });
-    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.inspectedOn).toEqual({ date: "2026-03-01", timezone: "America/New_York" });
-    await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { inspectedOn: { date: "2026-03-02", timezone: "Europe/London" } } });
-    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.inspectedOn).toEqual({ date: "2026-03-02", timezone: "Europe/London" });
+    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.inspectedOn).toEqual({
+      date: "2026-03-01",
+      timezone: "America/New_York",
+    });
+    await company.call("PATCH", `/entities/exposure/${id}`, admin, {
+      body: { inspectedOn: { date: "2026-03-02", timezone: "Europe/London" } },
+    });
+    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.inspectedOn).toEqual({
+      date: "2026-03-02",
+      timezone: "Europe/London",
+    });
   });
 
   it.each([
@@ -184,7 +335,11 @@ describe("Fmv1Date", () => {
     ["2026-03-01", "date object"],
   ])("refuses %j naming the value", async (inspectedOn, words) => {
     const { company, admin } = await configured();
-    const error = expectError(await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", inspectedOn } }), 400, "InvalidFieldModelV1Data");
+    const error = expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", inspectedOn } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
     expect(error.details).toEqual([{ field: "inspectedOn", message: expect.stringContaining(words) }]);
   });
 });
@@ -192,7 +347,11 @@ describe("Fmv1Date", () => {
 describe("field marks", () => {
   it("refuses writing a read-only field but tolerates resending its stored value", async () => {
     const { company, admin } = await configured();
-    const error = expectError(await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", internalNote: "x" } }), 400, "InvalidFieldModelV1Data");
+    const error = expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", internalNote: "x" } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
     expect(error.details).toEqual([{ field: "internalNote", message: "is read-only" }]);
   });
 
@@ -203,9 +362,23 @@ describe("field marks", () => {
     const code = (await company.call("GET", `/entities/exposure/${first}`, admin)).json.data.exposureCode;
     expect(code).toBe("EX-0001");
     expect((await company.call("GET", `/entities/exposure/${second}`, admin)).json.data.exposureCode).toBe("EX-0002");
-    expectError(await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", exposureCode: "EX-9999" } }), 400, "GeneratedFieldWrite");
-    expectError(await company.call("PATCH", `/entities/exposure/${first}`, admin, { body: { exposureCode: "EX-0005" } }), 400, "GeneratedFieldWrite");
-    expect((await company.call("PATCH", `/entities/exposure/${first}`, admin, { body: { exposureCode: "EX-0001", vehicleCount: 1 } })).status).toBe(200);
+    expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: { exposureName: "E", exposureCode: "EX-9999" } }),
+      400,
+      "GeneratedFieldWrite",
+    );
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${first}`, admin, { body: { exposureCode: "EX-0005" } }),
+      400,
+      "GeneratedFieldWrite",
+    );
+    expect(
+      (
+        await company.call("PATCH", `/entities/exposure/${first}`, admin, {
+          body: { exposureCode: "EX-0001", vehicleCount: 1 },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("restarts sequences after a Sandbox reset, which also clears the records", async () => {
@@ -221,18 +394,33 @@ describe("field marks", () => {
     const { company, admin } = await configured();
     const defaulted = (await company.call("POST", "/entities/quote", admin, { body: {} })).json.id;
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-    expect((await company.call("GET", `/entities/quote/${defaulted}`, admin)).json.data.effectiveDate).toEqual({ date: today, timezone: "America/New_York" });
-    const supplied = (await company.call("POST", "/entities/quote", admin, { body: { effectiveDate: { date: "2027-01-01" } } })).json.id;
-    expect((await company.call("GET", `/entities/quote/${supplied}`, admin)).json.data.effectiveDate.date).toBe("2027-01-01");
+    expect((await company.call("GET", `/entities/quote/${defaulted}`, admin)).json.data.effectiveDate).toEqual({
+      date: today,
+      timezone: "America/New_York",
+    });
+    const supplied = (
+      await company.call("POST", "/entities/quote", admin, { body: { effectiveDate: { date: "2027-01-01" } } })
+    ).json.id;
+    expect((await company.call("GET", `/entities/quote/${supplied}`, admin)).json.data.effectiveDate.date).toBe(
+      "2027-01-01",
+    );
   });
 
   it("recomputes calculated fields on every save", async () => {
     const { company, admin } = await configured();
     const id = await createExposure(company, admin, { exposureName: "Truck" });
-    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.displayLabel).toBe("Truck (unknown)");
-    const updated = await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureType: "vehicle" } });
+    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.displayLabel).toBe(
+      "Truck (unknown)",
+    );
+    const updated = await company.call("PATCH", `/entities/exposure/${id}`, admin, {
+      body: { exposureType: "vehicle" },
+    });
     expect(updated.json.data.displayLabel).toBe("Truck (vehicle)");
-    expectError(await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { displayLabel: "mine" } }), 400, "InvalidFieldModelV1Data");
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { displayLabel: "mine" } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
   });
 });
 
@@ -249,11 +437,17 @@ describe("field write groups", () => {
   it("accepts the field for a key holding exposure.field-underwriting, and for Admin", async () => {
     const { company } = await configured();
     const holder = await company.key([], ["exposure.create", "exposure.view", "exposure.field-underwriting"]);
-    expect((await company.call("POST", "/entities/exposure", holder, { body: { exposureName: "E", riskScore: 4 } })).status).toBe(201);
+    expect(
+      (await company.call("POST", "/entities/exposure", holder, { body: { exposureName: "E", riskScore: 4 } })).status,
+    ).toBe(201);
     const admin = await company.key(["Admin"]);
     const id = await createExposure(company, admin, { exposureName: "E", riskScore: 1 });
     const reader = await company.key([], ["exposure.edit", "exposure.view"]);
-    expectError(await company.call("PATCH", `/entities/exposure/${id}`, reader, { body: { riskScore: 2 } }), 403, "field-write-permission-required");
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, reader, { body: { riskScore: 2 } }),
+      403,
+      "field-write-permission-required",
+    );
     expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.riskScore).toBe(1);
   });
 });
@@ -262,43 +456,90 @@ describe("guarded status fields", () => {
   it("refuses a generic update changing submissionStatus with 409 naming the endpoint, and accepts the held value", async () => {
     const { company, admin } = await configured();
     const id = (await company.call("POST", "/entities/submission", admin, { body: {} })).json.id;
-    await env.DB.prepare("UPDATE entities SET data = json_set(data, '$.submissionStatus', 'draft') WHERE id = ?").bind(id).run();
-    const error = expectError(await company.call("PATCH", `/entities/submission/${id}`, admin, { body: { submissionStatus: "bound" } }), 409, "GuardedStatusFieldWrite");
+    await env.DB.prepare("UPDATE entities SET data = json_set(data, '$.submissionStatus', 'draft') WHERE id = ?")
+      .bind(id)
+      .run();
+    const error = expectError(
+      await company.call("PATCH", `/entities/submission/${id}`, admin, { body: { submissionStatus: "bound" } }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
     expect(error.message).toContain("/submissions/{submissionId}/close");
-    expect((await company.call("PATCH", `/entities/submission/${id}`, admin, { body: { submissionStatus: "draft", brokerName: "B" } })).status).toBe(200);
+    expect(
+      (
+        await company.call("PATCH", `/entities/submission/${id}`, admin, {
+          body: { submissionStatus: "draft", brokerName: "B" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a generic update changing quoteStatus", async () => {
     const { company, admin } = await configured();
     const id = (await company.call("POST", "/entities/quote", admin, { body: {} })).json.id;
-    expectError(await company.call("PATCH", `/entities/quote/${id}`, admin, { body: { quoteStatus: "bound" } }), 409, "GuardedStatusFieldWrite");
+    expectError(
+      await company.call("PATCH", `/entities/quote/${id}`, admin, { body: { quoteStatus: "bound" } }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
   });
 
   it("allows eventStatus on create but not a change on update", async () => {
     const { company, admin } = await configured();
     const id = (await company.call("POST", "/entities/event", admin, { body: { eventStatus: "open" } })).json.id;
-    expectError(await company.call("PATCH", `/entities/event/${id}`, admin, { body: { eventStatus: "closed" } }), 409, "GuardedStatusFieldWrite");
-    expect((await company.call("PATCH", `/entities/event/${id}`, admin, { body: { eventStatus: "open", lossDescription: "hail" } })).status).toBe(200);
+    expectError(
+      await company.call("PATCH", `/entities/event/${id}`, admin, { body: { eventStatus: "closed" } }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
+    expect(
+      (
+        await company.call("PATCH", `/entities/event/${id}`, admin, {
+          body: { eventStatus: "open", lossDescription: "hail" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe("embedded exposures", () => {
   it("gives one InvalidEntityShape for several missing required fields, with item paths in the user messages, and writes nothing", async () => {
     const { company, admin } = await configured();
-    const res = await company.call("POST", "/entities/quote", admin, { body: { quoteDescription: "Fleet", exposures: [{ exposureName: "A" }, { vehicleCount: 1 }, {}] } });
+    const res = await company.call("POST", "/entities/quote", admin, {
+      body: { quoteDescription: "Fleet", exposures: [{ exposureName: "A" }, { vehicleCount: 1 }, {}] },
+    });
     const error = expectError(res, 400, "InvalidEntityShape");
-    expect(error.userMessages).toEqual(["exposures[1]: Exposure name is required.", "exposures[2]: Exposure name is required."]);
+    expect(error.userMessages).toEqual([
+      "exposures[1]: Exposure name is required.",
+      "exposures[2]: Exposure name is required.",
+    ]);
     expect(error.details.map((d) => d.field)).toEqual(["exposures[1].exposureName", "exposures[2].exposureName"]);
     expect((await company.call("GET", "/entities/quote", admin)).json.totalCount).toBe(0);
   });
 
   it("keeps only the exposure's own values, ignores an explicit null for a generated field, and refuses a generated value", async () => {
     const { company, admin } = await configured();
-    const id = (await company.call("POST", "/entities/quote", admin, { body: { exposures: [{ exposureName: "A", exposureCode: null, exposureType: "vehicle" }] } })).json.id;
-    expect((await company.call("GET", `/entities/quote/${id}`, admin)).json.data.exposures).toEqual([{ exposureName: "A", exposureType: "vehicle" }]);
-    expectError(await company.call("POST", "/entities/quote", admin, { body: { exposures: [{ exposureName: "A", exposureCode: "EX-1" }] } }), 400, "GeneratedFieldWrite");
-    const join = await company.call("POST", "/entities/quote", admin, { body: { exposures: [{ exposureName: "A", previousPolicy: "x" }] } });
-    expect(expectError(join, 400, "InvalidFieldModelV1Data").details).toEqual([{ field: "exposures[0].previousPolicy", message: "is not an exposure field" }]);
+    const id = (
+      await company.call("POST", "/entities/quote", admin, {
+        body: { exposures: [{ exposureName: "A", exposureCode: null, exposureType: "vehicle" }] },
+      })
+    ).json.id;
+    expect((await company.call("GET", `/entities/quote/${id}`, admin)).json.data.exposures).toEqual([
+      { exposureName: "A", exposureType: "vehicle" },
+    ]);
+    expectError(
+      await company.call("POST", "/entities/quote", admin, {
+        body: { exposures: [{ exposureName: "A", exposureCode: "EX-1" }] },
+      }),
+      400,
+      "GeneratedFieldWrite",
+    );
+    const join = await company.call("POST", "/entities/quote", admin, {
+      body: { exposures: [{ exposureName: "A", previousPolicy: "x" }] },
+    });
+    expect(expectError(join, 400, "InvalidFieldModelV1Data").details).toEqual([
+      { field: "exposures[0].previousPolicy", message: "is not an exposure field" },
+    ]);
   });
 });
 
@@ -307,13 +548,24 @@ describe("permissions", () => {
     const { company, admin } = await configured();
     const id = await createExposure(company, admin);
     const none = await company.key([], ["person.create"]);
-    expectError(await company.call("POST", "/entities/exposure", none, { body: { exposureName: "E" } }), 403, "AuthorizationError");
+    expectError(
+      await company.call("POST", "/entities/exposure", none, { body: { exposureName: "E" } }),
+      403,
+      "AuthorizationError",
+    );
     expectError(await company.call("GET", `/entities/exposure/${id}`, none), 403, "AuthorizationError");
     expectError(await company.call("PATCH", `/entities/Exposure/${id}`, none, { body: {} }), 403, "AuthorizationError");
-    const legacy = await company.key([], ["company.exposure:create", "company.exposure:read", "company.exposure:update"]);
-    expect((await company.call("POST", "/entities/exposure", legacy, { body: { exposureName: "E" } })).status).toBe(201);
+    const legacy = await company.key(
+      [],
+      ["company.exposure:create", "company.exposure:read", "company.exposure:update"],
+    );
+    expect((await company.call("POST", "/entities/exposure", legacy, { body: { exposureName: "E" } })).status).toBe(
+      201,
+    );
     expect((await company.call("GET", `/entities/exposure/${id}`, legacy)).status).toBe(200);
-    expect((await company.call("PATCH", `/entities/exposure/${id}`, legacy, { body: { vehicleCount: 1 } })).status).toBe(200);
+    expect(
+      (await company.call("PATCH", `/entities/exposure/${id}`, legacy, { body: { vehicleCount: 1 } })).status,
+    ).toBe(200);
     const claims = await company.key([], ["company.claim:create"]);
     expect((await company.call("POST", "/entities/event", claims, { body: {} })).status).toBe(201);
   });

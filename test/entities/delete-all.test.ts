@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError, staff, type Lifecycle, type TestCompany } from "../support/harness";
+import { createCompany, expectError, type Lifecycle, staff, type TestCompany } from "../support/harness";
 
 const CONFIGURATION = {
   fieldDefinitions: [
@@ -7,7 +7,12 @@ const CONFIGURATION = {
     { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" } },
   ],
   customObjects: [
-    { key: "vehicle", name: "Vehicle", pluralizedName: "Vehicles", subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }] },
+    {
+      key: "vehicle",
+      name: "Vehicle",
+      pluralizedName: "Vehicles",
+      subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }],
+    },
     { key: "trailer", name: "Trailer", pluralizedName: "Trailers", subFields: [] },
   ],
   relationships: [
@@ -38,7 +43,9 @@ function helpers(company: TestCompany, admin: string) {
     return res.json.id as string;
   };
   const link = async (relationshipKey: string, fromId: string, toId: string) => {
-    const res = await company.call("POST", `/relationships/${relationshipKey}/links`, admin, { body: { fromId, toId } });
+    const res = await company.call("POST", `/relationships/${relationshipKey}/links`, admin, {
+      body: { fromId, toId },
+    });
     expect(res.status).toBe(201);
     return res.json.id as string;
   };
@@ -120,13 +127,20 @@ describe("live references", () => {
       "LiveReferencesExist",
       "Cannot delete all person records while relationship links tie them to records of other types: vehicleOwner (2 links)",
     );
-    expect(refused.details).toEqual([{ field: "relationships.vehicleOwner", message: "2 links to records of other types" }]);
+    expect(refused.details).toEqual([
+      { field: "relationships.vehicleOwner", message: "2 links to records of other types" },
+    ]);
     expect(await total("/entities/person")).toBe(2);
     expect(await total("/relationships/spouse/links")).toBe(1);
     expect(await total("/relationships/vehicleOwner/links")).toBe(2);
 
     // The other side sees the same links as live references.
-    expectError(await deleteAll("vehicle"), 409, "LiveReferencesExist", "Cannot delete all vehicle records while relationship links tie them to records of other types: vehicleOwner (2 links)");
+    expectError(
+      await deleteAll("vehicle"),
+      409,
+      "LiveReferencesExist",
+      "Cannot delete all vehicle records while relationship links tie them to records of other types: vehicleOwner (2 links)",
+    );
     expect(await total("/custom-objects/vehicle")).toBe(2);
   });
 
@@ -144,21 +158,35 @@ describe("live references", () => {
 });
 
 describe("lifecycle", () => {
-  it.each(["live", "retired", "uninitialized"] as const)("a %s company refuses with 409 CompanyLifecycleRefused for every caller and deletes nothing", async (lifecycle) => {
-    const { company, admin, make, total, deleteAll } = await setUp(lifecycle);
-    await make("exposure");
-    if (lifecycle !== "uninitialized") expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle })).status).toBe(200);
+  it.each(["live", "retired", "uninitialized"] as const)(
+    "a %s company refuses with 409 CompanyLifecycleRefused for every caller and deletes nothing",
+    async (lifecycle) => {
+      const { company, admin, make, total, deleteAll } = await setUp(lifecycle);
+      await make("exposure");
+      if (lifecycle !== "uninitialized")
+        expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle })).status).toBe(200);
 
-    for (const key of [admin, await company.key(["SandboxManager"])]) {
-      expectError(await deleteAll("exposure", key), 409, "CompanyLifecycleRefused", `Deleting all records is only available to Sandbox companies; this company is ${lifecycle}`);
-    }
-    expect(await total("/entities/exposure")).toBe(1);
-  });
+      for (const key of [admin, await company.key(["SandboxManager"])]) {
+        expectError(
+          await deleteAll("exposure", key),
+          409,
+          "CompanyLifecycleRefused",
+          `Deleting all records is only available to Sandbox companies; this company is ${lifecycle}`,
+        );
+      }
+      expect(await total("/entities/exposure")).toBe(1);
+    },
+  );
 
   it("checks permission before lifecycle: a key without company.reset is 403 on a Live company", async () => {
     const { company, deleteAll } = await setUp();
     expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" })).status).toBe(200);
-    expectError(await deleteAll("exposure", await company.key(["Admin"])), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await deleteAll("exposure", await company.key(["Admin"])),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
   });
 });
 
@@ -168,7 +196,12 @@ describe("request checks", () => {
     await make("exposure");
     const forbidden = "User is not authorized to perform the requested action";
     expectError(await deleteAll("exposure", await company.key(["Admin"])), 403, "AuthorizationError", forbidden);
-    expectError(await deleteAll("exposure", await company.key([], ["exposure.delete", "exposure.edit"])), 403, "AuthorizationError", forbidden);
+    expectError(
+      await deleteAll("exposure", await company.key([], ["exposure.delete", "exposure.edit"])),
+      403,
+      "AuthorizationError",
+      forbidden,
+    );
     expect(await total("/entities/exposure")).toBe(1);
     expect((await deleteAll("exposure", await company.key(["SandboxManager"]))).json.rowsRemoved).toBe(1);
   });
@@ -176,7 +209,12 @@ describe("request checks", () => {
   it("an entityType that is neither an entity type nor a configured custom object key is 400", async () => {
     const { deleteAll } = await setUp();
     for (const entityType of ["policy", "boat", "Vehicle"]) {
-      const error = expectError(await deleteAll(entityType), 400, "VALIDATION_ERROR", "entityType must be one of exposure, event, submission, quote, person, organization, or a custom object key");
+      const error = expectError(
+        await deleteAll(entityType),
+        400,
+        "VALIDATION_ERROR",
+        "entityType must be one of exposure, event, submission, quote, person, organization, or a custom object key",
+      );
       expect(error.details[0]!.field).toBe("entityType");
     }
   });
@@ -185,7 +223,12 @@ describe("request checks", () => {
     const mine = await setUp();
     const theirs = await setUp();
     await theirs.make("exposure");
-    expectError(await theirs.deleteAll("exposure", mine.admin), 403, "AuthorizationError", "API key is not scoped to the requested company");
+    expectError(
+      await theirs.deleteAll("exposure", mine.admin),
+      403,
+      "AuthorizationError",
+      "API key is not scoped to the requested company",
+    );
     expect(await theirs.total("/entities/exposure")).toBe(1);
   });
 });
@@ -196,14 +239,28 @@ describe("persons named as policy contacts", () => {
     const key = await company.key(["SUPER_ADMIN"]);
     const person = (await company.call("POST", "/entities/person", key, { body: {} })).json.id;
     const policy = await company.call("POST", "/policies/transaction/new-business", key, {
-      body: { transactionTimestamp: "2026-01-01T00:00:00Z", displayAuthor: "Ann", data: { policyStartDate: { date: "2026-01-01" }, policyEndDate: { date: "2027-01-01" } } },
+      body: {
+        transactionTimestamp: "2026-01-01T00:00:00Z",
+        displayAuthor: "Ann",
+        data: { policyStartDate: { date: "2026-01-01" }, policyEndDate: { date: "2027-01-01" } },
+      },
     });
     expect(policy.status).toBe(200);
-    expect((await company.call("POST", `/policies/${policy.json.policyId}/contacts`, key, { body: { personId: person } })).status).toBe(201);
+    expect(
+      (await company.call("POST", `/policies/${policy.json.policyId}/contacts`, key, { body: { personId: person } }))
+        .status,
+    ).toBe(201);
     const refused = await company.call("POST", "/entities/person/deleteAll", key);
-    expect(expectError(refused, 409, "LiveReferencesExist").details).toEqual([{ field: "policyContacts", message: "1 link to records of other types" }]);
+    expect(expectError(refused, 409, "LiveReferencesExist").details).toEqual([
+      { field: "policyContacts", message: "1 link to records of other types" },
+    ]);
     expect((await company.call("GET", `/entities/person/${person}`, key)).status).toBe(200);
-    expect((await company.call("DELETE", `/policies/${policy.json.policyId}/contacts/${person}`, key)).status).toBe(204);
-    expect((await company.call("POST", "/entities/person/deleteAll", key)).json).toEqual({ entityType: "person", rowsRemoved: 1 });
+    expect((await company.call("DELETE", `/policies/${policy.json.policyId}/contacts/${person}`, key)).status).toBe(
+      204,
+    );
+    expect((await company.call("POST", "/entities/person/deleteAll", key)).json).toEqual({
+      entityType: "person",
+      rowsRemoved: 1,
+    });
   });
 });

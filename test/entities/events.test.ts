@@ -29,7 +29,9 @@ async function setUp(document?: object) {
   const company = await createCompany();
   const key = await company.key(["Admin"]);
   if (document) {
-    const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), { body: document });
+    const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), {
+      body: document,
+    });
     expect(imported.status).toBe(200);
   }
   return { company, key };
@@ -51,9 +53,12 @@ async function readEvent(company: TestCompany, key: string, id: string): Promise
 
 const transition = (company: TestCompany, key: string, id: string, action: "close" | "reopen", body: unknown) =>
   company.call("POST", `/events/${id}/${action}`, key, { body });
-const closeOn = (company: TestCompany, key: string, id: string, date: string) => transition(company, key, id, "close", { effectiveOnDate: { date } });
-const reopenOn = (company: TestCompany, key: string, id: string, date: string) => transition(company, key, id, "reopen", { effectiveOnDate: { date } });
-const putHistory = (company: TestCompany, key: string, id: string, entries: unknown) => company.call("PUT", `/events/${id}/open-close-history`, key, { body: { entries } });
+const closeOn = (company: TestCompany, key: string, id: string, date: string) =>
+  transition(company, key, id, "close", { effectiveOnDate: { date } });
+const reopenOn = (company: TestCompany, key: string, id: string, date: string) =>
+  transition(company, key, id, "reopen", { effectiveOnDate: { date } });
+const putHistory = (company: TestCompany, key: string, id: string, entries: unknown) =>
+  company.call("PUT", `/events/${id}/open-close-history`, key, { body: { entries } });
 
 async function storedVersion(id: string): Promise<number> {
   const row = await env.DB.prepare("SELECT version FROM entities WHERE id = ?").bind(id).first<{ version: number }>();
@@ -61,7 +66,9 @@ async function storedVersion(id: string): Promise<number> {
 }
 
 async function link(companyId: string, relationshipKey: string, fromId: string, toId: string, createdAt: string) {
-  await env.DB.prepare("INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
     .bind(crypto.randomUUID(), companyId, relationshipKey, fromId, toId, createdAt)
     .run();
 }
@@ -92,7 +99,9 @@ describe("event lifecycle on create", () => {
 
   it("refuses a history sent on create: it changes only through its endpoints", async () => {
     const { company, key } = await setUp();
-    const res = await company.call("POST", "/entities/event", key, { body: { eventOpenCloseHistory: [open("2099-01-01")] } });
+    const res = await company.call("POST", "/entities/event", key, {
+      body: { eventOpenCloseHistory: [open("2099-01-01")] },
+    });
     expect(expectError(res, 409, "GuardedStatusFieldWrite").message).toContain("/open-close-history");
   });
 });
@@ -116,7 +125,10 @@ describe("close", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     const today = todayIn(NEW_YORK);
-    const res = await transition(company, key, id, "close", { effectiveOnDate: { date: today, timezone: "Europe/London" }, batchId: "batch-1" });
+    const res = await transition(company, key, id, "close", {
+      effectiveOnDate: { date: today, timezone: "Europe/London" },
+      batchId: "batch-1",
+    });
     expect(res.status).toBe(200);
     expect((await readEvent(company, key, id)).eventClosedOn).toEqual(day(today, "Europe/London"));
   });
@@ -128,7 +140,12 @@ describe("close", () => {
     expect((await reopenOn(company, key, id, "2099-01-06")).status).toBe(200);
     const before = await readEvent(company, key, id);
     const res = await closeOn(company, key, id, "2099-01-02");
-    const error = expectError(res, 409, "EventLifecycleDateOutOfOrder", "effectiveOnDate 2099-01-02 is before the last open/close entry, dated 2099-01-06");
+    const error = expectError(
+      res,
+      409,
+      "EventLifecycleDateOutOfOrder",
+      "effectiveOnDate 2099-01-02 is before the last open/close entry, dated 2099-01-06",
+    );
     expect(error.userMessages[0]).toContain("2099-01-06");
     expect(await readEvent(company, key, id)).toEqual(before);
   });
@@ -137,7 +154,12 @@ describe("close", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     expect((await closeOn(company, key, id, "2099-01-05")).status).toBe(200);
-    expectError(await closeOn(company, key, id, "2099-01-06"), 409, "EventNotOpen", "Only an open event can be closed; this event is closed");
+    expectError(
+      await closeOn(company, key, id, "2099-01-06"),
+      409,
+      "EventNotOpen",
+      "Only an open event can be closed; this event is closed",
+    );
     expect((await readEvent(company, key, id)).eventOpenCloseHistory).toHaveLength(2);
   });
 });
@@ -162,14 +184,24 @@ describe("reopen", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     await closeOn(company, key, id, "2099-01-05");
-    expectError(await reopenOn(company, key, id, "2099-01-04"), 409, "EventLifecycleDateOutOfOrder", "effectiveOnDate 2099-01-04 is before the close it reverses, dated 2099-01-05");
+    expectError(
+      await reopenOn(company, key, id, "2099-01-04"),
+      409,
+      "EventLifecycleDateOutOfOrder",
+      "effectiveOnDate 2099-01-04 is before the close it reverses, dated 2099-01-05",
+    );
     expect((await readEvent(company, key, id)).eventStatus).toBe("closed");
   });
 
   it("refuses reopening an event that is not closed (409 EventNotClosed)", async () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
-    expectError(await reopenOn(company, key, id, "2099-01-05"), 409, "EventNotClosed", "Only a closed event can be reopened; this event is open");
+    expectError(
+      await reopenOn(company, key, id, "2099-01-05"),
+      409,
+      "EventNotClosed",
+      "Only a closed event can be reopened; this event is open",
+    );
   });
 });
 
@@ -188,12 +220,30 @@ describe("close and reopen bodies", () => {
   it("refuses malformed and missing dates, unknown members and malformed ids with 400", async () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
-    for (const effectiveOnDate of [{ date: "2099-02-30" }, { date: "05/01/2099" }, "2099-01-05", { date: "2099-01-05", timezone: "Mars/Base" }]) {
-      expect(expectError(await transition(company, key, id, "close", { effectiveOnDate }), 400, "InvalidFieldModelV1Data").details[0]!.field).toBe("effectiveOnDate");
+    for (const effectiveOnDate of [
+      { date: "2099-02-30" },
+      { date: "05/01/2099" },
+      "2099-01-05",
+      { date: "2099-01-05", timezone: "Mars/Base" },
+    ]) {
+      expect(
+        expectError(await transition(company, key, id, "close", { effectiveOnDate }), 400, "InvalidFieldModelV1Data")
+          .details[0]!.field,
+      ).toBe("effectiveOnDate");
     }
-    expect(expectError(await transition(company, key, id, "close", {}), 400, "VALIDATION_ERROR").details).toEqual([{ field: "effectiveOnDate", message: "is required" }]);
-    expect(expectError(await transition(company, key, id, "close", { effectiveOnDate: { date: "2099-01-05" }, reason: "x" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("reason");
-    expect(expectError(await closeOn(company, key, "not-a-uuid", "2099-01-05"), 400, "VALIDATION_ERROR").details[0]!.field).toBe("eventId");
+    expect(expectError(await transition(company, key, id, "close", {}), 400, "VALIDATION_ERROR").details).toEqual([
+      { field: "effectiveOnDate", message: "is required" },
+    ]);
+    expect(
+      expectError(
+        await transition(company, key, id, "close", { effectiveOnDate: { date: "2099-01-05" }, reason: "x" }),
+        400,
+        "VALIDATION_ERROR",
+      ).details[0]!.field,
+    ).toBe("reason");
+    expect(
+      expectError(await closeOn(company, key, "not-a-uuid", "2099-01-05"), 400, "VALIDATION_ERROR").details[0]!.field,
+    ).toBe("eventId");
     expect((await readEvent(company, key, id)).eventStatus).toBe("open");
   });
 });
@@ -203,19 +253,38 @@ describe("replace the open/close history", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     const closedLog = [open("2098-12-01"), close("2098-12-20")];
-    const res = await putHistory(company, key, id, [{ action: "open", effectiveOnDate: { date: "2098-12-01" } }, close("2098-12-20")]);
+    const res = await putHistory(company, key, id, [
+      { action: "open", effectiveOnDate: { date: "2098-12-01" } },
+      close("2098-12-20"),
+    ]);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ eventId: id, eventStatus: "closed", eventOpenCloseHistory: closedLog });
     let data = await readEvent(company, key, id);
-    expect(data).toMatchObject({ eventStatus: "closed", eventOpenCloseHistory: closedLog, eventOpenedOn: day("2098-12-01"), eventClosedOn: day("2098-12-20"), eventReopenedOn: null });
+    expect(data).toMatchObject({
+      eventStatus: "closed",
+      eventOpenCloseHistory: closedLog,
+      eventOpenedOn: day("2098-12-01"),
+      eventClosedOn: day("2098-12-20"),
+      eventReopenedOn: null,
+    });
 
     const reopenedLog = [open("2098-12-01"), close("2098-12-20"), open("2098-12-24")];
     expect((await putHistory(company, key, id, reopenedLog)).json.eventStatus).toBe("open");
     data = await readEvent(company, key, id);
-    expect(data).toMatchObject({ eventStatus: "open", eventClosedOn: null, eventReopenedOn: day("2098-12-24"), eventPreviouslyClosedOn: day("2098-12-20") });
+    expect(data).toMatchObject({
+      eventStatus: "open",
+      eventClosedOn: null,
+      eventReopenedOn: day("2098-12-24"),
+      eventPreviouslyClosedOn: day("2098-12-20"),
+    });
 
     // Close and reopen are then checked against the new log.
-    expectError(await closeOn(company, key, id, "2098-12-23"), 409, "EventLifecycleDateOutOfOrder", "effectiveOnDate 2098-12-23 is before the last open/close entry, dated 2098-12-24");
+    expectError(
+      await closeOn(company, key, id, "2098-12-23"),
+      409,
+      "EventLifecycleDateOutOfOrder",
+      "effectiveOnDate 2098-12-23 is before the last open/close entry, dated 2098-12-24",
+    );
     expect((await closeOn(company, key, id, "2098-12-24")).status).toBe(200);
   });
 
@@ -223,25 +292,74 @@ describe("replace the open/close history", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     const before = await readEvent(company, key, id);
-    expect(expectError(await putHistory(company, key, id, []), 400, "InvalidFieldModelV1Data").details).toEqual([{ field: "entries", message: "must hold at least the opening entry; an event always has one" }]);
-    expect(expectError(await putHistory(company, key, id, [open("2099-01-05"), close("2099-01-04")]), 400, "InvalidFieldModelV1Data").details).toEqual([
-      { field: "entries[1].effectiveOnDate", message: "is before the previous entry's date 2099-01-05; entries go in date order" },
+    expect(expectError(await putHistory(company, key, id, []), 400, "InvalidFieldModelV1Data").details).toEqual([
+      { field: "entries", message: "must hold at least the opening entry; an event always has one" },
     ]);
-    expect(expectError(await putHistory(company, key, id, [close("2099-01-05")]), 400, "InvalidFieldModelV1Data").details[0]!.field).toBe("entries[0].action");
-    expect(expectError(await putHistory(company, key, id, [open("2099-01-05"), open("2099-01-06")]), 400, "InvalidFieldModelV1Data").details[0]!.field).toBe("entries[1].action");
-    expect(expectError(await putHistory(company, key, id, [{ action: "open", effectiveOnDate: { day: 1, month: 1, year: 2099 } }]), 400, "InvalidFieldModelV1Data").details[0]!.field).toBe("entries[0].effectiveOnDate");
-    expect(expectError(await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2099-01-01" } }]), 400, "InvalidFieldModelV1Data").details[0]!.field).toBe("entries[0].action");
+    expect(
+      expectError(
+        await putHistory(company, key, id, [open("2099-01-05"), close("2099-01-04")]),
+        400,
+        "InvalidFieldModelV1Data",
+      ).details,
+    ).toEqual([
+      {
+        field: "entries[1].effectiveOnDate",
+        message: "is before the previous entry's date 2099-01-05; entries go in date order",
+      },
+    ]);
+    expect(
+      expectError(await putHistory(company, key, id, [close("2099-01-05")]), 400, "InvalidFieldModelV1Data").details[0]!
+        .field,
+    ).toBe("entries[0].action");
+    expect(
+      expectError(
+        await putHistory(company, key, id, [open("2099-01-05"), open("2099-01-06")]),
+        400,
+        "InvalidFieldModelV1Data",
+      ).details[0]!.field,
+    ).toBe("entries[1].action");
+    expect(
+      expectError(
+        await putHistory(company, key, id, [{ action: "open", effectiveOnDate: { day: 1, month: 1, year: 2099 } }]),
+        400,
+        "InvalidFieldModelV1Data",
+      ).details[0]!.field,
+    ).toBe("entries[0].effectiveOnDate");
+    expect(
+      expectError(
+        await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2099-01-01" } }]),
+        400,
+        "InvalidFieldModelV1Data",
+      ).details[0]!.field,
+    ).toBe("entries[0].action");
     expectError(await putHistory(company, key, id, "not a list"), 400, "VALIDATION_ERROR");
     expect(await readEvent(company, key, id)).toEqual(before);
   });
 
   it("needs the write group when the configuration locks eventOpenCloseHistory or eventStatus", async () => {
     for (const referenceId of ["eventOpenCloseHistory", "eventStatus"]) {
-      const typeInfo = referenceId === "eventStatus" ? { kind: "String" } : { kind: "Group", subFields: [{ referenceId: "action", label: "Action", typeInfo: { kind: "String" } }, { referenceId: "effectiveOnDate", label: "Effective on", typeInfo: { kind: "Date" } }] };
-      const { company, key } = await setUp({ fieldDefinitions: [{ entityType: "event", referenceId, label: referenceId, typeInfo, writePermission: "lifecycle" }] });
+      const typeInfo =
+        referenceId === "eventStatus"
+          ? { kind: "String" }
+          : {
+              kind: "Group",
+              subFields: [
+                { referenceId: "action", label: "Action", typeInfo: { kind: "String" } },
+                { referenceId: "effectiveOnDate", label: "Effective on", typeInfo: { kind: "Date" } },
+              ],
+            };
+      const { company, key } = await setUp({
+        fieldDefinitions: [
+          { entityType: "event", referenceId, label: referenceId, typeInfo, writePermission: "lifecycle" },
+        ],
+      });
       const id = await createEvent(company, key);
       const editor = await company.key([], ["event.edit"]);
-      const refused = expectError(await putHistory(company, editor, id, [open("2099-01-01")]), 403, "field-write-permission-required");
+      const refused = expectError(
+        await putHistory(company, editor, id, [open("2099-01-01")]),
+        403,
+        "field-write-permission-required",
+      );
       expect(refused.details).toEqual([{ field: referenceId, message: "needs write group lifecycle" }]);
       expect((await readEvent(company, key, id)).eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK))]);
 
@@ -256,9 +374,21 @@ describe("guarded lifecycle fields on the generic update", () => {
   it("refuses a PATCH changing eventStatus or eventOpenCloseHistory with 409 naming the endpoint", async () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
-    const status = expectError(await company.call("PATCH", `/entities/event/${id}`, key, { body: { eventStatus: "closed" } }), 409, "GuardedStatusFieldWrite");
-    expect(status.message).toBe("eventStatus cannot be changed by a generic update; use POST /api/v1/companies/{companyId}/events/{eventId}/close or /reopen");
-    const history = expectError(await company.call("PATCH", `/entities/event/${id}`, key, { body: { eventOpenCloseHistory: [open("2099-01-01")] } }), 409, "GuardedStatusFieldWrite");
+    const status = expectError(
+      await company.call("PATCH", `/entities/event/${id}`, key, { body: { eventStatus: "closed" } }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
+    expect(status.message).toBe(
+      "eventStatus cannot be changed by a generic update; use POST /api/v1/companies/{companyId}/events/{eventId}/close or /reopen",
+    );
+    const history = expectError(
+      await company.call("PATCH", `/entities/event/${id}`, key, {
+        body: { eventOpenCloseHistory: [open("2099-01-01")] },
+      }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
     expect(history.message).toContain("PUT /api/v1/companies/{companyId}/events/{eventId}/open-close-history");
     expect((await readEvent(company, key, id)).eventStatus).toBe("open");
   });
@@ -267,7 +397,9 @@ describe("guarded lifecycle fields on the generic update", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     const data = await readEvent(company, key, id);
-    const res = await company.call("PATCH", `/entities/event/${id}`, key, { body: { eventStatus: "open", eventOpenCloseHistory: data.eventOpenCloseHistory } });
+    const res = await company.call("PATCH", `/entities/event/${id}`, key, {
+      body: { eventStatus: "open", eventOpenCloseHistory: data.eventOpenCloseHistory },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.eventStatus).toBe("open");
   });
@@ -334,7 +466,9 @@ describe("eventName", () => {
       expect(res.json.data.eventName).toBe("Jane Doe");
       expect((await readEvent(company, key, id)).eventName).toBe("Jane Doe");
       // The capitalised type spelling goes through the same rule.
-      const named = await company.call("PATCH", `/entities/Event/${id}`, key, { body: { userSetEventName: "Basement flood" } });
+      const named = await company.call("PATCH", `/entities/Event/${id}`, key, {
+        body: { userSetEventName: "Basement flood" },
+      });
       expect(named.json.data.eventName).toBe("Basement flood");
     }
   });
@@ -343,7 +477,9 @@ describe("eventName", () => {
     const { company, key } = await setUp(NAMING_DOCUMENT);
     const id = await createEvent(company, key, { eventName: "Mine" });
     expect((await readEvent(company, key, id)).eventName).toBe(`Event ${id.slice(0, 8)}`);
-    const res = await company.call("PATCH", `/entities/event/${id}`, key, { body: { eventName: "Mine again", lossDescription: "Fire" } });
+    const res = await company.call("PATCH", `/entities/event/${id}`, key, {
+      body: { eventName: "Mine again", lossDescription: "Fire" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.eventName).toBe(`Event ${id.slice(0, 8)}`);
     expect(res.json.data.lossDescription).toBe("Fire");
@@ -365,9 +501,12 @@ describe("concurrency", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     const before = await storedVersion(id);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+    );
     for (const res of results) {
-      if (res.status !== 200) expect(["EventNotOpen", "EventNotClosed"]).toContain(expectError(res, 409, res.json.error.code).code);
+      if (res.status !== 200)
+        expect(["EventNotOpen", "EventNotClosed"]).toContain(expectError(res, 409, res.json.error.code).code);
     }
     const succeeded = results.filter((r) => r.status === 200).length;
     expect(succeeded).toBeGreaterThan(0);
@@ -386,8 +525,14 @@ describe("concurrency", () => {
     const id = await createEvent(company, key);
     const names = Array.from({ length: 5 }, (_, i) => `Name ${i}`);
     const [transitions, updates] = await Promise.all([
-      Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01"))),
-      Promise.all(names.map((userSetEventName) => company.call("PATCH", `/entities/event/${id}`, key, { body: { userSetEventName } }))),
+      Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+      ),
+      Promise.all(
+        names.map((userSetEventName) =>
+          company.call("PATCH", `/entities/event/${id}`, key, { body: { userSetEventName } }),
+        ),
+      ),
     ]);
     const data = await readEvent(company, key, id);
     expect(data.eventOpenCloseHistory).toHaveLength(1 + transitions.filter((r) => r.status === 200).length);
@@ -400,9 +545,21 @@ describe("concurrency", () => {
 
 describe("event routes: permissions and other companies", () => {
   const ROUTES = [
-    { name: "close", permission: "event.create", send: (c: TestCompany, k: string, id: string) => closeOn(c, k, id, "2099-01-05") },
-    { name: "reopen", permission: "event.create", send: (c: TestCompany, k: string, id: string) => reopenOn(c, k, id, "2099-01-05") },
-    { name: "history", permission: "event.edit", send: (c: TestCompany, k: string, id: string) => putHistory(c, k, id, [open("2099-01-01"), close("2099-01-02")]) },
+    {
+      name: "close",
+      permission: "event.create",
+      send: (c: TestCompany, k: string, id: string) => closeOn(c, k, id, "2099-01-05"),
+    },
+    {
+      name: "reopen",
+      permission: "event.create",
+      send: (c: TestCompany, k: string, id: string) => reopenOn(c, k, id, "2099-01-05"),
+    },
+    {
+      name: "history",
+      permission: "event.edit",
+      send: (c: TestCompany, k: string, id: string) => putHistory(c, k, id, [open("2099-01-01"), close("2099-01-02")]),
+    },
   ];
 
   it("answers 404 for another company's event under the caller's own path, and for unknown ids", async () => {
@@ -423,7 +580,11 @@ describe("event routes: permissions and other companies", () => {
     const id = await createEvent(target.company, target.key);
     for (const route of ROUTES) {
       const path = route.name === "history" ? `/events/${id}/open-close-history` : `/events/${id}/${route.name}`;
-      const res = await call(route.name === "history" ? "PUT" : "POST", `/api/v1/companies/${target.company.id}${path}`, { auth: intruder.key, body: { effectiveOnDate: { date: "2099-01-05" }, entries: [] } });
+      const res = await call(
+        route.name === "history" ? "PUT" : "POST",
+        `/api/v1/companies/${target.company.id}${path}`,
+        { auth: intruder.key, body: { effectiveOnDate: { date: "2099-01-05" }, entries: [] } },
+      );
       expectError(res, 403, "AuthorizationError", "API key is not scoped to the requested company");
     }
   });
@@ -434,7 +595,12 @@ describe("event routes: permissions and other companies", () => {
     for (const route of ROUTES) {
       const others = ["event.view", "event.create", "event.edit"].filter((p) => p !== route.permission);
       const lacking = await company.key(["ReadOnly"], others);
-      expectError(await route.send(company, lacking, id), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+      expectError(
+        await route.send(company, lacking, id),
+        403,
+        "AuthorizationError",
+        "User is not authorized to perform the requested action",
+      );
     }
     const legacy = await company.key([], ["company.claim:create"]);
     expect((await closeOn(company, legacy, id, "2099-01-05")).status).toBe(200);
@@ -448,7 +614,11 @@ describe("event routes: permissions and other companies", () => {
     const close = paths["/api/v1/companies/{companyId}/events/{eventId}/close"].post;
     const reopen = paths["/api/v1/companies/{companyId}/events/{eventId}/reopen"].post;
     const history = paths["/api/v1/companies/{companyId}/events/{eventId}/open-close-history"].put;
-    expect([close["x-permission"], reopen["x-permission"], history["x-permission"]]).toEqual(["event.create", "event.create", "event.edit"]);
+    expect([close["x-permission"], reopen["x-permission"], history["x-permission"]]).toEqual([
+      "event.create",
+      "event.create",
+      "event.edit",
+    ]);
     for (const operation of [close, reopen, history]) {
       expect(operation.summary).toBeTruthy();
       expect(operation.description).toBeTruthy();
@@ -463,7 +633,13 @@ describe("derived lifecycle dates on generic writes", () => {
     expect((await closeOn(company, key, id, todayIn(NEW_YORK))).status).toBe(200);
     const stored = await readEvent(company, key, id);
     expect(stored.eventClosedOn).toEqual(day(todayIn(NEW_YORK)));
-    const echoed = { eventOpenedOn: day("1999-01-01"), eventClosedOn: day("1999-01-02"), eventReopenedOn: null, eventPreviouslyClosedOn: null, userSetEventName: "Hail" };
+    const echoed = {
+      eventOpenedOn: day("1999-01-01"),
+      eventClosedOn: day("1999-01-02"),
+      eventReopenedOn: null,
+      eventPreviouslyClosedOn: null,
+      userSetEventName: "Hail",
+    };
     const res = await company.call("PATCH", `/entities/event/${id}`, key, { body: echoed });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const after = await readEvent(company, key, id);

@@ -27,13 +27,22 @@ describe("staff administration: companies", () => {
     const bad = await staff("POST", "/admin/companies", { name: "X", shortName: "x", lifecycle: "Production" });
     expect(expectError(bad, 400, "VALIDATION_ERROR").details[0]!.field).toBe("lifecycle");
     expectError(await staff("POST", "/admin/companies", { shortName: "x" }), 400, "VALIDATION_ERROR");
-    expectError(await staff("POST", "/admin/companies", { name: "X", shortName: "x", color: "red" }), 400, "VALIDATION_ERROR");
+    expectError(
+      await staff("POST", "/admin/companies", { name: "X", shortName: "x", color: "red" }),
+      400,
+      "VALIDATION_ERROR",
+    );
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
   });
 
   it("answers 404 for an unknown company and 400 for a malformed id", async () => {
-    expectError(await staff("GET", "/admin/companies/00000000-0000-4000-8000-000000000000"), 404, "NotFoundError", "Not found");
+    expectError(
+      await staff("GET", "/admin/companies/00000000-0000-4000-8000-000000000000"),
+      404,
+      "NotFoundError",
+      "Not found",
+    );
     expectError(await staff("GET", "/admin/companies/not-a-uuid"), 400, "VALIDATION_ERROR");
   });
 
@@ -44,18 +53,30 @@ describe("staff administration: companies", () => {
     expect(res.json.features).toEqual({ financials: true, policyFinancials: true, ofacScreening: false });
     const again = await staff("PATCH", `/admin/companies/${company.id}`, { features: { financials: false } });
     expect(again.json.features).toEqual({ financials: false, policyFinancials: true, ofacScreening: false });
-    expectError(await staff("PATCH", `/admin/companies/${company.id}`, { features: { telepathy: true } }), 400, "VALIDATION_ERROR");
+    expectError(
+      await staff("PATCH", `/admin/companies/${company.id}`, { features: { telepathy: true } }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("moves the lifecycle forward and refuses moves back towards wipeable states", async () => {
     const company = await createCompany("uninitialized");
-    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "sandbox" })).json.lifecycle).toBe("sandbox");
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "sandbox" })).json.lifecycle).toBe(
+      "sandbox",
+    );
     expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" })).json.lifecycle).toBe("live");
     expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" })).status).toBe(200);
     const back = await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "sandbox" });
     expectError(back, 409, "CompanyLifecycleRefused", "Company lifecycle cannot move from live to sandbox");
-    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "retired" })).json.lifecycle).toBe("retired");
-    expectError(await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" }), 409, "CompanyLifecycleRefused");
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "retired" })).json.lifecycle).toBe(
+      "retired",
+    );
+    expectError(
+      await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" }),
+      409,
+      "CompanyLifecycleRefused",
+    );
     expect((await staff("GET", `/admin/companies/${company.id}`)).json.lifecycle).toBe("retired");
   });
 });
@@ -63,17 +84,31 @@ describe("staff administration: companies", () => {
 describe("staff administration: API keys", () => {
   it("shows the key once and stores only its hash", async () => {
     const company = await createCompany();
-    const res = await staff("POST", `/admin/companies/${company.id}/api-keys`, { name: "integration", roles: ["Finance"], permissions: ["company.claim:create"] });
+    const res = await staff("POST", `/admin/companies/${company.id}/api-keys`, {
+      name: "integration",
+      roles: ["Finance"],
+      permissions: ["company.claim:create"],
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), key: expect.stringMatching(/^iop_/), name: "integration", roles: ["Finance"], permissions: ["company.claim:create"] });
+    expect(res.json).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^iop_/),
+      name: "integration",
+      roles: ["Finance"],
+      permissions: ["company.claim:create"],
+    });
 
-    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(res.json.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?")
+      .bind(res.json.id)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(res.json.key);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(res.json.key)));
     expect(row!.key_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
 
     const listed = await staff("GET", `/admin/companies/${company.id}/api-keys`);
-    expect(listed.json.items).toEqual([expect.objectContaining({ id: res.json.id, name: "integration", revokedAt: null })]);
+    expect(listed.json.items).toEqual([
+      expect.objectContaining({ id: res.json.id, name: "integration", revokedAt: null }),
+    ]);
     expect(listed.text).not.toContain(res.json.key);
   });
 
@@ -81,7 +116,10 @@ describe("staff administration: API keys", () => {
     const company = await createCompany();
     const role = await staff("POST", `/admin/companies/${company.id}/api-keys`, { name: "k", roles: ["Wizard"] });
     expect(expectError(role, 400, "VALIDATION_ERROR").details[0]!.field).toBe("roles[0]");
-    const permission = await staff("POST", `/admin/companies/${company.id}/api-keys`, { name: "k", permissions: ["policy.teleport"] });
+    const permission = await staff("POST", `/admin/companies/${company.id}/api-keys`, {
+      name: "k",
+      permissions: ["policy.teleport"],
+    });
     expect(expectError(permission, 400, "VALIDATION_ERROR").details[0]!.field).toBe("permissions[0]");
     expect((await staff("GET", `/admin/companies/${company.id}/api-keys`)).json.items).toEqual([]);
   });
@@ -121,7 +159,12 @@ describe("staff administration refuses anything but the staff token", () => {
       const concrete = path.replace("{id}", company.id);
       const body = method === "GET" || method === "DELETE" ? undefined : { name: "x", shortName: "x" };
       expectError(await call(method, concrete, { auth: key, body }), 401, "AuthenticationError", "Invalid staff token");
-      expectError(await call(method, concrete, { auth: `Bearer ${key}`, body }), 401, "AuthenticationError", "Invalid staff token");
+      expectError(
+        await call(method, concrete, { auth: `Bearer ${key}`, body }),
+        401,
+        "AuthenticationError",
+        "Invalid staff token",
+      );
     }
   });
 
@@ -130,7 +173,12 @@ describe("staff administration refuses anything but the staff token", () => {
     for (const [method, path] of routes) {
       const concrete = path.replace("{id}", company.id);
       expectError(await call(method, concrete), 401, "AuthenticationError", "Staff authentication required");
-      expectError(await call(method, concrete, { auth: "Bearer wrong-token" }), 401, "AuthenticationError", "Invalid staff token");
+      expectError(
+        await call(method, concrete, { auth: "Bearer wrong-token" }),
+        401,
+        "AuthenticationError",
+        "Invalid staff token",
+      );
     }
   });
 });

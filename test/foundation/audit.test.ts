@@ -6,7 +6,10 @@ async function auditEntries(company: TestCompany, reader: string, query = "") {
 }
 
 async function waitForEntry(company: TestCompany, reader: string, match: (entry: any) => boolean) {
-  const log = await eventually(() => auditEntries(company, reader, "?pageSize=500"), (l) => l.items.some(match));
+  const log = await eventually(
+    () => auditEntries(company, reader, "?pageSize=500"),
+    (l) => l.items.some(match),
+  );
   return log.items.find(match);
 }
 
@@ -39,15 +42,21 @@ describe("every external call is audit-logged", () => {
 
     const forbidden = await company.call("POST", "/reset", weak);
     expect(forbidden.status).toBe(403);
-    expect(await waitForEntry(company, reader, (e) => e.requestId === forbidden.headers.get("X-Request-Id"))).toMatchObject({ status: 403, keyId: weakId, action: "resetCompany" });
+    expect(
+      await waitForEntry(company, reader, (e) => e.requestId === forbidden.headers.get("X-Request-Id")),
+    ).toMatchObject({ status: 403, keyId: weakId, action: "resetCompany" });
 
     // A key naming another company is logged under its own company, never the one it named.
     const elsewhere = await other.call("GET", "/lifecycle", weak);
     expect(elsewhere.status).toBe(403);
-    expect(await waitForEntry(company, reader, (e) => e.requestId === elsewhere.headers.get("X-Request-Id"))).toMatchObject({ status: 403, keyId: weakId });
+    expect(
+      await waitForEntry(company, reader, (e) => e.requestId === elsewhere.headers.get("X-Request-Id")),
+    ).toMatchObject({ status: 403, keyId: weakId });
 
     const invalid = await company.call("GET", "/lifecycle", "iop_nonsense");
-    expect(await waitForEntry(company, reader, (e) => e.requestId === invalid.headers.get("X-Request-Id"))).toMatchObject({ status: 401, keyId: null, actor: "anonymous" });
+    expect(
+      await waitForEntry(company, reader, (e) => e.requestId === invalid.headers.get("X-Request-Id")),
+    ).toMatchObject({ status: 401, keyId: null, actor: "anonymous" });
   });
 
   it("carries the batchId from a mutation body's root and filters by it", async () => {
@@ -58,7 +67,10 @@ describe("every external call is audit-logged", () => {
     await company.call("POST", "/reset", manager, { body: { batchId: "nightly-42" } });
     await company.call("POST", "/reset", manager, { body: { batchId: "other" } });
     await company.call("GET", "/lifecycle", reader);
-    const filtered = await eventually(() => auditEntries(company, reader, "?batchId=nightly-42"), (l) => l.totalCount === 2);
+    const filtered = await eventually(
+      () => auditEntries(company, reader, "?batchId=nightly-42"),
+      (l) => l.totalCount === 2,
+    );
     expect(filtered.totalCount).toBe(2);
     expect(filtered.items.every((e: any) => e.batchId === "nightly-42" && e.action === "resetCompany")).toBe(true);
   });
@@ -68,7 +80,10 @@ describe("every external call is audit-logged", () => {
     const reader = await company.key(["ReadOnly"]);
     const manager = await company.key(["SandboxManager"]);
     for (let i = 0; i < 4; i++) await company.call("POST", "/reset", manager, { body: { batchId: "paging" } });
-    const all = await eventually(() => auditEntries(company, reader, "?batchId=paging&pageSize=1000"), (l) => l.totalCount === 4);
+    const all = await eventually(
+      () => auditEntries(company, reader, "?batchId=paging&pageSize=1000"),
+      (l) => l.totalCount === 4,
+    );
     expect(all.pageSize).toBe(500);
     const times = all.items.map((e: any) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createCompany, expectError, staff, STAFF_TOKEN } from "../support/harness";
+import { call, createCompany, expectError, STAFF_TOKEN, staff } from "../support/harness";
 
 const MISSING = "API key authentication required";
 const INVALID = "Invalid API key";

@@ -16,7 +16,10 @@ describe("the error envelope", () => {
 
   it("answers a malformed JSON body with 400 VALIDATION_ERROR and writes nothing", async () => {
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
-    const res = await call("POST", "/admin/companies", { auth: "Bearer test-staff-token", rawBody: '{"name": "Acme", ' });
+    const res = await call("POST", "/admin/companies", {
+      auth: "Bearer test-staff-token",
+      rawBody: '{"name": "Acme", ',
+    });
     const error = expectError(res, 400, "VALIDATION_ERROR");
     expect(error.userMessages).toEqual(["The request body is not valid JSON."]);
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
@@ -51,7 +54,11 @@ describe("the error envelope", () => {
   });
 
   it("answers a non-JSON content type with 415 in the envelope", async () => {
-    const res = await call("POST", "/admin/companies", { auth: "Bearer test-staff-token", rawBody: "name=x", headers: { "Content-Type": "text/plain" } });
+    const res = await call("POST", "/admin/companies", {
+      auth: "Bearer test-staff-token",
+      rawBody: "name=x",
+      headers: { "Content-Type": "text/plain" },
+    });
     expectError(res, 415, "UnsupportedMediaType");
   });
 
@@ -65,7 +72,12 @@ describe("the error envelope", () => {
     const res = await app.fetch(new Request("https://api.test/explode"), env, ctx);
     await waitOnExecutionContext(ctx);
     const body = (await res.json()) as any;
-    expectError({ status: res.status, json: body }, 500, "UncaughtActionError", "Uncaught error occurred in explodeOnPurpose");
+    expectError(
+      { status: res.status, json: body },
+      500,
+      "UncaughtActionError",
+      "Uncaught error occurred in explodeOnPurpose",
+    );
     expect(body.error.userMessages[0]).toMatch(/try again/i);
     expect(JSON.stringify(body)).not.toContain("database on fire");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
@@ -73,11 +85,14 @@ describe("the error envelope", () => {
 });
 
 describe("retired starter configuration seed", () => {
-  it.each([["/api/v1/companies"], ["/api/v1/external/companies"]])("%s/{id}/configuration/starter answers 501", async (prefix) => {
-    const company = await createCompany();
-    const key = await company.key(["Admin"]);
-    const res = await call("POST", `${prefix}/${company.id}/configuration/starter`, { auth: key });
-    expectError(res, 501, "starter_configuration_unavailable");
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-  });
+  it.each([["/api/v1/companies"], ["/api/v1/external/companies"]])(
+    "%s/{id}/configuration/starter answers 501",
+    async (prefix) => {
+      const company = await createCompany();
+      const key = await company.key(["Admin"]);
+      const res = await call("POST", `${prefix}/${company.id}/configuration/starter`, { auth: key });
+      expectError(res, 501, "starter_configuration_unavailable");
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+    },
+  );
 });

@@ -8,9 +8,24 @@ describe("all three address families pass through one auth and error pipeline", 
     const company = await createCompany();
     const other = await createCompany();
     const key = await company.key(["Admin"]);
-    expectError(await call("GET", `${prefix}/${company.id}/anything`), 401, "AuthenticationError", "API key authentication required");
-    expectError(await call("GET", `${prefix}/${company.id}/anything`, { auth: `Bearer ${key}` }), 401, "AuthenticationError", "Invalid API key");
-    expectError(await call("GET", `${prefix}/${other.id}/anything`, { auth: key }), 403, "AuthorizationError", "API key is not scoped to the requested company");
+    expectError(
+      await call("GET", `${prefix}/${company.id}/anything`),
+      401,
+      "AuthenticationError",
+      "API key authentication required",
+    );
+    expectError(
+      await call("GET", `${prefix}/${company.id}/anything`, { auth: `Bearer ${key}` }),
+      401,
+      "AuthenticationError",
+      "Invalid API key",
+    );
+    expectError(
+      await call("GET", `${prefix}/${other.id}/anything`, { auth: key }),
+      403,
+      "AuthorizationError",
+      "API key is not scoped to the requested company",
+    );
     const unknown = await call("GET", `${prefix}/${company.id}/anything`, { auth: key });
     expectError(unknown, 404, "NotFoundError", "Not found");
     expect(unknown.headers.get("Cache-Control")).toBe("no-store");
@@ -34,7 +49,11 @@ describe("service documents", () => {
     expect(reset["x-permission"]).toBe("company.reset");
     expect(reset.description).toContain("company.reset");
     expect(res.json.paths["/api/v1/companies/{companyId}/me"].get["x-permission"]).toBe("any-valid-key");
-    expect(res.json.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(res.json.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+    });
   });
 
   it("serves an interactive reference at /docs", async () => {

@@ -3,11 +3,15 @@ import { describe, expect, it } from "vitest";
 import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
 
 async function seedSequence(company: TestCompany, name: string, value: number) {
-  await env.DB.prepare("INSERT INTO sequences (company_id, name, value) VALUES (?, ?, ?)").bind(company.id, name, value).run();
+  await env.DB.prepare("INSERT INTO sequences (company_id, name, value) VALUES (?, ?, ?)")
+    .bind(company.id, name, value)
+    .run();
 }
 
 async function sequencesOf(company: TestCompany) {
-  const { results } = await env.DB.prepare("SELECT name, value FROM sequences WHERE company_id = ?").bind(company.id).all();
+  const { results } = await env.DB.prepare("SELECT name, value FROM sequences WHERE company_id = ?")
+    .bind(company.id)
+    .all();
   return results;
 }
 
@@ -20,7 +24,11 @@ describe("GET /lifecycle", () => {
 
   it("needs company.view", async () => {
     const company = await createCompany();
-    expectError(await company.call("GET", "/lifecycle", await company.key([], ["audit.view"])), 403, "AuthorizationError");
+    expectError(
+      await company.call("GET", "/lifecycle", await company.key([], ["audit.view"])),
+      403,
+      "AuthorizationError",
+    );
     expect((await company.call("GET", "/lifecycle", await company.key([], ["company.view"]))).status).toBe(200);
   });
 });
@@ -33,7 +41,12 @@ describe("POST /reset on a Sandbox company", () => {
     await seedSequence(neighbour, "policyNumber", 7);
     const res = await company.call("POST", "/reset", await company.key(["SandboxManager"]));
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ companyId: company.id, lifecycle: "sandbox", resetAt: expect.any(String), receiptId: expect.any(String) });
+    expect(res.json).toEqual({
+      companyId: company.id,
+      lifecycle: "sandbox",
+      resetAt: expect.any(String),
+      receiptId: expect.any(String),
+    });
     expect(await sequencesOf(company)).toEqual([]);
     expect(await sequencesOf(neighbour)).toEqual([{ name: "policyNumber", value: 7 }]);
   });
@@ -42,7 +55,10 @@ describe("POST /reset on a Sandbox company", () => {
     const company = await createCompany();
     const admin = await company.key(["Admin"]);
     expect((await company.call("POST", "/reset", await company.key(["SandboxManager"]))).status).toBe(200);
-    expect((await company.call("GET", "/lifecycle", admin)).json).toEqual({ companyId: company.id, lifecycle: "sandbox" });
+    expect((await company.call("GET", "/lifecycle", admin)).json).toEqual({
+      companyId: company.id,
+      lifecycle: "sandbox",
+    });
     expect((await staff("GET", `/admin/companies/${company.id}/api-keys`)).json.items).toHaveLength(2);
   });
 
@@ -53,8 +69,16 @@ describe("POST /reset on a Sandbox company", () => {
     const { id: keyId, key } = await company.keyWithId(["SandboxManager"]);
     const res = await company.call("POST", "/reset", key);
     // The receipt is part of the reset's own batch, so it is readable as soon as the reset answers.
-    const receipt = await env.DB.prepare("SELECT * FROM audit_log WHERE id = ?").bind(res.json.receiptId).first<Record<string, any>>();
-    expect(receipt).toMatchObject({ company_id: company.id, kind: "receipt", action: "resetCompany", key_id: keyId, method: "POST" });
+    const receipt = await env.DB.prepare("SELECT * FROM audit_log WHERE id = ?")
+      .bind(res.json.receiptId)
+      .first<Record<string, any>>();
+    expect(receipt).toMatchObject({
+      company_id: company.id,
+      kind: "receipt",
+      action: "resetCompany",
+      key_id: keyId,
+      method: "POST",
+    });
     const log = await company.call("GET", "/audit-log", reader);
     expect(log.json.items.some((e: any) => e.id === res.json.receiptId)).toBe(true);
     expect(log.json.items.some((e: any) => e.kind === "request" && e.action === "getLifecycle")).toBe(true);
@@ -62,17 +86,29 @@ describe("POST /reset on a Sandbox company", () => {
 });
 
 describe("POST /reset refuses companies that are not Sandbox, for every caller", () => {
-  it.each(["live", "retired", "uninitialized"] as const)("%s answers 409 CompanyLifecycleRefused and clears nothing", async (lifecycle) => {
-    const company = await createCompany(lifecycle);
-    await seedSequence(company, "quoteNumber", 3);
-    for (const roles of [["SandboxManager"], ["SUPER_ADMIN"]]) {
-      const res = await company.call("POST", "/reset", await company.key(roles));
-      expectError(res, 409, "CompanyLifecycleRefused", `Reset is only available to Sandbox companies; this company is ${lifecycle}`);
-    }
-    expect(await sequencesOf(company)).toEqual([{ name: "quoteNumber", value: 3 }]);
-    const receipts = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE company_id = ? AND kind = 'receipt'").bind(company.id).first<{ n: number }>();
-    expect(receipts!.n).toBe(0);
-  });
+  it.each(["live", "retired", "uninitialized"] as const)(
+    "%s answers 409 CompanyLifecycleRefused and clears nothing",
+    async (lifecycle) => {
+      const company = await createCompany(lifecycle);
+      await seedSequence(company, "quoteNumber", 3);
+      for (const roles of [["SandboxManager"], ["SUPER_ADMIN"]]) {
+        const res = await company.call("POST", "/reset", await company.key(roles));
+        expectError(
+          res,
+          409,
+          "CompanyLifecycleRefused",
+          `Reset is only available to Sandbox companies; this company is ${lifecycle}`,
+        );
+      }
+      expect(await sequencesOf(company)).toEqual([{ name: "quoteNumber", value: 3 }]);
+      const receipts = await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE company_id = ? AND kind = 'receipt'",
+      )
+        .bind(company.id)
+        .first<{ n: number }>();
+      expect(receipts!.n).toBe(0);
+    },
+  );
 
   it("checks the permission before the lifecycle", async () => {
     const company = await createCompany("live");
@@ -85,7 +121,7 @@ describe("POST /reset refuses companies that are not Sandbox, for every caller",
     const [reset, golive] = await Promise.all([
       company.call("POST", "/reset", key),
       staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" }),
-      ]);
+    ]);
     expect(golive.status).toBe(200);
     expect([200, 409]).toContain(reset.status);
     expectError(await company.call("POST", "/reset", key), 409, "CompanyLifecycleRefused");

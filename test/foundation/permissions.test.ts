@@ -32,7 +32,18 @@ describe("roles (CONTRACT section 1)", () => {
     const company = await createCompany();
     const key = await company.key(["Finance"]);
     const { permissions } = (await company.call("GET", "/me", key)).json as { permissions: string[] };
-    expect(permissions).toEqual(expect.arrayContaining(["invoice.edit-paid", "invoice.edit", "invoice.delete", "payment.record", "payment.delete", "payment.view", "policy.view", "company.view"]));
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        "invoice.edit-paid",
+        "invoice.edit",
+        "invoice.delete",
+        "payment.record",
+        "payment.delete",
+        "payment.view",
+        "policy.view",
+        "company.view",
+      ]),
+    );
     expect(permissions.filter((p) => !/^(payment|invoice)\./.test(p)).every((p) => p.endsWith(".view"))).toBe(true);
     expect((await company.call("GET", "/lifecycle", key)).status).toBe(200);
   });
@@ -68,7 +79,9 @@ describe("roles (CONTRACT section 1)", () => {
     const company = await createCompany();
     const key = await company.key(["FMV1_CONFIGURATION_MANAGER"]);
     const { permissions } = (await company.call("GET", "/me", key)).json as { permissions: string[] };
-    expect(permissions).toEqual(expect.arrayContaining(["configuration.export", "configuration.import", "configuration.view"]));
+    expect(permissions).toEqual(
+      expect.arrayContaining(["configuration.export", "configuration.import", "configuration.view"]),
+    );
     expect(permissions).not.toContain("company.reset");
   });
 
@@ -92,6 +105,14 @@ describe("reads every integration needs take only a valid key", () => {
     expect(me.json).toEqual({ companyId: company.id, keyId: id, roles: [], permissions: [] });
     const types = await company.call("GET", "/entity-types", key);
     expect(types.status).toBe(200);
-    expect(types.json.items.map((t: { key: string }) => t.key)).toEqual(["exposure", "event", "submission", "quote", "person", "organization", "policy"]);
+    expect(types.json.items.map((t: { key: string }) => t.key)).toEqual([
+      "exposure",
+      "event",
+      "submission",
+      "quote",
+      "person",
+      "organization",
+      "policy",
+    ]);
   });
 });

@@ -5,31 +5,47 @@ import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN } from "../support/fake-sheets";
 import { call, eventually, expectError } from "../support/harness";
 import { deliver } from "../support/queue";
-import { book, seedVersions, type Book } from "./bordereau-fixture";
+import { type Book, book, seedVersions } from "./bordereau-fixture";
 
 const EXPORT_TIMEOUT_MS = 45_000;
 
 const uniqueId = (label: string) => `${label}-${crypto.randomUUID()}`;
 
 async function putSpreadsheet(id: string, spreadsheet: Record<string, unknown>) {
-  const res = await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}`, { method: "PUT", body: JSON.stringify(spreadsheet) });
+  const res = await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}`, {
+    method: "PUT",
+    body: JSON.stringify(spreadsheet),
+  });
   expect(res.status).toBe(204);
 }
 
 async function putFolder(id: string, folder: Record<string, unknown>) {
-  const res = await fetch(`${FAKE_DRIVE_ORIGIN}/__control/folders/${id}`, { method: "PUT", body: JSON.stringify(folder) });
+  const res = await fetch(`${FAKE_DRIVE_ORIGIN}/__control/folders/${id}`, {
+    method: "PUT",
+    body: JSON.stringify(folder),
+  });
   expect(res.status).toBe(204);
 }
 
-const spreadsheetState = async (id: string): Promise<any> => (await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}`)).json();
-const spreadsheetRequests = async (id: string): Promise<Array<{ method: string; url: string; authorization: string }>> => (await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}/requests`)).json();
+const spreadsheetState = async (id: string): Promise<any> =>
+  (await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}`)).json();
+const spreadsheetRequests = async (
+  id: string,
+): Promise<Array<{ method: string; url: string; authorization: string }>> =>
+  (await fetch(`${FAKE_SHEETS_ORIGIN}/__control/spreadsheets/${id}/requests`)).json();
 
 const exportPath = (companyId: string) => `/api/v1/external/companies/${companyId}/policies/bordereau/export`;
-const startExport = (b: Book, body: Record<string, unknown>, key = b.reader) => call("POST", exportPath(b.company.id), { auth: key, body });
-const readExport = (b: Book, exportId: string, key = b.reader) => call("GET", `/api/v1/external/companies/${b.company.id}/policies/bordereau/exports/${exportId}`, { auth: key });
+const startExport = (b: Book, body: Record<string, unknown>, key = b.reader) =>
+  call("POST", exportPath(b.company.id), { auth: key, body });
+const readExport = (b: Book, exportId: string, key = b.reader) =>
+  call("GET", `/api/v1/external/companies/${b.company.id}/policies/bordereau/exports/${exportId}`, { auth: key });
 
 async function finished(b: Book, exportId: string) {
-  const res = await eventually(() => readExport(b, exportId), (r) => ["succeeded", "failed"].includes(r.json?.status), EXPORT_TIMEOUT_MS);
+  const res = await eventually(
+    () => readExport(b, exportId),
+    (r) => ["succeeded", "failed"].includes(r.json?.status),
+    EXPORT_TIMEOUT_MS,
+  );
   return res.json;
 }
 
@@ -40,16 +56,29 @@ async function expectedSheet(b: Book, selection: Record<string, unknown> = {}) {
   return [rows.json.columns.map((c: { header: string }) => c.header), ...rows.json.rows];
 }
 
+const chunkMessage = (companyId: string, exportId: string, chunkIndex: number) => ({
+  type: "bordereau.export-chunk",
+  messageId: `${exportId}:${chunkIndex}`,
+  companyId,
+  payload: { exportId, chunkIndex },
+});
 
-const chunkMessage = (companyId: string, exportId: string, chunkIndex: number) => ({ type: "bordereau.export-chunk", messageId: `${exportId}:${chunkIndex}`, companyId, payload: { exportId, chunkIndex } });
-
-const storedExport = (exportId: string) => env.DB.prepare("SELECT status, access_token FROM bordereau_exports WHERE id = ?").bind(exportId).first<{ status: string; access_token: string | null }>();
-const exportCount = async (companyId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM bordereau_exports WHERE company_id = ?").bind(companyId).first<{ n: number }>())!.n;
+const storedExport = (exportId: string) =>
+  env.DB.prepare("SELECT status, access_token FROM bordereau_exports WHERE id = ?")
+    .bind(exportId)
+    .first<{ status: string; access_token: string | null }>();
+const exportCount = async (companyId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM bordereau_exports WHERE company_id = ?")
+    .bind(companyId)
+    .first<{ n: number }>())!.n;
 
 async function threePolicies(b: Book) {
   await b.newBusiness("E-1", "2026-01-01T00:00:00Z", { limit: 100 });
   await b.newBusiness("E-2", "2026-01-02T00:00:00Z", { limit: 200, exposures: [] });
-  await b.newBusiness("E-3", "2026-01-03T00:00:00Z", { limit: 300, retroDate: { date: "2019-01-01", timezone: "UTC" } });
+  await b.newBusiness("E-3", "2026-01-03T00:00:00Z", {
+    limit: 300,
+    retroDate: { date: "2019-01-01", timezone: "UTC" },
+  });
 }
 
 describe("export to an existing spreadsheet", () => {
@@ -60,15 +89,39 @@ describe("export to an existing spreadsheet", () => {
     await outsider.newBusiness("OUT-1", "2026-01-02T12:00:00Z");
     const id = uniqueId("existing");
     await putSpreadsheet(id, { token: "writer-token", tabs: { Existing: [["keep me"]] } });
-    const selection = { sortBy: "policyNumber", sortDirection: "asc", transpositions: [{ path: "limit", header: "Limit" }, { path: "retroDate", header: "Retro date" }] };
+    const selection = {
+      sortBy: "policyNumber",
+      sortDirection: "asc",
+      transpositions: [
+        { path: "limit", header: "Limit" },
+        { path: "retroDate", header: "Retro date" },
+      ],
+    };
 
     const res = await startExport(b, { ...selection, sheetsOAuthToken: "writer-token", spreadsheetId: id });
     expect(res.status, res.text).toBe(202);
-    expect(res.json).toEqual({ exportId: expect.any(String), spreadsheetId: id, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}`, rowCount: 3, status: "queued" });
-    expect(res.headers.get("Location")).toBe(`/api/v1/external/companies/${b.company.id}/policies/bordereau/exports/${res.json.exportId}`);
+    expect(res.json).toEqual({
+      exportId: expect.any(String),
+      spreadsheetId: id,
+      spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}`,
+      rowCount: 3,
+      status: "queued",
+    });
+    expect(res.headers.get("Location")).toBe(
+      `/api/v1/external/companies/${b.company.id}/policies/bordereau/exports/${res.json.exportId}`,
+    );
 
     const status = await finished(b, res.json.exportId);
-    expect(status).toMatchObject({ exportId: res.json.exportId, status: "succeeded", spreadsheetId: id, rowCount: 3, chunksTotal: 1, chunksDone: 1, rowsWritten: 3, error: null });
+    expect(status).toMatchObject({
+      exportId: res.json.exportId,
+      status: "succeeded",
+      spreadsheetId: id,
+      rowCount: 3,
+      chunksTotal: 1,
+      chunksDone: 1,
+      rowsWritten: 3,
+      error: null,
+    });
     expect(status.startedAt).toEqual(expect.any(String));
     expect(status.completedAt).toEqual(expect.any(String));
     expect(status.sheetTitle).toMatch(/^Bordereau \d{4}-\d\d-\d\d \d\d-\d\d-\d\d UTC$/);
@@ -98,7 +151,9 @@ describe("export to an existing spreadsheet", () => {
     expect(res.json.rowCount).toBe(0);
     const status = await finished(b, res.json.exportId);
     expect(status).toMatchObject({ status: "succeeded", chunksTotal: 1, chunksDone: 1, rowsWritten: 0 });
-    expect((await spreadsheetState(id)).tabs[status.sheetTitle]).toEqual(await expectedSheet(b, { actions: ["CANCEL"] }));
+    expect((await spreadsheetState(id)).tabs[status.sheetTitle]).toEqual(
+      await expectedSheet(b, { actions: ["CANCEL"] }),
+    );
   }, 60_000);
 });
 
@@ -133,7 +188,11 @@ describe("export to a new spreadsheet in a folder", () => {
     await threePolicies(b);
     const folderId = uniqueId("folder");
     await putFolder(folderId, { token: "folder-token" });
-    const res = await startExport(b, { sheetsOAuthToken: "folder-token", folderId, spreadsheetName: "  March bordereau " });
+    const res = await startExport(b, {
+      sheetsOAuthToken: "folder-token",
+      folderId,
+      spreadsheetName: "  March bordereau ",
+    });
     expect(res.status, res.text).toBe(202);
     expect((await spreadsheetState(res.json.spreadsheetId)).name).toBe("March bordereau");
     expect((await finished(b, res.json.exportId)).status).toBe("succeeded");
@@ -144,16 +203,30 @@ describe("the export target", () => {
   it("needs exactly one of spreadsheetId and folderId, and spreadsheetName only with folderId; nothing is created", async () => {
     const b = await book();
     await threePolicies(b);
-    const both = expectError(await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", folderId: "def" }), 400, "VALIDATION_ERROR");
-    expect(both.details).toEqual([{ field: "folderId", message: "cannot be given with spreadsheetId; give one or the other" }]);
+    const both = expectError(
+      await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", folderId: "def" }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(both.details).toEqual([
+      { field: "folderId", message: "cannot be given with spreadsheetId; give one or the other" },
+    ]);
     const neither = expectError(await startExport(b, { sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR");
     expect(neither.details).toEqual([{ field: "spreadsheetId", message: "or folderId is required" }]);
-    const named = expectError(await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", spreadsheetName: "X" }), 400, "VALIDATION_ERROR");
+    const named = expectError(
+      await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", spreadsheetName: "X" }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(named.details).toEqual([{ field: "spreadsheetName", message: "is only accepted with folderId" }]);
     const noToken = expectError(await startExport(b, { spreadsheetId: "abc" }), 400, "VALIDATION_ERROR");
     expect(noToken.details[0]!.field).toBe("sheetsOAuthToken");
     expectError(await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "../etc" }), 400, "VALIDATION_ERROR");
-    expectError(await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", limit: 0 }), 400, "VALIDATION_ERROR");
+    expectError(
+      await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", limit: 0 }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(await exportCount(b.company.id)).toBe(0);
   });
 
@@ -161,7 +234,11 @@ describe("the export target", () => {
     const b = await book();
     const id = uniqueId("untouched");
     await putSpreadsheet(id, { token: "writer-token", tabs: { Sheet1: [] } });
-    const res = await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: id, transpositions: [{ path: "nope", header: "N" }] });
+    const res = await startExport(b, {
+      sheetsOAuthToken: "writer-token",
+      spreadsheetId: id,
+      transpositions: [{ path: "nope", header: "N" }],
+    });
     expectError(res, 400, "VALIDATION_ERROR", 'Unknown transposition path "nope"');
     expect(await spreadsheetRequests(id)).toEqual([]);
   });
@@ -174,20 +251,51 @@ describe("the export target", () => {
     const folderId = uniqueId("folder");
     await putFolder(folderId, { token: "folder-token", readOnlyTokens: ["folder-reader"] });
 
-    const expired = expectError(await startExport(b, { sheetsOAuthToken: "expired-token", spreadsheetId: id }), 400, "SheetsTokenRejected");
+    const expired = expectError(
+      await startExport(b, { sheetsOAuthToken: "expired-token", spreadsheetId: id }),
+      400,
+      "SheetsTokenRejected",
+    );
     expect(expired.details).toEqual([{ field: "sheetsOAuthToken", message: "was rejected by Google Sheets" }]);
-    const readOnly = expectError(await startExport(b, { sheetsOAuthToken: "reader-token", spreadsheetId: id }), 400, "SheetsAccessDenied", "The Google Sheets access token does not grant write access to the spreadsheet");
-    expect(readOnly.details).toEqual([{ field: "spreadsheetId", message: "is not writable with the given access token" }]);
-    expectError(await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: uniqueId("missing") }), 404, "SpreadsheetNotFound");
+    const readOnly = expectError(
+      await startExport(b, { sheetsOAuthToken: "reader-token", spreadsheetId: id }),
+      400,
+      "SheetsAccessDenied",
+      "The Google Sheets access token does not grant write access to the spreadsheet",
+    );
+    expect(readOnly.details).toEqual([
+      { field: "spreadsheetId", message: "is not writable with the given access token" },
+    ]);
+    expectError(
+      await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: uniqueId("missing") }),
+      404,
+      "SpreadsheetNotFound",
+    );
     expectError(await startExport(b, { sheetsOAuthToken: "expired-token", folderId }), 400, "SheetsTokenRejected");
-    const folderReader = expectError(await startExport(b, { sheetsOAuthToken: "folder-reader", folderId }), 400, "SheetsAccessDenied", "The Google access token does not grant write access to the folder");
-    expect(folderReader.details).toEqual([{ field: "folderId", message: "is not writable with the given access token" }]);
-    const noFolder = expectError(await startExport(b, { sheetsOAuthToken: "folder-token", folderId: uniqueId("missing") }), 404, "FolderNotFound", "Google Drive folder not found");
+    const folderReader = expectError(
+      await startExport(b, { sheetsOAuthToken: "folder-reader", folderId }),
+      400,
+      "SheetsAccessDenied",
+      "The Google access token does not grant write access to the folder",
+    );
+    expect(folderReader.details).toEqual([
+      { field: "folderId", message: "is not writable with the given access token" },
+    ]);
+    const noFolder = expectError(
+      await startExport(b, { sheetsOAuthToken: "folder-token", folderId: uniqueId("missing") }),
+      404,
+      "FolderNotFound",
+      "Google Drive folder not found",
+    );
     expect(noFolder.details).toEqual([{ field: "folderId", message: "names no folder visible to the access token" }]);
 
     const down = uniqueId("down");
     await putSpreadsheet(down, { token: "writer-token", tabs: { Sheet1: [] }, failWith: 503 });
-    expectError(await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: down }), 502, "SheetsUnavailable");
+    expectError(
+      await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: down }),
+      502,
+      "SheetsUnavailable",
+    );
     // Nothing of the refused tabs was added, and no export was recorded or queued.
     expect(Object.keys((await spreadsheetState(id)).tabs)).toEqual(["Sheet1"]);
     expect(await exportCount(b.company.id)).toBe(0);
@@ -207,18 +315,39 @@ describe("chunked writing through the queue", () => {
     expect(res.json.rowCount).toBe(12_001);
 
     const status = await finished(b, res.json.exportId);
-    expect(status).toMatchObject({ status: "succeeded", chunksTotal: 3, chunksDone: 3, rowsWritten: 12_001, error: null });
-    const writes = (await spreadsheetRequests(id)).filter((r) => r.method === "PUT").map((r) => decodeURIComponent(r.url).replace(/^.*\/values\/[^!]*!/, "").replace(/\?.*$/, ""));
+    expect(status).toMatchObject({
+      status: "succeeded",
+      chunksTotal: 3,
+      chunksDone: 3,
+      rowsWritten: 12_001,
+      error: null,
+    });
+    const writes = (await spreadsheetRequests(id))
+      .filter((r) => r.method === "PUT")
+      .map((r) =>
+        decodeURIComponent(r.url)
+          .replace(/^.*\/values\/[^!]*!/, "")
+          .replace(/\?.*$/, ""),
+      );
     expect(writes).toHaveLength(4);
     expect(new Set(writes)).toEqual(new Set(["A1:R5001", "A5002:R10001", "A10002:R12002"]));
-    const attempts = await env.DB.prepare("SELECT chunk_index, attempts, status FROM bordereau_export_chunks WHERE export_id = ? ORDER BY chunk_index").bind(res.json.exportId).all();
+    const attempts = await env.DB.prepare(
+      "SELECT chunk_index, attempts, status FROM bordereau_export_chunks WHERE export_id = ? ORDER BY chunk_index",
+    )
+      .bind(res.json.exportId)
+      .all();
     expect(attempts.results.map((r: any) => r.status)).toEqual(["written", "written", "written"]);
     expect(attempts.results.reduce((n: number, r: any) => n + r.attempts, 0)).toBe(1);
 
     const sheet = (await spreadsheetState(id)).tabs[status.sheetTitle];
     expect(sheet).toEqual(await expectedSheet(b));
     expect(sheet).toHaveLength(12_002);
-    expect([sheet[1][1], sheet[5001][1], sheet[5002][1], sheet[12_001][1]]).toEqual(["S-012000", "S-007000", "S-006999", "T-1"]);
+    expect([sheet[1][1], sheet[5001][1], sheet[5002][1], sheet[12_001][1]]).toEqual([
+      "S-012000",
+      "S-007000",
+      "S-006999",
+      "T-1",
+    ]);
   }, 90_000);
 
   it("a chunk delivered again, during the export or after it, writes the same cells and counts once", async () => {
@@ -241,7 +370,11 @@ describe("chunked writing through the queue", () => {
     const again = await deliver([message, message]);
     expect(again.explicitAcks).toHaveLength(2);
     expect((await spreadsheetRequests(id)).length).toBe(writesBefore);
-    expect((await readExport(b, res.json.exportId)).json).toMatchObject({ status: "succeeded", chunksDone: 1, rowsWritten: 3 });
+    expect((await readExport(b, res.json.exportId)).json).toMatchObject({
+      status: "succeeded",
+      chunksDone: 1,
+      rowsWritten: 3,
+    });
     expect((await spreadsheetState(id)).tabs[status.sheetTitle]).toEqual(expected);
   }, 60_000);
 
@@ -253,7 +386,9 @@ describe("chunked writing through the queue", () => {
     const res = await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: id });
     const status = await finished(b, res.json.exportId);
     expect(status).toMatchObject({ status: "failed", chunksDone: 0, rowsWritten: 0 });
-    expect(status.error).toBe("Writing sheet rows 1 to 4 failed: The Google Sheets access token was rejected; it may have expired. Start a new export.");
+    expect(status.error).toBe(
+      "Writing sheet rows 1 to 4 failed: The Google Sheets access token was rejected; it may have expired. Start a new export.",
+    );
     expect(await storedExport(res.json.exportId)).toEqual({ status: "failed", access_token: null });
     expect((await spreadsheetRequests(id)).filter((r) => r.method === "PUT")).toHaveLength(1);
   }, 60_000);
@@ -276,7 +411,9 @@ describe("chunked writing through the queue", () => {
     }
     const failed = (await readExport(b, res.json.exportId)).json;
     expect(failed).toMatchObject({ status: "failed", chunksDone: 0 });
-    expect(failed.error).toMatch(/^Writing sheet rows 1 to 4 failed 5 times \(last: Google Sheets answered 503: The service is currently unavailable\.\)\. Start a new export\.$/);
+    expect(failed.error).toMatch(
+      /^Writing sheet rows 1 to 4 failed 5 times \(last: Google Sheets answered 503: The service is currently unavailable\.\)\. Start a new export\.$/,
+    );
     expect((await deliver([{ body: message, attempts: 6 }])).explicitAcks).toHaveLength(1);
   }, 60_000);
 });
@@ -318,8 +455,18 @@ describe("export status", () => {
     const id = uniqueId("perm");
     await putSpreadsheet(id, { token: "writer-token", tabs: { Sheet1: [] } });
     const without = await b.company.key([], ["policy.create", "configuration.export"]);
-    expectError(await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: id }, without), 403, "AuthorizationError", "User is not authorized to perform the requested action");
-    expectError(await readExport(b, crypto.randomUUID(), without), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: id }, without),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
+    expectError(
+      await readExport(b, crypto.randomUUID(), without),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
     const legacy = await b.company.key([], ["company.policy:read"]);
     const res = await startExport(b, { sheetsOAuthToken: "writer-token", spreadsheetId: id }, legacy);
     expect(res.status).toBe(202);
@@ -339,6 +486,8 @@ describe("sheet layout", () => {
   it("names a new tab after the moment, without colons, and never after a tab the spreadsheet has", () => {
     const now = new Date("2026-03-04T05:06:07.890Z");
     expect(newTabTitle(now, ["Sheet1"])).toBe("Bordereau 2026-03-04 05-06-07 UTC");
-    expect(newTabTitle(now, ["Bordereau 2026-03-04 05-06-07 UTC", "Bordereau 2026-03-04 05-06-07 UTC (2)"])).toBe("Bordereau 2026-03-04 05-06-07 UTC (3)");
+    expect(newTabTitle(now, ["Bordereau 2026-03-04 05-06-07 UTC", "Bordereau 2026-03-04 05-06-07 UTC (2)"])).toBe(
+      "Bordereau 2026-03-04 05-06-07 UTC (3)",
+    );
   });
 });

@@ -5,12 +5,31 @@ import { createCompany, type TestCompany } from "../support/harness";
 /** Policy fields the bordereau tests transpose, beside the platform's containers. */
 export const CONFIGURATION = {
   fieldDefinitions: [
-    { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" }, required: true },
+    {
+      entityType: "exposure",
+      referenceId: "exposureName",
+      label: "Exposure name",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
     { entityType: "policy", referenceId: "limit", label: "Limit", typeInfo: { kind: "Integer" } },
     { entityType: "policy", referenceId: "retroDate", label: "Retroactive date", typeInfo: { kind: "Date" } },
-    { entityType: "policy", referenceId: "territories", label: "Territories", typeInfo: { kind: "MultiSelect", optionSet: "territories" } },
+    {
+      entityType: "policy",
+      referenceId: "territories",
+      label: "Territories",
+      typeInfo: { kind: "MultiSelect", optionSet: "territories" },
+    },
   ],
-  optionSets: [{ key: "territories", options: [{ value: "NY", label: "New York" }, { value: "NJ", label: "New Jersey" }] }],
+  optionSets: [
+    {
+      key: "territories",
+      options: [
+        { value: "NY", label: "New York" },
+        { value: "NJ", label: "New Jersey" },
+      ],
+    },
+  ],
   relationships: [{ key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" }],
 };
 
@@ -89,7 +108,10 @@ export async function book(name?: string): Promise<Book> {
 }
 
 /** Rows as objects keyed by column header, for readable assertions. */
-export const records = (res: { json: any }) => res.json.rows.map((row: unknown[]) => Object.fromEntries(res.json.columns.map((c: { header: string }, i: number) => [c.header, row[i]])));
+export const records = (res: { json: any }) =>
+  res.json.rows.map((row: unknown[]) =>
+    Object.fromEntries(res.json.columns.map((c: { header: string }, i: number) => [c.header, row[i]])),
+  );
 
 /**
  * `count` more policies, each with one version copied from `templatePolicyId`'s version 1, written

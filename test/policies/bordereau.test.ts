@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
-import { book, FIXED_KEYS, pricing, records, seedVersions, type Book } from "./bordereau-fixture";
+import { type Book, book, FIXED_KEYS, pricing, records, seedVersions } from "./bordereau-fixture";
 
 /**
  * Policy A: new business, endorsement (new insured and premium from mid-term), cancellation,
  * reinstatement; policy B renews A. Timestamps carry different offsets on purpose.
  */
 async function history(b: Book) {
-  const a = await b.newBusiness("A-100", "2026-01-05T09:00:00Z", { retroDate: { date: "2020-06-01", timezone: "America/Chicago" }, limit: 500000, territories: "NY,NJ" });
+  const a = await b.newBusiness("A-100", "2026-01-05T09:00:00Z", {
+    retroDate: { date: "2020-06-01", timezone: "America/Chicago" },
+    limit: 500000,
+    territories: "NY,NJ",
+  });
   const endorsed = await b.transact(`/policies/${a.policyId}/transaction/endorse`, {
     transactionTimestamp: "2026-02-01T10:00:00+02:00",
     displayAuthor: "Ben",
@@ -15,16 +19,36 @@ async function history(b: Book) {
     deltas: [
       { path: "policy.exposures", value: [{ exposureName: "Zeta Holdings" }] },
       { path: "policy.fullTermPricingInfo", value: pricing(1500) },
-      { path: "policy.fullTermPolicyRatingResult", value: { policyPremium: 1500, policyTaxes: 12.5, policyFees: 25, policyGrandTotal: 1537.5 } },
-      { path: "policy.crossSegmentRatingOutputs", value: { raterVersion: "v7", outputs: { lossRatio: 0.42, tier: "B" } } },
+      {
+        path: "policy.fullTermPolicyRatingResult",
+        value: { policyPremium: 1500, policyTaxes: 12.5, policyFees: 25, policyGrandTotal: 1537.5 },
+      },
+      {
+        path: "policy.crossSegmentRatingOutputs",
+        value: { raterVersion: "v7", outputs: { lossRatio: 0.42, tier: "B" } },
+      },
     ],
   });
-  await b.transact(`/policies/${a.policyId}/transaction/cancel`, { transactionTimestamp: "2026-03-01T07:30:00-05:00", displayAuthor: "Cy", effectiveDate: { date: "2026-09-01", timezone: "America/New_York" } });
-  await b.transact(`/policies/${a.policyId}/transaction/reinstate`, { transactionTimestamp: "2026-03-10T00:00:00Z", displayAuthor: "Di" });
+  await b.transact(`/policies/${a.policyId}/transaction/cancel`, {
+    transactionTimestamp: "2026-03-01T07:30:00-05:00",
+    displayAuthor: "Cy",
+    effectiveDate: { date: "2026-09-01", timezone: "America/New_York" },
+  });
+  await b.transact(`/policies/${a.policyId}/transaction/reinstate`, {
+    transactionTimestamp: "2026-03-10T00:00:00Z",
+    displayAuthor: "Di",
+  });
   const renewal = await b.transact("/policies/transaction/renew", {
     transactionTimestamp: "2026-12-15T00:00:00Z",
     displayAuthor: "Ed",
-    data: { policyNumber: "B-200", previousPolicy: a.policyId, policyStartDate: { date: "2027-01-01" }, policyEndDate: { date: "2028-01-01" }, fullTermPricingInfo: null, exposures: [{ exposureName: "Alpha Trust" }] },
+    data: {
+      policyNumber: "B-200",
+      previousPolicy: a.policyId,
+      policyStartDate: { date: "2027-01-01" },
+      policyEndDate: { date: "2028-01-01" },
+      fullTermPricingInfo: null,
+      exposures: [{ exposureName: "Alpha Trust" }],
+    },
   });
   return { a: a.policyId as string, b: renewal.policyId as string, endorsed };
 }
@@ -67,11 +91,30 @@ describe("bordereau rows", () => {
       createdAt: expect.any(String),
     });
     // The root data is the data at the end of the coverage: the endorsement's from mid-term on.
-    expect(endorsed).toMatchObject({ transactionTimestamp: "2026-02-01T10:00:00+02:00", effectiveDate: "2026-07-01", primaryInsuredName: "Zeta Holdings", premium: 1500, displayAuthor: "Ben" });
+    expect(endorsed).toMatchObject({
+      transactionTimestamp: "2026-02-01T10:00:00+02:00",
+      effectiveDate: "2026-07-01",
+      primaryInsuredName: "Zeta Holdings",
+      premium: 1500,
+      displayAuthor: "Ben",
+    });
     // A cancellation shrinks the covered span; reinstatement restores it.
-    expect(cancelled).toMatchObject({ effectiveDate: "2026-09-01", coverageEndDate: "2026-09-01", policyEndDate: "2027-01-01", primaryInsuredName: "Zeta Holdings", premium: 1500 });
+    expect(cancelled).toMatchObject({
+      effectiveDate: "2026-09-01",
+      coverageEndDate: "2026-09-01",
+      policyEndDate: "2027-01-01",
+      primaryInsuredName: "Zeta Holdings",
+      premium: 1500,
+    });
     expect(reinstated).toMatchObject({ coverageEndDate: "2027-01-01", premium: 1500 });
-    expect(renewal).toMatchObject({ policyId: ids.b, coverageStartDate: "2027-01-01", primaryInsuredName: "Alpha Trust", premium: null, taxes: null, programCommission: null });
+    expect(renewal).toMatchObject({
+      policyId: ids.b,
+      coverageStartDate: "2027-01-01",
+      primaryInsuredName: "Alpha Trust",
+      premium: null,
+      taxes: null,
+      programCommission: null,
+    });
   });
 
   it("gives a cancelled version the term's end, not the end in force on the cancellation date", async () => {
@@ -83,9 +126,15 @@ describe("bordereau rows", () => {
       effectiveDate: { date: "2026-06-01", timezone: "America/New_York" },
       deltas: [{ path: "policy.policyEndDate", value: { date: "2027-06-01", timezone: "America/New_York" } }],
     });
-    await b.transact(`/policies/${policy.policyId}/transaction/cancel`, { transactionTimestamp: "2026-01-03T00:00:00Z", displayAuthor: "Cy", effectiveDate: { date: "2026-03-01", timezone: "America/New_York" } });
+    await b.transact(`/policies/${policy.policyId}/transaction/cancel`, {
+      transactionTimestamp: "2026-01-03T00:00:00Z",
+      displayAuthor: "Cy",
+      effectiveDate: { date: "2026-03-01", timezone: "America/New_York" },
+    });
     const rows = records(await b.rows({ sortDirection: "asc" }));
-    expect(rows.map((r: any) => [r.action, r.policyStartDate, r.policyEndDate, r.coverageStartDate, r.coverageEndDate])).toEqual([
+    expect(
+      rows.map((r: any) => [r.action, r.policyStartDate, r.policyEndDate, r.coverageStartDate, r.coverageEndDate]),
+    ).toEqual([
       ["NEW_BUSINESS", "2026-01-01", "2027-01-01", "2026-01-01", "2027-01-01"],
       ["ENDORSE", "2026-01-01", "2027-06-01", "2026-01-01", "2027-06-01"],
       ["CANCEL", "2026-01-01", "2027-06-01", "2026-01-01", "2026-03-01"],
@@ -105,12 +154,21 @@ describe("filters", () => {
   it("periodStart is inclusive and periodEnd exclusive on transactionTimestamp, compared as instants", async () => {
     const b = await book();
     await history(b);
-    const versions = async (body: Record<string, unknown>) => records(await b.rows({ ...body, sortDirection: "asc" })).map((r: any) => `${r.policyNumber}/${r.version}`);
+    const versions = async (body: Record<string, unknown>) =>
+      records(await b.rows({ ...body, sortDirection: "asc" })).map((r: any) => `${r.policyNumber}/${r.version}`);
     // The endorsement was recorded at 10:00+02:00, that is 08:00Z.
-    expect(await versions({ periodStart: "2026-02-01T08:00:00Z" })).toEqual(["A-100/2", "A-100/3", "A-100/4", "B-200/1"]);
+    expect(await versions({ periodStart: "2026-02-01T08:00:00Z" })).toEqual([
+      "A-100/2",
+      "A-100/3",
+      "A-100/4",
+      "B-200/1",
+    ]);
     expect(await versions({ periodStart: "2026-02-01T08:00:00.001Z" })).toEqual(["A-100/3", "A-100/4", "B-200/1"]);
     // The cancellation was recorded at 07:30-05:00, that is 12:30Z.
-    expect(await versions({ periodStart: "2026-01-01T00:00:00Z", periodEnd: "2026-03-01T12:30:00Z" })).toEqual(["A-100/1", "A-100/2"]);
+    expect(await versions({ periodStart: "2026-01-01T00:00:00Z", periodEnd: "2026-03-01T12:30:00Z" })).toEqual([
+      "A-100/1",
+      "A-100/2",
+    ]);
     expect(await versions({ periodEnd: "2026-03-01T14:30:01+02:00" })).toEqual(["A-100/1", "A-100/2", "A-100/3"]);
   });
 
@@ -123,12 +181,22 @@ describe("filters", () => {
 
   it("refuses a malformed period, an empty or unknown actions list, and unknown members", async () => {
     const b = await book();
-    const backwards = expectError(await b.rows({ periodStart: "2026-02-01T00:00:00Z", periodEnd: "2026-02-01T00:00:00Z" }), 400, "VALIDATION_ERROR");
+    const backwards = expectError(
+      await b.rows({ periodStart: "2026-02-01T00:00:00Z", periodEnd: "2026-02-01T00:00:00Z" }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(backwards.details).toEqual([{ field: "periodEnd", message: "must be after periodStart" }]);
-    expect(expectError(await b.rows({ periodStart: "2026-02-01" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("periodStart");
+    expect(expectError(await b.rows({ periodStart: "2026-02-01" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+      "periodStart",
+    );
     expect(expectError(await b.rows({ actions: [] }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("actions");
-    expect(expectError(await b.rows({ actions: ["EXPIRE"] }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("actions[0]");
-    expect(expectError(await b.rows({ sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("sheetsOAuthToken");
+    expect(expectError(await b.rows({ actions: ["EXPIRE"] }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+      "actions[0]",
+    );
+    expect(expectError(await b.rows({ sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+      "sheetsOAuthToken",
+    );
   });
 });
 
@@ -136,12 +204,19 @@ describe("sorting", () => {
   async function sortable() {
     const b = await book();
     // Created in this order; numbers, names, effective dates and instants each order them differently.
-    await b.newBusiness("P-2", "2026-05-01T12:00:00+09:00", { exposures: [{ exposureName: "Mango" }], policyStartDate: { date: "2026-03-01" } });
-    await b.newBusiness("P-3", "2026-05-01T02:00:00Z", { exposures: [{ exposureName: "apple" }], policyStartDate: { date: "2026-01-15" } });
+    await b.newBusiness("P-2", "2026-05-01T12:00:00+09:00", {
+      exposures: [{ exposureName: "Mango" }],
+      policyStartDate: { date: "2026-03-01" },
+    });
+    await b.newBusiness("P-3", "2026-05-01T02:00:00Z", {
+      exposures: [{ exposureName: "apple" }],
+      policyStartDate: { date: "2026-01-15" },
+    });
     await b.newBusiness("P-1", "2026-04-30T23:00:00-05:00", { exposures: [], policyStartDate: { date: "2026-02-01" } });
     return b;
   }
-  const order = async (b: Book, sortBy: string, sortDirection?: string) => records(await b.rows({ sortBy, ...(sortDirection ? { sortDirection } : {}) })).map((r: any) => r.policyNumber);
+  const order = async (b: Book, sortBy: string, sortDirection?: string) =>
+    records(await b.rows({ sortBy, ...(sortDirection ? { sortDirection } : {}) })).map((r: any) => r.policyNumber);
 
   it("sorts by each sort field in both directions", async () => {
     const b = await sortable();
@@ -166,14 +241,22 @@ describe("sorting", () => {
   it("refuses an unknown sort field or direction", async () => {
     const b = await book();
     expect(expectError(await b.rows({ sortBy: "premium" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("sortBy");
-    expect(expectError(await b.rows({ sortDirection: "up" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("sortDirection");
+    expect(expectError(await b.rows({ sortDirection: "up" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+      "sortDirection",
+    );
   });
 });
 
 describe("limit and offset", () => {
   it("pages through the sorted rows", async () => {
     const b = await book();
-    for (const [n, at] of [["L-1", "2026-01-01T00:00:00Z"], ["L-2", "2026-01-02T00:00:00Z"], ["L-3", "2026-01-03T00:00:00Z"], ["L-4", "2026-01-04T00:00:00Z"]] as const) await b.newBusiness(n, at);
+    for (const [n, at] of [
+      ["L-1", "2026-01-01T00:00:00Z"],
+      ["L-2", "2026-01-02T00:00:00Z"],
+      ["L-3", "2026-01-03T00:00:00Z"],
+      ["L-4", "2026-01-04T00:00:00Z"],
+    ] as const)
+      await b.newBusiness(n, at);
     const page = await b.rows({ sortBy: "policyNumber", sortDirection: "asc", limit: 2, offset: 1 });
     expect(page.json.rowCount).toBe(2);
     expect(records(page).map((r: any) => r.policyNumber)).toEqual(["L-2", "L-3"]);
@@ -219,7 +302,15 @@ describe("transpositions", () => {
       { key: "limit", header: "Limit" },
       { key: "territories", header: "Territories" },
     ]);
-    const pick = (r: any) => [r["Grand total"], r["Loss ratio"], r.Rater, r["Gross premium"], r["Retro date"], r.Limit, r.Territories];
+    const pick = (r: any) => [
+      r["Grand total"],
+      r["Loss ratio"],
+      r.Rater,
+      r["Gross premium"],
+      r["Retro date"],
+      r.Limit,
+      r.Territories,
+    ];
     const rows = records(res);
     // Version 1 had no rating result or outputs; a Date gives its day.
     expect(pick(rows[0])).toEqual([null, null, null, 1000, "2020-06-01", 500000, "NY,NJ"]);
@@ -230,10 +321,24 @@ describe("transpositions", () => {
 
   it("refuses a path that cannot be transposed, naming it", async () => {
     const b = await book();
-    const refused = await b.rows({ transpositions: [{ path: "limit", header: "Limit" }, { path: "fullTermPricingInfo.pricingComponents", header: "Components" }, { path: "unknownField", header: "X" }] });
-    const error = expectError(refused, 400, "VALIDATION_ERROR", 'Unknown transposition path "fullTermPricingInfo.pricingComponents", "unknownField"');
+    const refused = await b.rows({
+      transpositions: [
+        { path: "limit", header: "Limit" },
+        { path: "fullTermPricingInfo.pricingComponents", header: "Components" },
+        { path: "unknownField", header: "X" },
+      ],
+    });
+    const error = expectError(
+      refused,
+      400,
+      "VALIDATION_ERROR",
+      'Unknown transposition path "fullTermPricingInfo.pricingComponents", "unknownField"',
+    );
     expect(error.details).toEqual([
-      { field: "transpositions[1].path", message: '"fullTermPricingInfo.pricingComponents" is not a transposable path' },
+      {
+        field: "transpositions[1].path",
+        message: '"fullTermPricingInfo.pricingComponents" is not a transposable path',
+      },
       { field: "transpositions[2].path", message: '"unknownField" is not a transposable path' },
     ]);
     expect(error.userMessages[0]).toContain("fullTermPolicyRatingResult.policyGrandTotal");
@@ -241,9 +346,24 @@ describe("transpositions", () => {
 
   it("refuses a header that repeats another column's", async () => {
     const b = await book();
-    const sameAsFixed = expectError(await b.rows({ transpositions: [{ path: "limit", header: "premium" }] }), 400, "VALIDATION_ERROR");
-    expect(sameAsFixed.details).toEqual([{ field: "transpositions[0].header", message: 'repeats the column header "premium"' }]);
-    const repeated = expectError(await b.rows({ transpositions: [{ path: "limit", header: "L" }, { path: "retroDate", header: "L" }] }), 400, "VALIDATION_ERROR");
+    const sameAsFixed = expectError(
+      await b.rows({ transpositions: [{ path: "limit", header: "premium" }] }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(sameAsFixed.details).toEqual([
+      { field: "transpositions[0].header", message: 'repeats the column header "premium"' },
+    ]);
+    const repeated = expectError(
+      await b.rows({
+        transpositions: [
+          { path: "limit", header: "L" },
+          { path: "retroDate", header: "L" },
+        ],
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(repeated.details).toEqual([{ field: "transpositions[1].header", message: 'repeats the column header "L"' }]);
   });
 });
@@ -252,7 +372,12 @@ describe("access", () => {
   it("needs policy.view (company.policy:read)", async () => {
     const b = await book();
     const other = await b.company.key([], ["quote.view", "policy.create"]);
-    expectError(await b.rows({}, other), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await b.rows({}, other),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
     const legacy = await b.company.key([], ["company.policy:read"]);
     expect((await b.rows({}, legacy)).status).toBe(200);
   });
@@ -268,7 +393,12 @@ describe("access", () => {
     expect(records(res).map((r: any) => r.policyNumber)).toEqual(["MINE-1"]);
     expect(res.json.rowCount).toBe(1);
     const intruder = await theirs.company.key(["SUPER_ADMIN"]);
-    expectError(await mine.rows({}, intruder), 403, "AuthorizationError", "API key is not scoped to the requested company");
+    expectError(
+      await mine.rows({}, intruder),
+      403,
+      "AuthorizationError",
+      "API key is not scoped to the requested company",
+    );
   });
 });
 
@@ -289,7 +419,11 @@ describe("at the row limit", () => {
     const rest = await b.rows({ offset: 50_000 });
     expect(records(rest).map((r: any) => r.policyNumber)).toEqual(["T-1"]);
     const byName = await b.rows({ sortBy: "primaryInsuredName", sortDirection: "asc", limit: 3 });
-    expect(records(byName).map((r: any) => r.primaryInsuredName)).toEqual(["Insured 00001", "Insured 00002", "Insured 00003"]);
+    expect(records(byName).map((r: any) => r.primaryInsuredName)).toEqual([
+      "Insured 00001",
+      "Insured 00002",
+      "Insured 00003",
+    ]);
     console.log(JSON.stringify({ bordereauRows: 50_000, milliseconds: elapsed }));
   }, 120_000);
 });

@@ -29,27 +29,47 @@ async function createRecord(company: TestCompany, key: string, type: string, bod
 
 async function newPolicy(company: TestCompany, key: string, extra: Record<string, unknown> = {}) {
   const res = await company.call("POST", "/policies/transaction/new-business", key, {
-    body: { transactionTimestamp: new Date().toISOString(), displayAuthor: "Underwriter", data: { policyStartDate: day("2025-01-01"), policyEndDate: day("2026-01-01"), fullTermPricingInfo: null, ...extra } },
+    body: {
+      transactionTimestamp: new Date().toISOString(),
+      displayAuthor: "Underwriter",
+      data: {
+        policyStartDate: day("2025-01-01"),
+        policyEndDate: day("2026-01-01"),
+        fullTermPricingInfo: null,
+        ...extra,
+      },
+    },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.policyId as string;
 }
 
-const contacts = (company: TestCompany, key: string, policyId: string) => company.call("GET", `/policies/${policyId}/contacts`, key);
-const link = (company: TestCompany, key: string, policyId: string, personId: string) => company.call("POST", `/policies/${policyId}/contacts`, key, { body: { personId } });
-const unlink = (company: TestCompany, key: string, policyId: string, personId: string) => company.call("DELETE", `/policies/${policyId}/contacts/${personId}`, key);
+const contacts = (company: TestCompany, key: string, policyId: string) =>
+  company.call("GET", `/policies/${policyId}/contacts`, key);
+const link = (company: TestCompany, key: string, policyId: string, personId: string) =>
+  company.call("POST", `/policies/${policyId}/contacts`, key, { body: { personId } });
+const unlink = (company: TestCompany, key: string, policyId: string, personId: string) =>
+  company.call("DELETE", `/policies/${policyId}/contacts/${personId}`, key);
 
 async function storedLinks(policyId: string) {
-  const { results } = await env.DB.prepare("SELECT person_id FROM policy_contacts WHERE policy_id = ? ORDER BY person_id").bind(policyId).all<{ person_id: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT person_id FROM policy_contacts WHERE policy_id = ? ORDER BY person_id",
+  )
+    .bind(policyId)
+    .all<{ person_id: string }>();
   return results.map((r) => r.person_id);
 }
 
 async function currentVersion(policyId: string) {
-  return (await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?").bind(policyId).first<number>("current_version"))!;
+  return (await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?")
+    .bind(policyId)
+    .first<number>("current_version"))!;
 }
 
 async function versionCount(policyId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?").bind(policyId).first<number>("n"))!;
+  return (await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
+    .bind(policyId)
+    .first<number>("n"))!;
 }
 
 describe("link, list and unlink", () => {
@@ -175,9 +195,17 @@ describe("unknown ids are 404, malformed ids 400, and nothing is written", () =>
     expect(badPolicy.details).toEqual([{ field: "policyId", message: "must be a valid uuid" }]);
     const badPerson = expectError(await link(company, key, policyId, "42"), 400, "VALIDATION_ERROR");
     expect(badPerson.details).toEqual([{ field: "personId", message: "must be a valid uuid" }]);
-    const missing = expectError(await company.call("POST", `/policies/${policyId}/contacts`, key, { body: {} }), 400, "VALIDATION_ERROR");
+    const missing = expectError(
+      await company.call("POST", `/policies/${policyId}/contacts`, key, { body: {} }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(missing.details).toEqual([{ field: "personId", message: "is required" }]);
-    const extra = expectError(await company.call("POST", `/policies/${policyId}/contacts`, key, { body: { personId, role: "broker" } }), 400, "VALIDATION_ERROR");
+    const extra = expectError(
+      await company.call("POST", `/policies/${policyId}/contacts`, key, { body: { personId, role: "broker" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(extra.details).toEqual([{ field: "role", message: "is not a recognised field" }]);
     const badPath = expectError(await unlink(company, key, policyId, "nope"), 400, "VALIDATION_ERROR");
     expect(badPath.details).toEqual([{ field: "personId", message: "must be a valid uuid" }]);
@@ -188,7 +216,9 @@ describe("unknown ids are 404, malformed ids 400, and nothing is written", () =>
     const { company, key } = await setUp();
     const policyId = await newPolicy(company, key);
     const personId = await createRecord(company, key, "person", { name: "Ada" });
-    const res = await company.call("POST", `/policies/${policyId}/contacts`, key, { body: { personId, batchId: "batch-1" } });
+    const res = await company.call("POST", `/policies/${policyId}/contacts`, key, {
+      body: { personId, batchId: "batch-1" },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -198,21 +228,40 @@ describe("permissions", () => {
     const { company, key } = await setUp();
     const policyId = await newPolicy(company, key);
     for (const permissions of [["policy.view"], ["person.view"], ["policy.endorse", "policy.edit"]]) {
-      expectError(await contacts(company, await company.key([], permissions), policyId), 403, "AuthorizationError", FORBIDDEN);
+      expectError(
+        await contacts(company, await company.key([], permissions), policyId),
+        403,
+        "AuthorizationError",
+        FORBIDDEN,
+      );
     }
     expect((await contacts(company, await company.key([], ["policy.view", "person.view"]), policyId)).status).toBe(200);
-    expect((await contacts(company, await company.key([], ["company.policy:read", "company.person:read"]), policyId)).status).toBe(200);
+    expect(
+      (await contacts(company, await company.key([], ["company.policy:read", "company.person:read"]), policyId)).status,
+    ).toBe(200);
   });
 
   it("linking needs policy.view, person.view and policy.endorse; a refusal writes nothing", async () => {
     const { company, key } = await setUp();
     const policyId = await newPolicy(company, key);
     const personId = await createRecord(company, key, "person", { name: "Ada" });
-    for (const permissions of [["policy.view", "person.view"], ["policy.endorse", "person.view"], ["policy.endorse", "policy.view"]]) {
-      expectError(await link(company, await company.key([], permissions), policyId, personId), 403, "AuthorizationError", FORBIDDEN);
+    for (const permissions of [
+      ["policy.view", "person.view"],
+      ["policy.endorse", "person.view"],
+      ["policy.endorse", "policy.view"],
+    ]) {
+      expectError(
+        await link(company, await company.key([], permissions), policyId, personId),
+        403,
+        "AuthorizationError",
+        FORBIDDEN,
+      );
     }
     expect(await storedLinks(policyId)).toEqual([]);
-    expect((await link(company, await company.key([], ["policy.view", "person.view", "policy.endorse"]), policyId, personId)).status).toBe(201);
+    expect(
+      (await link(company, await company.key([], ["policy.view", "person.view", "policy.endorse"]), policyId, personId))
+        .status,
+    ).toBe(201);
   });
 
   it("unlinking needs policy.endorse; a refusal removes nothing", async () => {
@@ -220,7 +269,12 @@ describe("permissions", () => {
     const policyId = await newPolicy(company, key);
     const personId = await createRecord(company, key, "person", { name: "Ada" });
     await link(company, key, policyId, personId);
-    expectError(await unlink(company, await company.key(["ReadOnly"]), policyId, personId), 403, "AuthorizationError", FORBIDDEN);
+    expectError(
+      await unlink(company, await company.key(["ReadOnly"]), policyId, personId),
+      403,
+      "AuthorizationError",
+      FORBIDDEN,
+    );
     expect(await storedLinks(policyId)).toEqual([personId]);
     expect((await unlink(company, await company.key([], ["policy.endorse"]), policyId, personId)).status).toBe(204);
   });

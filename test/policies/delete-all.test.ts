@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, eventually, expectError, staff, type TestCompany } from "../support/harness";
-import { POLICY_CONFIGURATION, newBusinessBody, nextTimestamp } from "./helpers";
+import { newBusinessBody, nextTimestamp, POLICY_CONFIGURATION } from "./helpers";
 
 /** The policy configuration plus fields and relationships through which quotes and events reference policies. */
 const CONFIGURATION = {
@@ -35,12 +35,23 @@ function helpers(company: TestCompany, admin: string) {
     return res.json.policyId as string;
   };
   const renew = async (previousPolicy: string) => {
-    const res = await company.call("POST", "/policies/transaction/renew", admin, { body: newBusinessBody({ previousPolicy, policyStartDate: { date: "2027-01-01" }, policyEndDate: { date: "2028-01-01" } }) });
+    const res = await company.call("POST", "/policies/transaction/renew", admin, {
+      body: newBusinessBody({
+        previousPolicy,
+        policyStartDate: { date: "2027-01-01" },
+        policyEndDate: { date: "2028-01-01" },
+      }),
+    });
     expect(res.status, res.text).toBe(200);
     return res.json.policyId as string;
   };
   const endorse = async (policyId: string) => {
-    const body = { transactionTimestamp: nextTimestamp(), displayAuthor: "Endorser", effectiveDate: { date: "2026-06-01", timezone: "America/New_York" }, deltas: [{ path: "policy.limit", value: 2_000_000 }] };
+    const body = {
+      transactionTimestamp: nextTimestamp(),
+      displayAuthor: "Endorser",
+      effectiveDate: { date: "2026-06-01", timezone: "America/New_York" },
+      deltas: [{ path: "policy.limit", value: 2_000_000 }],
+    };
     const res = await company.call("POST", `/policies/${policyId}/transaction/endorse`, admin, { body });
     expect(res.status, res.text).toBe(200);
   };
@@ -50,7 +61,9 @@ function helpers(company: TestCompany, admin: string) {
     return res.json.id as string;
   };
   const link = async (relationshipKey: string, fromId: string, toId: string) => {
-    const res = await company.call("POST", `/relationships/${relationshipKey}/links`, admin, { body: { fromId, toId } });
+    const res = await company.call("POST", `/relationships/${relationshipKey}/links`, admin, {
+      body: { fromId, toId },
+    });
     expect(res.status, res.text).toBe(201);
     return res.json.id as string;
   };
@@ -79,7 +92,8 @@ async function storedRows(companyId: string) {
 
 describe("POST P/policies/deleteAll", () => {
   it("removes every policy with its versions, contacts and links, and answers the total rows removed", async () => {
-    const { company, admin, newBusiness, renew, endorse, make, link, addContact, deleteAll, policyCount } = await setUp();
+    const { company, admin, newBusiness, renew, endorse, make, link, addContact, deleteAll, policyCount } =
+      await setUp();
     const first = await newBusiness();
     await endorse(first);
     await newBusiness();
@@ -134,7 +148,12 @@ describe("deleteAll is for Sandbox companies only", () => {
       await newBusiness();
       expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle })).status).toBe(200);
       for (const key of [await company.key(["SUPER_ADMIN"]), await company.key(["SandboxManager"])]) {
-        expectError(await deleteAll(key), 409, "CompanyLifecycleRefused", `Deleting all policies is only available to Sandbox companies; this company is ${lifecycle}`);
+        expectError(
+          await deleteAll(key),
+          409,
+          "CompanyLifecycleRefused",
+          `Deleting all policies is only available to Sandbox companies; this company is ${lifecycle}`,
+        );
       }
       expect(await storedRows(company.id)).toMatchObject({ policies: 1, versions: 1 });
     });
@@ -146,7 +165,12 @@ describe("deleteAll needs company.reset", () => {
     const { company, newBusiness, deleteAll } = await setUp();
     await newBusiness();
     for (const key of [await company.key(["Admin"]), await company.key([], ["policy.create", "policy.view"])]) {
-      expectError(await deleteAll(key), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+      expectError(
+        await deleteAll(key),
+        403,
+        "AuthorizationError",
+        "User is not authorized to perform the requested action",
+      );
     }
     expect(await storedRows(company.id)).toMatchObject({ policies: 1 });
     const manager = await company.key(["SandboxManager"]);
@@ -171,7 +195,12 @@ describe("deleteAll needs company.reset", () => {
       async () => (await company.call("GET", "/audit-log", key)).json.items as Array<Record<string, unknown>>,
       (items) => items.some((e) => e.action === "deleteAllPolicies"),
     );
-    expect(entries.find((e) => e.action === "deleteAllPolicies")).toMatchObject({ keyId: id, method: "POST", status: 200, actor: "api-key" });
+    expect(entries.find((e) => e.action === "deleteAllPolicies")).toMatchObject({
+      keyId: id,
+      method: "POST",
+      status: 200,
+      actor: "api-key",
+    });
   });
 });
 
@@ -181,11 +210,15 @@ describe("deleteAll refuses with 409 LiveReferencesExist while quotes or events 
     const policyId = await newBusiness();
     const event = await make("event", { policyId });
     const error = expectError(await deleteAll(), 409, "LiveReferencesExist");
-    expect(error.message).toBe("Cannot delete all policies while quotes or events reference them: event.policyId (1 event record names a policy in policyId)");
+    expect(error.message).toBe(
+      "Cannot delete all policies while quotes or events reference them: event.policyId (1 event record names a policy in policyId)",
+    );
     expect(error.details).toEqual([{ field: "event.policyId", message: "1 event record names a policy in policyId" }]);
     expect(await storedRows(company.id)).toMatchObject({ policies: 1, versions: 1 });
 
-    expect((await company.call("PATCH", `/entities/event/${event}`, admin, { body: { policyId: null } })).status).toBe(200);
+    expect((await company.call("PATCH", `/entities/event/${event}`, admin, { body: { policyId: null } })).status).toBe(
+      200,
+    );
     expect((await deleteAll()).json).toEqual({ rowsRemoved: 2 });
   });
 

@@ -25,7 +25,15 @@ async function setUp() {
 
 async function newBusiness(company: TestCompany, key: string, components: unknown[] = COMPONENTS, term = TERM) {
   const res = await company.call("POST", "/policies/transaction/new-business", key, {
-    body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", data: { policyStartDate: day(term.start), policyEndDate: day(term.end), fullTermPricingInfo: { pricingComponents: components } } },
+    body: {
+      transactionTimestamp: stamp(),
+      displayAuthor: "Underwriter",
+      data: {
+        policyStartDate: day(term.start),
+        policyEndDate: day(term.end),
+        fullTermPricingInfo: { pricingComponents: components },
+      },
+    },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as { policyId: string; policyNumber: string };
@@ -48,7 +56,17 @@ describe("pro-rata components earn by day over the term", () => {
     const { company, key } = await setUp();
     const policy = await newBusiness(company, key);
     const item = await earningsOf(company, key, policy.policyId, "2025-04-11");
-    expect(item).toMatchObject({ policyId: policy.policyId, policyNumber: policy.policyNumber, version: 1, status: "active", termStart: "2025-01-01", termEnd: "2026-01-01", coverageEnd: "2026-01-01", termDays: 365, elapsedDays: 100 });
+    expect(item).toMatchObject({
+      policyId: policy.policyId,
+      policyNumber: policy.policyNumber,
+      version: 1,
+      status: "active",
+      termStart: "2025-01-01",
+      termEnd: "2026-01-01",
+      coverageEnd: "2026-01-01",
+      termDays: 365,
+      elapsedDays: 100,
+    });
     expect(item.byKind).toEqual({
       Premium: { writtenCents: 3_650_000, earnedCents: 1_000_000, unearnedCents: 2_650_000 },
       // 1000.01 over 365 days: floor(100001 × 100 ÷ 365) = 27397 earned; unearned takes the remainder.
@@ -59,10 +77,42 @@ describe("pro-rata components earn by day over the term", () => {
     });
     expect(item.totals).toEqual({ writtenCents: 3_775_001, earnedCents: 1_052_397, unearnedCents: 2_722_604 });
     expect(item.components).toEqual([
-      { label: "Base premium", group: "premium", kind: "Premium", earningBasis: "pro-rata", writtenCents: 3_650_000, earnedCents: 1_000_000, unearnedCents: 2_650_000 },
-      { label: "State tax", group: "taxes", kind: "Taxes", earningBasis: "pro-rata", writtenCents: 100_001, earnedCents: 27_397, unearnedCents: 72_604 },
-      { label: "Broker", group: "commission", kind: "BrokerCommission", earningBasis: "pro-rata", writtenCents: 365_000, earnedCents: 100_000, unearnedCents: 265_000 },
-      { label: "Policy fee", group: "fees", kind: "Fees", earningBasis: "fully-earned-at-inception", writtenCents: 25_000, earnedCents: 25_000, unearnedCents: 0 },
+      {
+        label: "Base premium",
+        group: "premium",
+        kind: "Premium",
+        earningBasis: "pro-rata",
+        writtenCents: 3_650_000,
+        earnedCents: 1_000_000,
+        unearnedCents: 2_650_000,
+      },
+      {
+        label: "State tax",
+        group: "taxes",
+        kind: "Taxes",
+        earningBasis: "pro-rata",
+        writtenCents: 100_001,
+        earnedCents: 27_397,
+        unearnedCents: 72_604,
+      },
+      {
+        label: "Broker",
+        group: "commission",
+        kind: "BrokerCommission",
+        earningBasis: "pro-rata",
+        writtenCents: 365_000,
+        earnedCents: 100_000,
+        unearnedCents: 265_000,
+      },
+      {
+        label: "Policy fee",
+        group: "fees",
+        kind: "Fees",
+        earningBasis: "fully-earned-at-inception",
+        writtenCents: 25_000,
+        earnedCents: 25_000,
+        unearnedCents: 0,
+      },
     ]);
   });
 
@@ -111,7 +161,12 @@ describe("endorsements weight each segment's full-term value by its days", () =>
     const policy = await newBusiness(company, key);
     const doubled = COMPONENTS.map((c) => (c.kind === "Premium" ? { ...c, value: 73000 } : c));
     const endorsed = await company.call("POST", `/policies/${policy.policyId}/transaction/endorse`, key, {
-      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", effectiveDate: day("2025-07-02"), deltas: [{ path: "policy.fullTermPricingInfo", value: { pricingComponents: doubled } }] },
+      body: {
+        transactionTimestamp: stamp(),
+        displayAuthor: "Underwriter",
+        effectiveDate: day("2025-07-02"),
+        deltas: [{ path: "policy.fullTermPricingInfo", value: { pricingComponents: doubled } }],
+      },
     });
     expect(endorsed.status, JSON.stringify(endorsed.json)).toBe(200);
     expect(endorsed.json.segments).toHaveLength(2);
@@ -119,7 +174,11 @@ describe("endorsements weight each segment's full-term value by its days", () =>
     const item = await earningsOf(company, key, policy.policyId, "2025-10-10");
     expect(item.version).toBe(2);
     // 182 days at 10,000 cents a day, then 183 days at 20,000; 282 days elapsed.
-    expect(item.byKind.Premium).toEqual({ writtenCents: 1_820_000 + 3_660_000, earnedCents: 1_820_000 + 2_000_000, unearnedCents: 1_660_000 });
+    expect(item.byKind.Premium).toEqual({
+      writtenCents: 1_820_000 + 3_660_000,
+      earnedCents: 1_820_000 + 2_000_000,
+      unearnedCents: 1_660_000,
+    });
     // The tax did not change: its two segments add exactly to its full-term amount (no cent lost to the split).
     expect(item.byKind.Taxes).toEqual({ writtenCents: 100_001, earnedCents: 77_261, unearnedCents: 22_740 });
     expect(item.byKind.Fees).toEqual({ writtenCents: 25_000, earnedCents: 25_000, unearnedCents: 0 });
@@ -130,24 +189,42 @@ describe("cancellation stops earning at its date; reinstatement restores the cov
   it("written shrinks to the pro-rata part up to the cancellation plus fully-earned parts, then comes back", async () => {
     const { company, key } = await setUp();
     const policy = await newBusiness(company, key);
-    const cancelled = await company.call("POST", `/policies/${policy.policyId}/transaction/cancel`, key, { body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", effectiveDate: day("2025-04-11") } });
+    const cancelled = await company.call("POST", `/policies/${policy.policyId}/transaction/cancel`, key, {
+      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", effectiveDate: day("2025-04-11") },
+    });
     expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
 
     const during = await earningsOf(company, key, policy.policyId, "2025-02-20");
-    expect(during).toMatchObject({ version: 2, status: "cancelled", coverageEnd: "2025-04-11", termEnd: "2026-01-01", elapsedDays: 50 });
+    expect(during).toMatchObject({
+      version: 2,
+      status: "cancelled",
+      coverageEnd: "2025-04-11",
+      termEnd: "2026-01-01",
+      elapsedDays: 50,
+    });
     expect(during.byKind.Premium).toEqual({ writtenCents: 1_000_000, earnedCents: 500_000, unearnedCents: 500_000 });
     expect(during.byKind.Taxes).toEqual({ writtenCents: 27_397, earnedCents: 13_698, unearnedCents: 13_699 });
     expect(during.byKind.Fees).toEqual({ writtenCents: 25_000, earnedCents: 25_000, unearnedCents: 0 });
 
     const after = await earningsOf(company, key, policy.policyId, "2025-12-01");
     expect(after.elapsedDays).toBe(100);
-    expect(after.totals).toEqual({ writtenCents: 1_000_000 + 27_397 + 25_000, earnedCents: 1_000_000 + 27_397 + 25_000, unearnedCents: 0 });
+    expect(after.totals).toEqual({
+      writtenCents: 1_000_000 + 27_397 + 25_000,
+      earnedCents: 1_000_000 + 27_397 + 25_000,
+      unearnedCents: 0,
+    });
 
-    const reinstated = await company.call("POST", `/policies/${policy.policyId}/transaction/reinstate`, key, { body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter" } });
+    const reinstated = await company.call("POST", `/policies/${policy.policyId}/transaction/reinstate`, key, {
+      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter" },
+    });
     expect(reinstated.status, JSON.stringify(reinstated.json)).toBe(200);
     const restored = await earningsOf(company, key, policy.policyId, "2025-12-01");
     expect(restored).toMatchObject({ version: 3, status: "active", coverageEnd: "2026-01-01", elapsedDays: 334 });
-    expect(restored.byKind.Premium).toEqual({ writtenCents: 3_650_000, earnedCents: 3_340_000, unearnedCents: 310_000 });
+    expect(restored.byKind.Premium).toEqual({
+      writtenCents: 3_650_000,
+      earnedCents: 3_340_000,
+      unearnedCents: 310_000,
+    });
   });
 });
 
@@ -155,7 +232,13 @@ describe("rounding: round-half-even cents, earned rounded down, unearned the rem
   it("reads amounts on their decimal spelling and rounds half to even", async () => {
     const { company, key } = await setUp();
     const policy = await newBusiness(company, key, [
-      { label: "Half down to even", group: "fees", kind: "Fees", value: 0.125, earningBasis: "fully-earned-at-inception" },
+      {
+        label: "Half down to even",
+        group: "fees",
+        kind: "Fees",
+        value: 0.125,
+        earningBasis: "fully-earned-at-inception",
+      },
       { label: "Binary noise", group: "fees", kind: "Fees", value: 2.675, earningBasis: "fully-earned-at-inception" },
       { label: "Half up to even", group: "premium", kind: "Premium", value: 0.135 },
     ]);
@@ -176,7 +259,11 @@ describe("rounding: round-half-even cents, earned rounded down, unearned the rem
     ]);
     for (const asOf of ["2025-01-02", "2025-03-17", "2025-08-31", "2025-12-31"]) {
       const item = await earningsOf(company, key, policy.policyId, asOf);
-      for (const row of [...item.components, ...Object.values(item.byKind), item.totals] as Array<{ writtenCents: number; earnedCents: number; unearnedCents: number }>) {
+      for (const row of [...item.components, ...Object.values(item.byKind), item.totals] as Array<{
+        writtenCents: number;
+        earnedCents: number;
+        unearnedCents: number;
+      }>) {
         expect(Number.isInteger(row.earnedCents)).toBe(true);
         expect(row.earnedCents + row.unearnedCents).toBe(row.writtenCents);
       }
@@ -189,7 +276,11 @@ describe("rounding: round-half-even cents, earned rounded down, unearned the rem
   it("a policy without pricing reports zeros", async () => {
     const { company, key } = await setUp();
     const res = await company.call("POST", "/policies/transaction/new-business", key, {
-      body: { transactionTimestamp: stamp(), displayAuthor: "U", data: { policyStartDate: day(TERM.start), policyEndDate: day(TERM.end), fullTermPricingInfo: null } },
+      body: {
+        transactionTimestamp: stamp(),
+        displayAuthor: "U",
+        data: { policyStartDate: day(TERM.start), policyEndDate: day(TERM.end), fullTermPricingInfo: null },
+      },
     });
     expect(res.status).toBe(200);
     const item = await earningsOf(company, key, res.json.policyId, "2025-06-01");
@@ -206,7 +297,9 @@ describe("listing, filters and pagination", () => {
     const b = await newBusiness(company, key, [{ label: "P", group: "p", kind: "Premium", value: 100 }]);
     const all = await report(company, key, "asOf=2025-06-01");
     expect(all).toMatchObject({ asOf: "2025-06-01", totalCount: 2, page: 1, pageSize: 50 });
-    expect(all.items.map((i: { policyNumber: string }) => i.policyNumber)).toEqual([a.policyNumber, b.policyNumber].sort());
+    expect(all.items.map((i: { policyNumber: string }) => i.policyNumber)).toEqual(
+      [a.policyNumber, b.policyNumber].sort(),
+    );
 
     const second = await report(company, key, "asOf=2025-06-01&page=2&pageSize=1");
     expect(second).toMatchObject({ totalCount: 2, page: 2, pageSize: 1 });
@@ -236,13 +329,22 @@ describe("bad input is 400", () => {
     ["not a real day", "asOf=2025-02-30", NOT_A_DAY],
   ])("asOf %s", async (_, query, problem) => {
     const { company, key } = await setUp();
-    const error = expectError(await company.call("GET", `/policies/earned-premium?${query}`, key), 400, "VALIDATION_ERROR", `Invalid query: asOf ${problem}`);
+    const error = expectError(
+      await company.call("GET", `/policies/earned-premium?${query}`, key),
+      400,
+      "VALIDATION_ERROR",
+      `Invalid query: asOf ${problem}`,
+    );
     expect(error.details).toEqual([{ field: "asOf", message: problem }]);
   });
 
   it("a malformed policyId filter", async () => {
     const { company, key } = await setUp();
-    const error = expectError(await company.call("GET", "/policies/earned-premium?asOf=2025-06-01&policyId=nope", key), 400, "VALIDATION_ERROR");
+    const error = expectError(
+      await company.call("GET", "/policies/earned-premium?asOf=2025-06-01&policyId=nope", key),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(error.details).toEqual([{ field: "policyId", message: "must be a valid uuid" }]);
   });
 });
@@ -251,7 +353,12 @@ describe("security", () => {
   it("needs policy.view", async () => {
     const { company } = await setUp();
     const without = await company.key([], ["policy.create", "person.view"]);
-    expectError(await company.call("GET", "/policies/earned-premium?asOf=2025-06-01", without), 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    expectError(
+      await company.call("GET", "/policies/earned-premium?asOf=2025-06-01", without),
+      403,
+      "AuthorizationError",
+      "User is not authorized to perform the requested action",
+    );
     const readOnly = await company.key(["ReadOnly"]);
     expect((await company.call("GET", "/policies/earned-premium?asOf=2025-06-01", readOnly)).status).toBe(200);
     const legacy = await company.key([], ["company.policy:read"]);
@@ -268,6 +375,11 @@ describe("security", () => {
     expect(own.items.map((i: { policyId: string }) => i.policyId)).not.toContain(foreign.policyId);
     const filtered = await report(mine.company, mine.key, `asOf=2025-06-01&policyId=${foreign.policyId}`);
     expect(filtered).toMatchObject({ items: [], totalCount: 0 });
-    expectError(await mine.company.call("GET", "/policies/earned-premium?asOf=2025-06-01", theirs.key), 403, "AuthorizationError", "API key is not scoped to the requested company");
+    expectError(
+      await mine.company.call("GET", "/policies/earned-premium?asOf=2025-06-01", theirs.key),
+      403,
+      "AuthorizationError",
+      "API key is not scoped to the requested company",
+    );
   });
 });

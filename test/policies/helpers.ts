@@ -5,14 +5,39 @@ import { createCompany, type TestCompany } from "../support/harness";
 /** Policy fields, exposures and the renewal link the policy tests write against. */
 export const POLICY_CONFIGURATION = {
   fieldDefinitions: [
-    { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" }, required: true },
+    {
+      entityType: "exposure",
+      referenceId: "exposureName",
+      label: "Exposure name",
+      typeInfo: { kind: "String" },
+      required: true,
+    },
     { entityType: "exposure", referenceId: "exposureId", label: "Exposure id", typeInfo: { kind: "String" } },
     { entityType: "policy", referenceId: "limit", label: "Limit", typeInfo: { kind: "Integer" } },
-    { entityType: "policy", referenceId: "coverageType", label: "Coverage type", typeInfo: { kind: "Select", optionSet: "coverageTypes" } },
+    {
+      entityType: "policy",
+      referenceId: "coverageType",
+      label: "Coverage type",
+      typeInfo: { kind: "Select", optionSet: "coverageTypes" },
+    },
     { entityType: "policy", referenceId: "retroDate", label: "Retroactive date", typeInfo: { kind: "Date" } },
-    { entityType: "policy", referenceId: "underwriterNote", label: "Underwriter note", typeInfo: { kind: "String" }, writePermission: "underwriting" },
+    {
+      entityType: "policy",
+      referenceId: "underwriterNote",
+      label: "Underwriter note",
+      typeInfo: { kind: "String" },
+      writePermission: "underwriting",
+    },
   ],
-  optionSets: [{ key: "coverageTypes", options: [{ value: "gl", label: "General liability" }, { value: "auto", label: "Auto" }] }],
+  optionSets: [
+    {
+      key: "coverageTypes",
+      options: [
+        { value: "gl", label: "General liability" },
+        { value: "auto", label: "Auto" },
+      ],
+    },
+  ],
   relationships: [{ key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" }],
 };
 
@@ -33,7 +58,13 @@ export const PRICING = {
     { label: "Other", group: "other", kind: "Other", value: 7 },
   ],
 };
-export const PRICING_ROLLUPS = { premium: 1250.5, taxes: 30.25, fees: 25, brokerCommission: 100, programCommission: 50 };
+export const PRICING_ROLLUPS = {
+  premium: 1250.5,
+  taxes: 30.25,
+  fees: 25,
+  brokerCommission: 100,
+  programCommission: 50,
+};
 
 let clock = Date.parse("2026-01-01T12:00:00.000Z");
 /** Distinct, increasing transaction timestamps (the list of all versions orders by them). */
@@ -55,18 +86,41 @@ export function newBusinessBody(data: Record<string, unknown> = {}, extra: Recor
   return { transactionTimestamp: nextTimestamp(), displayAuthor: "Ada Underwriter", data: base, ...extra };
 }
 
-export function endorseBody(effectiveDay: string, deltas: Array<{ path: string; value: unknown }>, extra: Record<string, unknown> = {}) {
-  return { transactionTimestamp: nextTimestamp(), displayAuthor: "Endorser", effectiveDate: date(effectiveDay), deltas, ...extra };
+export function endorseBody(
+  effectiveDay: string,
+  deltas: Array<{ path: string; value: unknown }>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    transactionTimestamp: nextTimestamp(),
+    displayAuthor: "Endorser",
+    effectiveDate: date(effectiveDay),
+    deltas,
+    ...extra,
+  };
 }
 
-export const cancelBody = (effectiveDay: string, extra: Record<string, unknown> = {}) => ({ transactionTimestamp: nextTimestamp(), displayAuthor: "Canceller", effectiveDate: date(effectiveDay), ...extra });
-export const reinstateBody = (extra: Record<string, unknown> = {}) => ({ transactionTimestamp: nextTimestamp(), displayAuthor: "Reinstater", ...extra });
+export const cancelBody = (effectiveDay: string, extra: Record<string, unknown> = {}) => ({
+  transactionTimestamp: nextTimestamp(),
+  displayAuthor: "Canceller",
+  effectiveDate: date(effectiveDay),
+  ...extra,
+});
+export const reinstateBody = (extra: Record<string, unknown> = {}) => ({
+  transactionTimestamp: nextTimestamp(),
+  displayAuthor: "Reinstater",
+  ...extra,
+});
 
 export interface PolicyFixture {
   company: TestCompany;
   admin: string;
   newBusiness(data?: Record<string, unknown>, extra?: Record<string, unknown>): Promise<any>;
-  endorse(policyId: string, effectiveDay: string, deltas: Array<{ path: string; value: unknown }>): ReturnType<TestCompany["call"]>;
+  endorse(
+    policyId: string,
+    effectiveDay: string,
+    deltas: Array<{ path: string; value: unknown }>,
+  ): ReturnType<TestCompany["call"]>;
   cancel(policyId: string, effectiveDay: string): ReturnType<TestCompany["call"]>;
   reinstate(policyId: string): ReturnType<TestCompany["call"]>;
 }
@@ -81,31 +135,50 @@ export async function setUpPolicies(configuration: object = POLICY_CONFIGURATION
     company,
     admin,
     async newBusiness(data, extra) {
-      const res = await company.call("POST", "/policies/transaction/new-business", admin, { body: newBusinessBody(data, extra) });
+      const res = await company.call("POST", "/policies/transaction/new-business", admin, {
+        body: newBusinessBody(data, extra),
+      });
       expect(res.status, res.text).toBe(200);
       return res.json;
     },
-    endorse: (policyId, day, deltas) => company.call("POST", `/policies/${policyId}/transaction/endorse`, admin, { body: endorseBody(day, deltas) }),
-    cancel: (policyId, day) => company.call("POST", `/policies/${policyId}/transaction/cancel`, admin, { body: cancelBody(day) }),
-    reinstate: (policyId) => company.call("POST", `/policies/${policyId}/transaction/reinstate`, admin, { body: reinstateBody() }),
+    endorse: (policyId, day, deltas) =>
+      company.call("POST", `/policies/${policyId}/transaction/endorse`, admin, { body: endorseBody(day, deltas) }),
+    cancel: (policyId, day) =>
+      company.call("POST", `/policies/${policyId}/transaction/cancel`, admin, { body: cancelBody(day) }),
+    reinstate: (policyId) =>
+      company.call("POST", `/policies/${policyId}/transaction/reinstate`, admin, { body: reinstateBody() }),
   };
 }
 
 /** What storage holds for a policy: its head and its version numbers (read straight from D1). */
 export async function stored(policyId: string) {
-  const head = await env.DB.prepare("SELECT * FROM policies WHERE id = ?").bind(policyId).first<Record<string, unknown>>();
-  const { results } = await env.DB.prepare("SELECT version FROM policy_versions WHERE policy_id = ? ORDER BY version").bind(policyId).all<{ version: number }>();
+  const head = await env.DB.prepare("SELECT * FROM policies WHERE id = ?")
+    .bind(policyId)
+    .first<Record<string, unknown>>();
+  const { results } = await env.DB.prepare("SELECT version FROM policy_versions WHERE policy_id = ? ORDER BY version")
+    .bind(policyId)
+    .all<{ version: number }>();
   return { head, versions: results.map((r) => r.version) };
 }
 
 export async function countPolicies(companyId: string): Promise<{ policies: number; versions: number }> {
-  const policies = await env.DB.prepare("SELECT count(*) AS n FROM policies WHERE company_id = ?").bind(companyId).first<{ n: number }>();
-  const versions = await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE company_id = ?").bind(companyId).first<{ n: number }>();
+  const policies = await env.DB.prepare("SELECT count(*) AS n FROM policies WHERE company_id = ?")
+    .bind(companyId)
+    .first<{ n: number }>();
+  const versions = await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE company_id = ?")
+    .bind(companyId)
+    .first<{ n: number }>();
   return { policies: policies!.n, versions: versions!.n };
 }
 
 /** Segments are contiguous, non-overlapping and inside the term; while cancelled they end at the cancel date. */
-export function expectCoherentSegments(version: { segments: Array<{ startDate: string; endDate: string }>; policyStartDate: { date: string }; policyEndDate: { date: string }; startDate: string; endDate: string }) {
+export function expectCoherentSegments(version: {
+  segments: Array<{ startDate: string; endDate: string }>;
+  policyStartDate: { date: string };
+  policyEndDate: { date: string };
+  startDate: string;
+  endDate: string;
+}) {
   const { segments } = version;
   expect(segments.length).toBeGreaterThan(0);
   expect(segments[0]!.startDate).toBe(version.policyStartDate.date);

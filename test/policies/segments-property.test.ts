@@ -4,7 +4,15 @@ import type { SubField } from "../../worker/domain/configuration/document";
 import { planDeltas } from "../../worker/domain/policies/deltas";
 import { readPolicyData } from "../../worker/domain/policies/policy-data";
 import { COMPONENT_KINDS } from "../../worker/domain/policies/pricing";
-import { cancel, CoverageError, endorse, newCoverage, reinstate, type Coverage, type Segment } from "../../worker/domain/policies/segments";
+import {
+  type Coverage,
+  CoverageError,
+  cancel,
+  endorse,
+  newCoverage,
+  reinstate,
+  type Segment,
+} from "../../worker/domain/policies/segments";
 import { date, setUpPolicies } from "./helpers";
 
 /**
@@ -15,15 +23,37 @@ import { date, setUpPolicies } from "./helpers";
 
 const START = "2026-01-01";
 const DAY_MS = 86_400_000;
-const dayAt = (offset: number) => new Date(Date.parse(`${START}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-const offsetOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${START}T00:00:00Z`)) / DAY_MS);
+const dayAt = (offset: number) =>
+  new Date(Date.parse(`${START}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+const offsetOf = (day: string) =>
+  Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${START}T00:00:00Z`)) / DAY_MS);
 
-const LIMIT: SubField = { referenceId: "limit", label: "Limit", description: null, typeInfo: { kind: "Integer" }, required: false, readOnly: false, writePermission: null, computedDefault: null, generatedAt: null };
+const LIMIT: SubField = {
+  referenceId: "limit",
+  label: "Limit",
+  description: null,
+  typeInfo: { kind: "Integer" },
+  required: false,
+  readOnly: false,
+  writePermission: null,
+  computedDefault: null,
+  generatedAt: null,
+};
 
 // Values in whole cents, so the reference sums below are exact.
 const componentArb = fc
-  .record({ kind: fc.constantFrom(...COMPONENT_KINDS), cents: fc.integer({ min: -1_000_000, max: 1_000_000 }), fullyEarned: fc.boolean() })
-  .map(({ kind, cents, fullyEarned }) => ({ label: `${kind} item`, group: "g", kind, value: cents / 100, ...(fullyEarned && kind !== "Other" ? { earningBasis: "fully-earned-at-inception" } : {}) }));
+  .record({
+    kind: fc.constantFrom(...COMPONENT_KINDS),
+    cents: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    fullyEarned: fc.boolean(),
+  })
+  .map(({ kind, cents, fullyEarned }) => ({
+    label: `${kind} item`,
+    group: "g",
+    kind,
+    value: cents / 100,
+    ...(fullyEarned && kind !== "Other" ? { earningBasis: "fully-earned-at-inception" } : {}),
+  }));
 const componentsArb = fc.array(componentArb, { maxLength: 5 });
 type Component = ReturnType<(typeof componentsArb)["generate"]>["value"][number];
 
@@ -46,7 +76,10 @@ const operationArb: fc.Arbitrary<Operation> = fc.oneof(
       ),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("cancel" as const), at: fc.integer({ min: -3, max: TERM_DAYS + 30 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant("cancel" as const), at: fc.integer({ min: -3, max: TERM_DAYS + 30 }) }),
+  },
   { weight: 2, arbitrary: fc.constant({ op: "reinstate" as const }) },
 );
 
@@ -95,7 +128,8 @@ class Model {
   }
 }
 
-const sumOf = (components: readonly Component[], kind: string) => components.filter((c) => c.kind === kind).reduce((cents, c) => cents + Math.round(c.value * 100), 0) / 100;
+const sumOf = (components: readonly Component[], kind: string) =>
+  components.filter((c) => c.kind === kind).reduce((cents, c) => cents + Math.round(c.value * 100), 0) / 100;
 
 /** Rollups are the sums of the components of the matching kind; there is no grand total. */
 function expectRollups(pricing: any) {
@@ -129,7 +163,10 @@ function expectCoverageMatches(segments: readonly Pick<Segment, "startDate" | "e
 const deltasOf = (change: Extract<Operation, { op: "endorse" }>["change"]) => {
   if ("limit" in change) return [{ path: "policy.limit", value: change.limit }];
   // Rollups sent with the restated pricing are wrong on purpose: they must be ignored.
-  if ("components" in change) return [{ path: "policy.fullTermPricingInfo", value: { pricingComponents: change.components, premium: -1, fees: 12345 } }];
+  if ("components" in change)
+    return [
+      { path: "policy.fullTermPricingInfo", value: { pricingComponents: change.components, premium: -1, fees: 12345 } },
+    ];
   return [{ path: "policy.policyEndDate", value: date(dayAt(change.termEnd)) }];
 };
 
@@ -145,7 +182,10 @@ function step(coverage: Coverage, operation: Operation): { coverage: Coverage; o
       if (!applied.ok) throw new Error(JSON.stringify(applied.problems));
       return applied.data;
     };
-    return { coverage: endorse(coverage, dayAt(operation.at), change, plan.termEnd ?? coverage.termEnd), outcome: "ok" };
+    return {
+      coverage: endorse(coverage, dayAt(operation.at), change, plan.termEnd ?? coverage.termEnd),
+      outcome: "ok",
+    };
   } catch (error) {
     if (error instanceof CoverageError) return { coverage, outcome: error.kind };
     throw error;
@@ -157,7 +197,12 @@ describe("random transaction sequences keep coverage coherent (pure domain)", ()
     fc.assert(
       fc.property(componentsArb, fc.array(operationArb, { maxLength: 25 }), (initialComponents, operations) => {
         const reading = readPolicyData(
-          { policyStartDate: { date: START }, policyEndDate: { date: dayAt(TERM_DAYS) }, limit: 0, fullTermPricingInfo: { pricingComponents: initialComponents } },
+          {
+            policyStartDate: { date: START },
+            policyEndDate: { date: dayAt(TERM_DAYS) },
+            limit: 0,
+            fullTermPricingInfo: { pricingComponents: initialComponents },
+          },
           { policyFields: [LIMIT], exposureFields: [], optionSets: [], holdsWriteGroup: () => true },
           { previousPolicy: "refused" },
         );
@@ -173,7 +218,9 @@ describe("random transaction sequences keep coverage coherent (pure domain)", ()
           coverage = result.coverage;
           expect(coverage.termStart).toBe(START);
           expect(coverage.termEnd).toBe(dayAt(model.termEnd));
-          expect(coverage.cancellation?.effectiveDate ?? null).toBe(model.cancelledAt === null ? null : dayAt(model.cancelledAt));
+          expect(coverage.cancellation?.effectiveDate ?? null).toBe(
+            model.cancelledAt === null ? null : dayAt(model.cancelledAt),
+          );
           expectCoverageMatches(coverage.segments, model);
           for (const segment of coverage.cancellation?.restore ?? []) expectRollups(segment.data.fullTermPricingInfo);
         }
@@ -188,30 +235,43 @@ describe("random transaction sequences keep coverage coherent (through HTTP)", (
     const f = await setUpPolicies();
     const STATUS = { ok: 200, state: 409, date: 400 } as const;
     await fc.assert(
-      fc.asyncProperty(componentsArb, fc.array(operationArb, { maxLength: 8 }), async (initialComponents, operations) => {
-        const created = await f.newBusiness({ policyEndDate: { date: dayAt(TERM_DAYS) }, exposures: [], limit: 0, fullTermPricingInfo: { pricingComponents: initialComponents } });
-        const model = new Model(TERM_DAYS, { limit: 0, components: initialComponents });
-        expectCoverageMatches(created.segments, model);
-        let version = 1;
-        for (const operation of operations) {
-          const res =
-            operation.op === "endorse"
-              ? await f.endorse(created.policyId, dayAt(operation.at), deltasOf(operation.change))
-              : operation.op === "cancel"
-                ? await f.cancel(created.policyId, dayAt(operation.at))
-                : await f.reinstate(created.policyId);
-          const expected = model.apply(operation);
-          expect(res.status, JSON.stringify({ operation, body: res.json })).toBe(STATUS[expected]);
-          if (expected !== "ok") continue;
-          expect(res.json.version).toBe(++version);
-          expect(res.json).toMatchObject({ startDate: START, endDate: dayAt(model.cancelledAt ?? model.termEnd), status: model.cancelledAt === null ? "active" : "cancelled" });
-          expect(res.json.policyEndDate.date).toBe(dayAt(model.termEnd));
-          expectCoverageMatches(res.json.segments, model);
-        }
-        const latest = (await f.company.call("GET", `/policies/${created.policyId}`, f.admin)).json;
-        expect(latest.version).toBe(version);
-        expectCoverageMatches(latest.segments, model);
-      }),
+      fc.asyncProperty(
+        componentsArb,
+        fc.array(operationArb, { maxLength: 8 }),
+        async (initialComponents, operations) => {
+          const created = await f.newBusiness({
+            policyEndDate: { date: dayAt(TERM_DAYS) },
+            exposures: [],
+            limit: 0,
+            fullTermPricingInfo: { pricingComponents: initialComponents },
+          });
+          const model = new Model(TERM_DAYS, { limit: 0, components: initialComponents });
+          expectCoverageMatches(created.segments, model);
+          let version = 1;
+          for (const operation of operations) {
+            const res =
+              operation.op === "endorse"
+                ? await f.endorse(created.policyId, dayAt(operation.at), deltasOf(operation.change))
+                : operation.op === "cancel"
+                  ? await f.cancel(created.policyId, dayAt(operation.at))
+                  : await f.reinstate(created.policyId);
+            const expected = model.apply(operation);
+            expect(res.status, JSON.stringify({ operation, body: res.json })).toBe(STATUS[expected]);
+            if (expected !== "ok") continue;
+            expect(res.json.version).toBe(++version);
+            expect(res.json).toMatchObject({
+              startDate: START,
+              endDate: dayAt(model.cancelledAt ?? model.termEnd),
+              status: model.cancelledAt === null ? "active" : "cancelled",
+            });
+            expect(res.json.policyEndDate.date).toBe(dayAt(model.termEnd));
+            expectCoverageMatches(res.json.segments, model);
+          }
+          const latest = (await f.company.call("GET", `/policies/${created.policyId}`, f.admin)).json;
+          expect(latest.version).toBe(version);
+          expectCoverageMatches(latest.segments, model);
+        },
+      ),
       { numRuns: 12 },
     );
   }, 120_000);

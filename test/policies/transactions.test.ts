@@ -7,8 +7,8 @@ import {
   date,
   endorseBody,
   expectCoherentSegments,
-  newBusinessBody,
   NY,
+  newBusinessBody,
   POLICY_CONFIGURATION,
   PRICING,
   PRICING_ROLLUPS,
@@ -40,9 +40,20 @@ describe("each transaction writes exactly one version, numbered in sequence", ()
     const actions = ["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE"];
     for (const [i, res] of responses.entries()) {
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ policyId, version: i + 1, action: actions[i], transactionTimestamp: bodies[i]!.transactionTimestamp, displayAuthor: bodies[i]!.displayAuthor });
+      expect(res.json).toMatchObject({
+        policyId,
+        version: i + 1,
+        action: actions[i],
+        transactionTimestamp: bodies[i]!.transactionTimestamp,
+        displayAuthor: bodies[i]!.displayAuthor,
+      });
       const read = await company.call("GET", `/policies/${policyId}/versions/${i + 1}?detail=summary`, admin);
-      expect(read.json).toMatchObject({ version: i + 1, action: actions[i], transactionTimestamp: bodies[i]!.transactionTimestamp, displayAuthor: bodies[i]!.displayAuthor });
+      expect(read.json).toMatchObject({
+        version: i + 1,
+        action: actions[i],
+        transactionTimestamp: bodies[i]!.transactionTimestamp,
+        displayAuthor: bodies[i]!.displayAuthor,
+      });
     }
     const { head, versions } = await stored(policyId);
     expect(versions).toEqual([1, 2, 3, 4]);
@@ -51,9 +62,15 @@ describe("each transaction writes exactly one version, numbered in sequence", ()
 
   it("refuses a transactionTimestamp that is not an ISO date-time and a blank displayAuthor", async () => {
     const { company, admin } = await setUpPolicies();
-    const badTime = await company.call("POST", "/policies/transaction/new-business", admin, { body: { ...newBusinessBody(), transactionTimestamp: "yesterday" } });
-    expect(expectError(badTime, 400, "InvalidPolicyData").details.map((d) => d.field)).toEqual(["transactionTimestamp"]);
-    const noAuthor = await company.call("POST", "/policies/transaction/new-business", admin, { body: { ...newBusinessBody(), displayAuthor: " " } });
+    const badTime = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: { ...newBusinessBody(), transactionTimestamp: "yesterday" },
+    });
+    expect(expectError(badTime, 400, "InvalidPolicyData").details.map((d) => d.field)).toEqual([
+      "transactionTimestamp",
+    ]);
+    const noAuthor = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: { ...newBusinessBody(), displayAuthor: " " },
+    });
     expect(expectError(noAuthor, 400, "InvalidPolicyData").details.map((d) => d.field)).toEqual(["displayAuthor"]);
     expect(await countPolicies(company.id)).toEqual({ policies: 0, versions: 0 });
   });
@@ -64,8 +81,16 @@ describe("a failed transaction writes nothing", () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
     const before = await stored(policyId);
-    expectError(await f.endorse(policyId, "2026-06-01", [{ path: "policy.limit", value: "lots" }]), 400, "InvalidDelta");
-    expectError(await f.endorse(policyId, "2027-06-01", [{ path: "policy.limit", value: 5 }]), 400, "InvalidPolicyData");
+    expectError(
+      await f.endorse(policyId, "2026-06-01", [{ path: "policy.limit", value: "lots" }]),
+      400,
+      "InvalidDelta",
+    );
+    expectError(
+      await f.endorse(policyId, "2027-06-01", [{ path: "policy.limit", value: 5 }]),
+      400,
+      "InvalidPolicyData",
+    );
     expectError(await f.cancel(policyId, "2025-12-31"), 400, "InvalidPolicyData");
     expectError(await f.reinstate(policyId), 409, "InvalidPolicyTransition");
     expect(await stored(policyId)).toEqual(before);
@@ -74,7 +99,9 @@ describe("a failed transaction writes nothing", () => {
 
   it("stores no policy and no version when new business is refused", async () => {
     const { company, admin } = await setUpPolicies();
-    const res = await company.call("POST", "/policies/transaction/new-business", admin, { body: newBusinessBody({ limit: "a lot" }) });
+    const res = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusinessBody({ limit: "a lot" }),
+    });
     expectError(res, 400, "InvalidPolicyData");
     expect(await countPolicies(company.id)).toEqual({ policies: 0, versions: 0 });
   });
@@ -83,7 +110,9 @@ describe("a failed transaction writes nothing", () => {
 describe("new-business data shape: 400 InvalidPolicyData naming the field without a prefix", () => {
   const refusal = async (data: Record<string, unknown>) => {
     const { company, admin } = await setUpPolicies();
-    const res = await company.call("POST", "/policies/transaction/new-business", admin, { body: newBusinessBody(data) });
+    const res = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusinessBody(data),
+    });
     const error = expectError(res, 400, "InvalidPolicyData");
     for (const d of error.details) expect(d.field).not.toMatch(/^(policy|data)\./);
     for (const m of error.userMessages) expect(m).not.toMatch(/fullTermPricingInfo\.|\[|policy\./);
@@ -98,30 +127,69 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
   });
 
   it("names a policyEndDate not after policyStartDate, and the retired Date spelling", async () => {
-    expect((await refusal({ policyEndDate: { date: TERM_START } })).details).toEqual([{ field: "policyEndDate", message: "must be after policyStartDate" }]);
+    expect((await refusal({ policyEndDate: { date: TERM_START } })).details).toEqual([
+      { field: "policyEndDate", message: "must be after policyStartDate" },
+    ]);
     const retired = await refusal({ policyStartDate: { year: 2026, month: 1, day: 1 } });
     expect(retired.details[0]!.field).toBe("policyStartDate");
     expect(retired.details[0]!.message).toContain("retired");
   });
 
   it("names a bad pricing component member", async () => {
-    const badKind = await refusal({ fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Discount", value: 1 }] } });
+    const badKind = await refusal({
+      fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Discount", value: 1 }] },
+    });
     expect(badKind.details.map((d) => d.field)).toEqual(["fullTermPricingInfo.pricingComponents[0].kind"]);
-    const textValue = await refusal({ fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Premium", value: "100" }] } });
+    const textValue = await refusal({
+      fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Premium", value: "100" }] },
+    });
     expect(textValue.details.map((d) => d.field)).toEqual(["fullTermPricingInfo.pricingComponents[0].value"]);
   });
 
   it("refuses earningBasis on a component of kind Other", async () => {
-    const error = await refusal({ fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Other", value: 1, earningBasis: "pro-rata" }] } });
-    expect(error.details).toEqual([{ field: "fullTermPricingInfo.pricingComponents[0].earningBasis", message: "is not allowed on components of kind Other" }]);
+    const error = await refusal({
+      fullTermPricingInfo: {
+        pricingComponents: [{ label: "x", group: "g", kind: "Other", value: 1, earningBasis: "pro-rata" }],
+      },
+    });
+    expect(error.details).toEqual([
+      {
+        field: "fullTermPricingInfo.pricingComponents[0].earningBasis",
+        message: "is not allowed on components of kind Other",
+      },
+    ]);
   });
 
   it("refuses undeclared members of fullTermPricingInfo, its components, fullTermPolicyRatingResult and crossSegmentRatingOutputs", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ fullTermPricingInfo: { ...PRICING, grandTotal: 1 } }, "fullTermPricingInfo", "grandTotal"],
-      [{ fullTermPricingInfo: { pricingComponents: [{ label: "x", group: "g", kind: "Premium", value: 1, currency: "USD" }] } }, "fullTermPricingInfo.pricingComponents[0]", "currency"],
-      [{ fullTermPolicyRatingResult: { policyPremium: 1, policyTaxes: 0, policyFees: 0, policyGrandTotal: 1, policyCommission: 3 } }, "fullTermPolicyRatingResult", "policyCommission"],
-      [{ crossSegmentRatingOutputs: { raterVersion: "1", segmentsRated: 2 } }, "crossSegmentRatingOutputs", "segmentsRated"],
+      [
+        {
+          fullTermPricingInfo: {
+            pricingComponents: [{ label: "x", group: "g", kind: "Premium", value: 1, currency: "USD" }],
+          },
+        },
+        "fullTermPricingInfo.pricingComponents[0]",
+        "currency",
+      ],
+      [
+        {
+          fullTermPolicyRatingResult: {
+            policyPremium: 1,
+            policyTaxes: 0,
+            policyFees: 0,
+            policyGrandTotal: 1,
+            policyCommission: 3,
+          },
+        },
+        "fullTermPolicyRatingResult",
+        "policyCommission",
+      ],
+      [
+        { crossSegmentRatingOutputs: { raterVersion: "1", segmentsRated: 2 } },
+        "crossSegmentRatingOutputs",
+        "segmentsRated",
+      ],
     ];
     for (const [data, field, member] of cases) {
       const error = await refusal(data);
@@ -132,8 +200,12 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
   });
 
   it("refuses fullTermPolicyBillingInfo like any unknown key, and the retired fieldModelV1Data wrapper", async () => {
-    expect((await refusal({ fullTermPolicyBillingInfo: { plan: "annual" } })).details).toEqual([{ field: "fullTermPolicyBillingInfo", message: "is not a policy field" }]);
-    expect((await refusal({ fieldModelV1Data: { policy: {} } })).details).toEqual([{ field: "fieldModelV1Data", message: "is not a policy field" }]);
+    expect((await refusal({ fullTermPolicyBillingInfo: { plan: "annual" } })).details).toEqual([
+      { field: "fullTermPolicyBillingInfo", message: "is not a policy field" },
+    ]);
+    expect((await refusal({ fieldModelV1Data: { policy: {} } })).details).toEqual([
+      { field: "fieldModelV1Data", message: "is not a policy field" },
+    ]);
   });
 
   it("refuses primaryInsuredName and primaryInsuredId when sent", async () => {
@@ -148,24 +220,45 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
     expect((await refusal({ limit: 1.5 })).details).toEqual([{ field: "limit", message: "must be a whole number" }]);
     expect((await refusal({ coverageType: "marine" })).details.map((d) => d.field)).toEqual(["coverageType"]);
     expect((await refusal({ retroDate: { date: "2025-02-30" } })).details.map((d) => d.field)).toEqual(["retroDate"]);
-    expect((await refusal({ brokerName: "X" })).details).toEqual([{ field: "brokerName", message: "is not a policy field" }]);
+    expect((await refusal({ brokerName: "X" })).details).toEqual([
+      { field: "brokerName", message: "is not a policy field" },
+    ]);
   });
 
   it("requires a required configured policy field", async () => {
-    const configuration = { ...POLICY_CONFIGURATION, fieldDefinitions: [...POLICY_CONFIGURATION.fieldDefinitions, { entityType: "policy", referenceId: "lineOfBusiness", label: "Line", typeInfo: { kind: "String" }, required: true }] };
+    const configuration = {
+      ...POLICY_CONFIGURATION,
+      fieldDefinitions: [
+        ...POLICY_CONFIGURATION.fieldDefinitions,
+        {
+          entityType: "policy",
+          referenceId: "lineOfBusiness",
+          label: "Line",
+          typeInfo: { kind: "String" },
+          required: true,
+        },
+      ],
+    };
     const { company, admin } = await setUpPolicies(configuration);
     const res = await company.call("POST", "/policies/transaction/new-business", admin, { body: newBusinessBody() });
-    expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([{ field: "lineOfBusiness", message: "is required" }]);
+    expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([
+      { field: "lineOfBusiness", message: "is required" },
+    ]);
   });
 
   it("ignores fullTermPolicyInfo, dropping its undeclared members, and a contacts value", async () => {
     const f = await setUpPolicies();
-    const version = await f.newBusiness({ fullTermPolicyInfo: { brokerName: "dropped", limit: "not even valid" }, contacts: [{ personId: crypto.randomUUID() }] });
+    const version = await f.newBusiness({
+      fullTermPolicyInfo: { brokerName: "dropped", limit: "not even valid" },
+      contacts: [{ personId: crypto.randomUUID() }],
+    });
     const text = JSON.stringify(version);
     expect(text).not.toContain("fullTermPolicyInfo");
     expect(text).not.toContain("contacts");
     expect(version.segments[0].data.limit).toBe(1_000_000);
-    const row = await env.DB.prepare("SELECT coverage FROM policy_versions WHERE policy_id = ?").bind(version.policyId).first<{ coverage: string }>();
+    const row = await env.DB.prepare("SELECT coverage FROM policy_versions WHERE policy_id = ?")
+      .bind(version.policyId)
+      .first<{ coverage: string }>();
     expect(row!.coverage).not.toContain("fullTermPolicyInfo");
     expect(row!.coverage).not.toContain("contacts");
   });
@@ -174,7 +267,9 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
 describe("pricing contract", () => {
   it("computes the five rollups from the components and ignores rollups sent", async () => {
     const f = await setUpPolicies();
-    const version = await f.newBusiness({ fullTermPricingInfo: { ...PRICING, premium: 1, taxes: 2, fees: 3, brokerCommission: 4, programCommission: 5 } });
+    const version = await f.newBusiness({
+      fullTermPricingInfo: { ...PRICING, premium: 1, taxes: 2, fees: 3, brokerCommission: 4, programCommission: 5 },
+    });
     expect(version.fullTermPricingInfo).toEqual({ pricingComponents: PRICING.pricingComponents, ...PRICING_ROLLUPS });
     expect(version.segments[0].data.fullTermPricingInfo).toEqual(version.fullTermPricingInfo);
     expect(version.fullTermPricingInfo).not.toHaveProperty("policyGrandTotal");
@@ -184,7 +279,9 @@ describe("pricing contract", () => {
   it("sums decimal component values without binary drift", async () => {
     const f = await setUpPolicies();
     const components = [0.1, 0.2].map((value) => ({ label: "p", group: "g", kind: "Premium", value }));
-    expect((await f.newBusiness({ fullTermPricingInfo: { pricingComponents: components } })).fullTermPricingInfo.premium).toBe(0.3);
+    expect(
+      (await f.newBusiness({ fullTermPricingInfo: { pricingComponents: components } })).fullTermPricingInfo.premium,
+    ).toBe(0.3);
   });
 
   it("keeps null pricing as null, and reads omitted pricing as null", async () => {
@@ -213,11 +310,25 @@ describe("pricing contract", () => {
   it("recomputes rollups when an endorsement restates pricing, and refuses undeclared members there", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    const restated = { pricingComponents: [{ label: "Base premium", group: "premium", kind: "Premium", value: 1500 }], premium: 9, taxes: 9 };
+    const restated = {
+      pricingComponents: [{ label: "Base premium", group: "premium", kind: "Premium", value: 1500 }],
+      premium: 9,
+      taxes: 9,
+    };
     const res = await f.endorse(policyId, "2026-07-01", [{ path: "policy.fullTermPricingInfo", value: restated }]);
     expect(res.status).toBe(200);
-    expect(res.json.segments[0].data.fullTermPricingInfo).toEqual({ pricingComponents: PRICING.pricingComponents, ...PRICING_ROLLUPS });
-    expect(res.json.segments[1].data.fullTermPricingInfo).toEqual({ pricingComponents: restated.pricingComponents, premium: 1500, taxes: 0, fees: 0, brokerCommission: 0, programCommission: 0 });
+    expect(res.json.segments[0].data.fullTermPricingInfo).toEqual({
+      pricingComponents: PRICING.pricingComponents,
+      ...PRICING_ROLLUPS,
+    });
+    expect(res.json.segments[1].data.fullTermPricingInfo).toEqual({
+      pricingComponents: restated.pricingComponents,
+      premium: 1500,
+      taxes: 0,
+      fees: 0,
+      brokerCommission: 0,
+      programCommission: 0,
+    });
     expect(res.json.fullTermPricingInfo.premium).toBe(1500);
 
     const bad = await f.endorse(policyId, "2026-07-01", [{ path: "policy.fullTermPricingInfo.grandTotal", value: 1 }]);
@@ -230,7 +341,11 @@ describe("root fields on every policy response", () => {
   it("carries policyNumber, policyStartDate/policyEndDate with the default timezone, and the span, which shrinks on cancel and returns on reinstate", async () => {
     const f = await setUpPolicies();
     const v1 = await f.newBusiness();
-    const root = { policyNumber: "POL-000001", policyStartDate: date(TERM_START, NY), policyEndDate: date(TERM_END, NY) };
+    const root = {
+      policyNumber: "POL-000001",
+      policyStartDate: date(TERM_START, NY),
+      policyEndDate: date(TERM_END, NY),
+    };
     expect(v1).toMatchObject({ ...root, startDate: TERM_START, endDate: TERM_END, status: "active" });
     const v2 = await f.endorse(v1.policyId, "2026-03-01", [{ path: "policy.limit", value: 5 }]);
     expect(v2.json).toMatchObject({ ...root, startDate: TERM_START, endDate: TERM_END });
@@ -238,7 +353,11 @@ describe("root fields on every policy response", () => {
     expect(v3.json).toMatchObject({ ...root, startDate: TERM_START, endDate: "2026-10-15", status: "cancelled" });
     const v4 = await f.reinstate(v1.policyId);
     expect(v4.json).toMatchObject({ ...root, startDate: TERM_START, endDate: TERM_END, status: "active" });
-    for (const path of [`/policies/${v1.policyId}`, `/policies/${v1.policyId}/versions/3?detail=full`, `/policies/${v1.policyId}/versions/3?detail=summary`]) {
+    for (const path of [
+      `/policies/${v1.policyId}`,
+      `/policies/${v1.policyId}/versions/3?detail=full`,
+      `/policies/${v1.policyId}/versions/3?detail=summary`,
+    ]) {
       expect((await f.company.call("GET", path, f.admin)).json).toMatchObject(root);
     }
   });
@@ -256,7 +375,10 @@ describe("segments", () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
     const v2 = (await f.endorse(policyId, "2026-05-01", [{ path: "policy.limit", value: 2 }])).json;
-    expect(v2.segments.map((s: any) => [s.startDate, s.endDate, s.data.limit])).toEqual([[TERM_START, "2026-05-01", 1_000_000], ["2026-05-01", TERM_END, 2]]);
+    expect(v2.segments.map((s: any) => [s.startDate, s.endDate, s.data.limit])).toEqual([
+      [TERM_START, "2026-05-01", 1_000_000],
+      ["2026-05-01", TERM_END, 2],
+    ]);
     const v3 = (await f.endorse(policyId, "2026-03-01", [{ path: "policy.coverageType", value: "auto" }])).json;
     expect(v3.segments.map((s: any) => [s.startDate, s.endDate, s.data.limit, s.data.coverageType])).toEqual([
       [TERM_START, "2026-03-01", 1_000_000, undefined],
@@ -270,7 +392,9 @@ describe("segments", () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
     const res = await f.endorse(policyId, TERM_START, [{ path: "policy.limit", value: 3 }]);
-    expect(res.json.segments.map((s: any) => [s.startDate, s.endDate, s.data.limit])).toEqual([[TERM_START, TERM_END, 3]]);
+    expect(res.json.segments.map((s: any) => [s.startDate, s.endDate, s.data.limit])).toEqual([
+      [TERM_START, TERM_END, 3],
+    ]);
   });
 
   it("cancel ends coverage at its effective date and reinstate restores the segments it ended", async () => {
@@ -290,10 +414,25 @@ describe("transition guards: 409 InvalidPolicyTransition", () => {
   it("refuses to endorse or cancel a cancelled policy and to reinstate an active one", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    expectError(await f.reinstate(policyId), 409, "InvalidPolicyTransition", "Only a cancelled policy can be reinstated");
+    expectError(
+      await f.reinstate(policyId),
+      409,
+      "InvalidPolicyTransition",
+      "Only a cancelled policy can be reinstated",
+    );
     expect((await f.cancel(policyId, "2026-04-01")).status).toBe(200);
-    expectError(await f.endorse(policyId, "2026-02-01", [{ path: "policy.limit", value: 2 }]), 409, "InvalidPolicyTransition", "A cancelled policy cannot be endorsed; reinstate it first");
-    expectError(await f.cancel(policyId, "2026-03-01"), 409, "InvalidPolicyTransition", "The policy is already cancelled");
+    expectError(
+      await f.endorse(policyId, "2026-02-01", [{ path: "policy.limit", value: 2 }]),
+      409,
+      "InvalidPolicyTransition",
+      "A cancelled policy cannot be endorsed; reinstate it first",
+    );
+    expectError(
+      await f.cancel(policyId, "2026-03-01"),
+      409,
+      "InvalidPolicyTransition",
+      "The policy is already cancelled",
+    );
     expect((await stored(policyId)).versions).toEqual([1, 2]);
   });
 });
@@ -302,12 +441,22 @@ describe("effective dates outside the term: 400", () => {
   it("refuses endorse before the term start or on/after the term end, and cancel outside the term", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    const before = expectError(await f.endorse(policyId, "2025-12-31", [{ path: "policy.limit", value: 2 }]), 400, "InvalidPolicyData");
-    expect(before.details).toEqual([{ field: "effectiveDate", message: `2025-12-31 is outside the policy term ${TERM_START} to ${TERM_END}` }]);
+    const before = expectError(
+      await f.endorse(policyId, "2025-12-31", [{ path: "policy.limit", value: 2 }]),
+      400,
+      "InvalidPolicyData",
+    );
+    expect(before.details).toEqual([
+      { field: "effectiveDate", message: `2025-12-31 is outside the policy term ${TERM_START} to ${TERM_END}` },
+    ]);
     expectError(await f.endorse(policyId, TERM_END, [{ path: "policy.limit", value: 2 }]), 400, "InvalidPolicyData");
-    expect(expectError(await f.cancel(policyId, "2027-01-02"), 400, "InvalidPolicyData").details[0]!.field).toBe("effectiveDate");
+    expect(expectError(await f.cancel(policyId, "2027-01-02"), 400, "InvalidPolicyData").details[0]!.field).toBe(
+      "effectiveDate",
+    );
     expectError(await f.cancel(policyId, "2025-06-01"), 400, "InvalidPolicyData");
-    const retired = await f.company.call("POST", `/policies/${policyId}/transaction/cancel`, f.admin, { body: { ...cancelBody("2026-02-01"), effectiveDate: { year: 2026, month: 2, day: 1 } } });
+    const retired = await f.company.call("POST", `/policies/${policyId}/transaction/cancel`, f.admin, {
+      body: { ...cancelBody("2026-02-01"), effectiveDate: { year: 2026, month: 2, day: 1 } },
+    });
     expect(expectError(retired, 400, "VALIDATION_ERROR").details[0]!.field).toBe("effectiveDate");
     expect((await stored(policyId)).versions).toEqual([1]);
   });
@@ -336,9 +485,17 @@ describe("endorse deltas", () => {
     const cases: Array<[string, unknown, string]> = [
       ["policy.policyEndDate", { date: "2027-03-01" }, "must carry both date and timezone, and nothing else"],
       ["policy.retroDate", { timezone: NY }, "must carry both date and timezone, and nothing else"],
-      ["policy.policyEndDate", { year: 2027, month: 3, day: 1 }, "uses the retired {day, month, year} spelling; a Date is written as {date, timezone}"],
+      [
+        "policy.policyEndDate",
+        { year: 2027, month: 3, day: 1 },
+        "uses the retired {day, month, year} spelling; a Date is written as {date, timezone}",
+      ],
       ["policy.policyEndDate.year", 2027, "writes one member of a Date; a Date is written whole as {date, timezone}"],
-      ["policy.retroDate.date", "2020-01-01", "writes one member of a Date; a Date is written whole as {date, timezone}"],
+      [
+        "policy.retroDate.date",
+        "2020-01-01",
+        "writes one member of a Date; a Date is written whole as {date, timezone}",
+      ],
     ];
     for (const [path, value, message] of cases) {
       const error = expectError(await f.endorse(policyId, "2026-02-01", [{ path, value }]), 400, "InvalidDelta");
@@ -365,7 +522,10 @@ describe("endorse deltas", () => {
     ];
     for (const [path, value, field] of cases) {
       const error = expectError(await f.endorse(policyId, "2026-02-01", [{ path, value }]), 400, "InvalidDelta");
-      expect(error.details.map((d) => d.field), path).toEqual([field]);
+      expect(
+        error.details.map((d) => d.field),
+        path,
+      ).toEqual([field]);
     }
     expect((await stored(policyId)).versions).toEqual([1]);
   });
@@ -373,27 +533,42 @@ describe("endorse deltas", () => {
   it("endorsing policyEndDate moves the term end: stretched or cut", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    const longer = (await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date("2027-04-01") }])).json;
+    const longer = (
+      await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date("2027-04-01") }])
+    ).json;
     expect(longer).toMatchObject({ policyEndDate: date("2027-04-01"), endDate: "2027-04-01" });
-    expect(longer.segments.map((s: any) => [s.startDate, s.endDate])).toEqual([[TERM_START, "2026-06-01"], ["2026-06-01", "2027-04-01"]]);
+    expect(longer.segments.map((s: any) => [s.startDate, s.endDate])).toEqual([
+      [TERM_START, "2026-06-01"],
+      ["2026-06-01", "2027-04-01"],
+    ]);
     expect((await stored(policyId)).head).toMatchObject({ term_end: "2027-04-01" });
     // The new term now admits endorsements past the original end.
     expect((await f.endorse(policyId, "2027-02-01", [{ path: "policy.limit", value: 9 }])).status).toBe(200);
 
-    const shorter = (await f.endorse(policyId, "2026-08-01", [{ path: "policy.policyEndDate", value: date("2026-12-01") }])).json;
+    const shorter = (
+      await f.endorse(policyId, "2026-08-01", [{ path: "policy.policyEndDate", value: date("2026-12-01") }])
+    ).json;
     expect(shorter.segments.at(-1).endDate).toBe("2026-12-01");
     expect(shorter.segments.every((s: any) => s.endDate <= "2026-12-01")).toBe(true);
     expectCoherentSegments(shorter);
-    const tooEarly = await f.endorse(policyId, "2026-09-01", [{ path: "policy.policyEndDate", value: date("2026-08-01") }]);
+    const tooEarly = await f.endorse(policyId, "2026-09-01", [
+      { path: "policy.policyEndDate", value: date("2026-08-01") },
+    ]);
     expect(expectError(tooEarly, 400, "InvalidPolicyData").details[0]!.field).toBe("policyEndDate");
   });
 
   it("a cancellation before the endorsement that moved the term end keeps reporting the moved term end", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date("2027-04-01", "America/Chicago") }]);
+    await f.endorse(policyId, "2026-06-01", [
+      { path: "policy.policyEndDate", value: date("2027-04-01", "America/Chicago") },
+    ]);
     const cancelled = (await f.cancel(policyId, "2026-03-01")).json;
-    expect(cancelled).toMatchObject({ policyEndDate: date("2027-04-01", "America/Chicago"), startDate: TERM_START, endDate: "2026-03-01" });
+    expect(cancelled).toMatchObject({
+      policyEndDate: date("2027-04-01", "America/Chicago"),
+      startDate: TERM_START,
+      endDate: "2026-03-01",
+    });
     const listed = (await f.company.call("GET", "/policies/list", f.admin)).json.items[0].summary;
     expect(listed).toMatchObject({ policyEndDate: date("2027-04-01", "America/Chicago"), endDate: "2026-03-01" });
   });
@@ -406,7 +581,9 @@ describe("policy numbers", () => {
     expect((await f.newBusiness()).policyNumber).toBe("POL-000001");
     expect((await f.newBusiness({ policyNumber: "POL-000002" })).policyNumber).toBe("POL-000002");
     expect((await f.newBusiness()).policyNumber).toBe("POL-000003");
-    const duplicate = await f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody({ policyNumber: "BOOK-42" }) });
+    const duplicate = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
+      body: newBusinessBody({ policyNumber: "BOOK-42" }),
+    });
     expectError(duplicate, 409, "PolicyNumberTaken", "Policy number BOOK-42 is already in use");
     expect(await countPolicies(f.company.id)).toEqual({ policies: 4, versions: 4 });
   });
@@ -423,14 +600,34 @@ describe("renew", () => {
   it("creates a new policy at version 1 linked to the previous one by the relationship previousPolicy", async () => {
     const f = await setUpPolicies();
     const previous = await f.newBusiness();
-    const body = newBusinessBody({ policyStartDate: date(TERM_END), policyEndDate: date("2028-01-01"), previousPolicy: previous.policyId });
+    const body = newBusinessBody({
+      policyStartDate: date(TERM_END),
+      policyEndDate: date("2028-01-01"),
+      previousPolicy: previous.policyId,
+    });
     const res = await f.company.call("POST", "/policies/transaction/renew", f.admin, { body });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ version: 1, action: "RENEW", previousPolicy: previous.policyId, policyNumber: "POL-000002", startDate: TERM_END, endDate: "2028-01-01" });
+    expect(res.json).toMatchObject({
+      version: 1,
+      action: "RENEW",
+      previousPolicy: previous.policyId,
+      policyNumber: "POL-000002",
+      startDate: TERM_END,
+      endDate: "2028-01-01",
+    });
     expect(res.json.policyId).not.toBe(previous.policyId);
-    const link = await env.DB.prepare("SELECT relationship_key, from_id, to_id FROM relationship_links WHERE company_id = ? AND relationship_key = 'previousPolicy'").bind(f.company.id).all();
-    expect(link.results).toEqual([{ relationship_key: "previousPolicy", from_id: res.json.policyId, to_id: previous.policyId }]);
-    expect((await stored(res.json.policyId)).head).toMatchObject({ previous_policy_id: previous.policyId, current_version: 1 });
+    const link = await env.DB.prepare(
+      "SELECT relationship_key, from_id, to_id FROM relationship_links WHERE company_id = ? AND relationship_key = 'previousPolicy'",
+    )
+      .bind(f.company.id)
+      .all();
+    expect(link.results).toEqual([
+      { relationship_key: "previousPolicy", from_id: res.json.policyId, to_id: previous.policyId },
+    ]);
+    expect((await stored(res.json.policyId)).head).toMatchObject({
+      previous_policy_id: previous.policyId,
+      current_version: 1,
+    });
     expect((await stored(previous.policyId)).versions).toEqual([1]);
   });
 
@@ -439,15 +636,25 @@ describe("renew", () => {
     const other = await setUpPolicies();
     const foreign = await other.newBusiness();
     for (const previousPolicy of [crypto.randomUUID(), foreign.policyId]) {
-      const res = await f.company.call("POST", "/policies/transaction/renew", f.admin, { body: newBusinessBody({ previousPolicy }) });
-      expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([{ field: "previousPolicy", message: "names no policy of this company" }]);
+      const res = await f.company.call("POST", "/policies/transaction/renew", f.admin, {
+        body: newBusinessBody({ previousPolicy }),
+      });
+      expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([
+        { field: "previousPolicy", message: "names no policy of this company" },
+      ]);
     }
     const missing = await f.company.call("POST", "/policies/transaction/renew", f.admin, { body: newBusinessBody() });
-    expect(expectError(missing, 400, "InvalidPolicyData").details).toEqual([{ field: "previousPolicy", message: "is required on renewal" }]);
-    const onNewBusiness = await f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody({ previousPolicy: foreign.policyId }) });
+    expect(expectError(missing, 400, "InvalidPolicyData").details).toEqual([
+      { field: "previousPolicy", message: "is required on renewal" },
+    ]);
+    const onNewBusiness = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
+      body: newBusinessBody({ previousPolicy: foreign.policyId }),
+    });
     expect(expectError(onNewBusiness, 400, "InvalidPolicyData").details[0]!.field).toBe("previousPolicy");
     expect(await countPolicies(f.company.id)).toEqual({ policies: 0, versions: 0 });
-    const links = await env.DB.prepare("SELECT count(*) AS n FROM relationship_links WHERE company_id = ?").bind(f.company.id).first<{ n: number }>();
+    const links = await env.DB.prepare("SELECT count(*) AS n FROM relationship_links WHERE company_id = ?")
+      .bind(f.company.id)
+      .first<{ n: number }>();
     expect(links!.n).toBe(0);
   });
 });
@@ -455,10 +662,22 @@ describe("renew", () => {
 describe("primary insured: derived from the first exposure, per segment", () => {
   it("takes the first exposure's name and id, and resolves each segment on its own", async () => {
     const f = await setUpPolicies();
-    const v1 = await f.newBusiness({ exposures: [{ exposureName: "Warehouse", exposureId: "e-1" }, { exposureName: "Office", exposureId: "e-2" }] });
+    const v1 = await f.newBusiness({
+      exposures: [
+        { exposureName: "Warehouse", exposureId: "e-1" },
+        { exposureName: "Office", exposureId: "e-2" },
+      ],
+    });
     expect(v1).toMatchObject({ primaryInsuredName: "Warehouse", primaryInsuredId: "e-1" });
-    const v2 = (await f.endorse(v1.policyId, "2026-04-01", [{ path: "policy.exposures", value: [{ exposureName: "Depot", exposureId: "e-9" }] }])).json;
-    expect(v2.segments.map((s: any) => [s.data.primaryInsuredName, s.data.primaryInsuredId])).toEqual([["Warehouse", "e-1"], ["Depot", "e-9"]]);
+    const v2 = (
+      await f.endorse(v1.policyId, "2026-04-01", [
+        { path: "policy.exposures", value: [{ exposureName: "Depot", exposureId: "e-9" }] },
+      ])
+    ).json;
+    expect(v2.segments.map((s: any) => [s.data.primaryInsuredName, s.data.primaryInsuredId])).toEqual([
+      ["Warehouse", "e-1"],
+      ["Depot", "e-9"],
+    ]);
     expect(v2).toMatchObject({ primaryInsuredName: "Depot", primaryInsuredId: "e-9" });
     const none = await f.newBusiness({ exposures: [] });
     expect(none).toMatchObject({ primaryInsuredName: null, primaryInsuredId: null });
@@ -467,12 +686,22 @@ describe("primary insured: derived from the first exposure, per segment", () => 
   it("uses a configured Calculated policy field primaryInsuredName when present", async () => {
     const configuration = {
       ...POLICY_CONFIGURATION,
-      fieldDefinitions: [...POLICY_CONFIGURATION.fieldDefinitions, { entityType: "policy", referenceId: "primaryInsuredName", label: "Primary insured", typeInfo: { kind: "Calculated", expression: "upper(primaryExposure.exposureName)", repeatable: true } }],
+      fieldDefinitions: [
+        ...POLICY_CONFIGURATION.fieldDefinitions,
+        {
+          entityType: "policy",
+          referenceId: "primaryInsuredName",
+          label: "Primary insured",
+          typeInfo: { kind: "Calculated", expression: "upper(primaryExposure.exposureName)", repeatable: true },
+        },
+      ],
     };
     const f = await setUpPolicies(configuration);
     const version = await f.newBusiness({ exposures: [{ exposureName: "Warehouse", exposureId: "e-1" }] });
     expect(version).toMatchObject({ primaryInsuredName: "WAREHOUSE", primaryInsuredId: "e-1" });
-    const sent = await f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody({ primaryInsuredName: "Mine" }) });
+    const sent = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
+      body: newBusinessBody({ primaryInsuredName: "Mine" }),
+    });
     expect(expectError(sent, 400, "InvalidPolicyData").details[0]!.field).toBe("primaryInsuredName");
   });
 });
@@ -482,18 +711,29 @@ describe("field write groups (policy.field-<group>)", () => {
     const f = await setUpPolicies();
     const writer = await f.company.key([], ["policy.create", "policy.endorse", "policy.view"]);
     const underwriter = await f.company.key([], ["policy.create", "policy.endorse", "policy.field-underwriting"]);
-    const locked = await f.company.call("POST", "/policies/transaction/new-business", writer, { body: newBusinessBody({ underwriterNote: "n" }) });
-    expect(expectError(locked, 403, "field-write-permission-required").details).toEqual([{ field: "underwriterNote", message: "needs write group underwriting" }]);
+    const locked = await f.company.call("POST", "/policies/transaction/new-business", writer, {
+      body: newBusinessBody({ underwriterNote: "n" }),
+    });
+    expect(expectError(locked, 403, "field-write-permission-required").details).toEqual([
+      { field: "underwriterNote", message: "needs write group underwriting" },
+    ]);
     expect(await countPolicies(f.company.id)).toEqual({ policies: 0, versions: 0 });
 
-    const ok = await f.company.call("POST", "/policies/transaction/new-business", underwriter, { body: newBusinessBody({ underwriterNote: "n" }) });
+    const ok = await f.company.call("POST", "/policies/transaction/new-business", underwriter, {
+      body: newBusinessBody({ underwriterNote: "n" }),
+    });
     expect(ok.status).toBe(200);
-    const endorse = (key: string) => f.company.call("POST", `/policies/${ok.json.policyId}/transaction/endorse`, key, { body: endorseBody("2026-02-01", [{ path: "policy.underwriterNote", value: "m" }]) });
+    const endorse = (key: string) =>
+      f.company.call("POST", `/policies/${ok.json.policyId}/transaction/endorse`, key, {
+        body: endorseBody("2026-02-01", [{ path: "policy.underwriterNote", value: "m" }]),
+      });
     expectError(await endorse(writer), 403, "field-write-permission-required");
     expect((await stored(ok.json.policyId)).versions).toEqual([1]);
     expect((await endorse(underwriter)).status).toBe(200);
     // Unlocked fields need no group.
-    expect((await f.company.call("POST", "/policies/transaction/new-business", writer, { body: newBusinessBody() })).status).toBe(200);
+    expect(
+      (await f.company.call("POST", "/policies/transaction/new-business", writer, { body: newBusinessBody() })).status,
+    ).toBe(200);
   });
 });
 
@@ -504,9 +744,14 @@ describe("invoicePlan is not available yet: 400 naming it", () => {
     const plan = { invoicePlan: { creates: [] } };
     const starts = [
       await f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody({}, plan) }),
-      await f.company.call("POST", "/policies/transaction/renew", f.admin, { body: newBusinessBody({ previousPolicy: policyId }, plan) }),
+      await f.company.call("POST", "/policies/transaction/renew", f.admin, {
+        body: newBusinessBody({ previousPolicy: policyId }, plan),
+      }),
     ];
-    for (const res of starts) expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([{ field: "invoicePlan", message: "is not supported yet" }]);
+    for (const res of starts)
+      expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([
+        { field: "invoicePlan", message: "is not supported yet" },
+      ]);
     const changes = [
       ["endorse", endorseBody("2026-02-01", [{ path: "policy.limit", value: 1 }], plan)],
       ["cancel", cancelBody("2026-02-01", plan)],
@@ -514,7 +759,9 @@ describe("invoicePlan is not available yet: 400 naming it", () => {
     ] as const;
     for (const [action, body] of changes) {
       const res = await f.company.call("POST", `/policies/${policyId}/transaction/${action}`, f.admin, { body });
-      expect(expectError(res, 400, "VALIDATION_ERROR").details).toEqual([{ field: "invoicePlan", message: "is not supported yet" }]);
+      expect(expectError(res, 400, "VALIDATION_ERROR").details).toEqual([
+        { field: "invoicePlan", message: "is not supported yet" },
+      ]);
     }
     expect(await countPolicies(f.company.id)).toEqual({ policies: 1, versions: 1 });
   });
@@ -525,7 +772,11 @@ describe("transaction routes: permissions and company scope", () => {
     [
       ["policy.create", "/policies/transaction/new-business", () => newBusinessBody()],
       ["policy.renew", "/policies/transaction/renew", () => newBusinessBody({ previousPolicy: policyId })],
-      ["policy.endorse", `/policies/${policyId}/transaction/endorse`, () => endorseBody("2026-02-01", [{ path: "policy.limit", value: 1 }])],
+      [
+        "policy.endorse",
+        `/policies/${policyId}/transaction/endorse`,
+        () => endorseBody("2026-02-01", [{ path: "policy.limit", value: 1 }]),
+      ],
       ["policy.cancel", `/policies/${policyId}/transaction/cancel`, () => cancelBody("2026-02-01")],
       ["policy.reinstate", `/policies/${policyId}/transaction/reinstate`, () => reinstateBody()],
     ] as const;
@@ -535,7 +786,10 @@ describe("transaction routes: permissions and company scope", () => {
     const { policyId } = await f.newBusiness();
     const all = routes(policyId).map(([permission]) => permission);
     for (const [permission, path, body] of routes(policyId)) {
-      const key = await f.company.key(["ReadOnly"], all.filter((p) => p !== permission));
+      const key = await f.company.key(
+        ["ReadOnly"],
+        all.filter((p) => p !== permission),
+      );
       expectError(await f.company.call("POST", path, key, { body: body() }), 403, "AuthorizationError", FORBIDDEN);
     }
     expect(await countPolicies(f.company.id)).toEqual({ policies: 1, versions: 1 });
@@ -546,8 +800,15 @@ describe("transaction routes: permissions and company scope", () => {
     const { policyId } = await owner.newBusiness();
     const intruder = await setUpPolicies();
     for (const [, path, body] of routes(policyId).slice(2)) {
-      expectError(await intruder.company.call("POST", path, intruder.admin, { body: body() }), 404, "NotFoundError", "Not found");
-      const malformed = await intruder.company.call("POST", path.replace(policyId, "not-a-uuid"), intruder.admin, { body: body() });
+      expectError(
+        await intruder.company.call("POST", path, intruder.admin, { body: body() }),
+        404,
+        "NotFoundError",
+        "Not found",
+      );
+      const malformed = await intruder.company.call("POST", path.replace(policyId, "not-a-uuid"), intruder.admin, {
+        body: body(),
+      });
       expect(expectError(malformed, 400, "VALIDATION_ERROR").details[0]!.field).toBe("policyId");
     }
     expect((await stored(policyId)).versions).toEqual([1]);

@@ -32,14 +32,30 @@ const answers = new Map<string, FakeGeocoderAnswer>();
 const lookups = new Map<string, Array<Record<string, string | null>>>();
 const outboundLog: Array<{ method: string; url: string; body: string }> = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const keyOf = (street: string) => street.trim().toLowerCase();
 
 function censusInput(params: URLSearchParams) {
   return {
-    address: { street: params.get("street"), city: params.get("city") ?? "", state: params.get("state") ?? "", zip: params.get("zip") ?? "" },
-    benchmark: { isDefault: false, benchmarkDescription: "Public Address Ranges - Current Benchmark", id: "4", benchmarkName: params.get("benchmark") },
-    vintage: { isDefault: false, vintageName: params.get("vintage"), vintageDescription: "Current Vintage - Current Benchmark", id: "4" },
+    address: {
+      street: params.get("street"),
+      city: params.get("city") ?? "",
+      state: params.get("state") ?? "",
+      zip: params.get("zip") ?? "",
+    },
+    benchmark: {
+      isDefault: false,
+      benchmarkDescription: "Public Address Ranges - Current Benchmark",
+      id: "4",
+      benchmarkName: params.get("benchmark"),
+    },
+    vintage: {
+      isDefault: false,
+      vintageName: params.get("vintage"),
+      vintageDescription: "Current Vintage - Current Benchmark",
+      id: "4",
+    },
   };
 }
 
@@ -48,11 +64,19 @@ function censusMatch(params: URLSearchParams, answer: Extract<FakeGeocoderAnswer
   return {
     tigerLine: { side: "L", tigerLineId: "76355984" },
     coordinates: { x: answer.longitude ?? -76.92748, y: answer.latitude ?? 38.84601 },
-    addressComponents: { zip: params.get("zip") ?? "", city: (params.get("city") ?? "").toUpperCase(), state: (params.get("state") ?? "").toUpperCase() },
-    matchedAddress: answer.matchedAddress ?? `${params.get("street")}, ${params.get("city") ?? ""}, ${params.get("state") ?? ""}, ${params.get("zip") ?? ""}`.toUpperCase(),
+    addressComponents: {
+      zip: params.get("zip") ?? "",
+      city: (params.get("city") ?? "").toUpperCase(),
+      state: (params.get("state") ?? "").toUpperCase(),
+    },
+    matchedAddress:
+      answer.matchedAddress ??
+      `${params.get("street")}, ${params.get("city") ?? ""}, ${params.get("state") ?? ""}, ${params.get("zip") ?? ""}`.toUpperCase(),
     geographies: {
       States: [{ NAME: "Maryland", STUSAB: "MD", GEOID: "24", STATE: "24" }],
-      Counties: [{ NAME: county, BASENAME: county.replace(/ County$/, ""), GEOID: "24033", STATE: "24", COUNTY: "033" }],
+      Counties: [
+        { NAME: county, BASENAME: county.replace(/ County$/, ""), GEOID: "24033", STATE: "24", COUNTY: "033" },
+      ],
     },
   };
 }
@@ -62,12 +86,18 @@ async function geocode(url: URL): Promise<Response> {
   const street = params.get("street");
   if (street) {
     const seen = lookups.get(keyOf(street)) ?? [];
-    seen.push(Object.fromEntries(["street", "city", "state", "zip", "benchmark", "vintage", "format"].map((name) => [name, params.get(name)])));
+    seen.push(
+      Object.fromEntries(
+        ["street", "city", "state", "zip", "benchmark", "vintage", "format"].map((name) => [name, params.get(name)]),
+      ),
+    );
     lookups.set(keyOf(street), seen);
   }
-  if (!street?.trim()) return json({ errors: ["Street address cannot be empty and cannot exceed 100 characters"], status: "400" }, 400);
+  if (!street?.trim())
+    return json({ errors: ["Street address cannot be empty and cannot exceed 100 characters"], status: "400" }, 400);
   if (!params.get("benchmark")) return json({ errors: ["Benchmark must be provided"], status: "400" }, 400);
-  if (params.get("format") !== "json") return new Response("<html>Census Geocoder</html>", { headers: { "Content-Type": "text/html" } });
+  if (params.get("format") !== "json")
+    return new Response("<html>Census Geocoder</html>", { headers: { "Content-Type": "text/html" } });
 
   const answer = answers.get(keyOf(street)) ?? { kind: "noMatch" };
   switch (answer.kind) {
@@ -92,7 +122,8 @@ async function control(request: Request, url: URL): Promise<Response> {
     answers.set(keyOf(body.street), body.answer);
     return new Response(null, { status: 204 });
   }
-  if (url.pathname === "/__control/requests" && request.method === "GET") return json(lookups.get(keyOf(url.searchParams.get("street") ?? "")) ?? []);
+  if (url.pathname === "/__control/requests" && request.method === "GET")
+    return json(lookups.get(keyOf(url.searchParams.get("street") ?? "")) ?? []);
   if (url.pathname === "/__control/outbound" && request.method === "GET") {
     const text = url.searchParams.get("contains") ?? "";
     return json(outboundLog.filter((entry) => entry.url.includes(text) || entry.body.includes(text)));
@@ -121,7 +152,11 @@ export function loggingOutbound(handler: Outbound): Outbound {
   return async (request) => {
     if (!new URL(request.url).pathname.startsWith("/__control/")) {
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
-      outboundLog.push({ method: request.method, url: decoded(request.url), body: hasBody ? await request.clone().text() : "" });
+      outboundLog.push({
+        method: request.method,
+        url: decoded(request.url),
+        body: hasBody ? await request.clone().text() : "",
+      });
     }
     return handler(request);
   };

@@ -94,7 +94,8 @@ const MESSAGES: Record<number, string> = {
   503: "The service is currently unavailable.",
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=UTF-8" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=UTF-8" } });
 
 function googleError(code: number, message = MESSAGES[code] ?? "Error") {
   return json({ error: { code, message, status: STATUS_NAMES[code] ?? "UNKNOWN" } }, code);
@@ -115,7 +116,9 @@ function trimmed(rows: Cell[][]): Cell[][] {
 
 /** FORMATTED_VALUE (Google's default) renders every cell as text. */
 function formatted(rows: Cell[][]): Cell[][] {
-  return rows.map((row) => row.map((cell) => (typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : cell === null ? "" : String(cell))));
+  return rows.map((row) =>
+    row.map((cell) => (typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : cell === null ? "" : String(cell))),
+  );
 }
 
 function columnLetter(index: number): string {
@@ -140,7 +143,8 @@ function tabOfRange(range: string): string {
 async function control(request: Request, id: string, rest: string): Promise<Response> {
   if (rest === "" && request.method === "PUT") {
     const body = (await request.json()) as FakeSpreadsheet;
-    if (typeof body?.token !== "string" || !body.tabs || typeof body.tabs !== "object") return json({ error: "token and tabs are required" }, 400);
+    if (typeof body?.token !== "string" || !body.tabs || typeof body.tabs !== "object")
+      return json({ error: "token and tabs are required" }, 400);
     spreadsheets.set(id, body);
     requests.set(id, []);
     return new Response(null, { status: 204 });
@@ -150,26 +154,43 @@ async function control(request: Request, id: string, rest: string): Promise<Resp
     return new Response(null, { status: 204 });
   }
   if (rest === "/requests" && request.method === "GET") return json(requests.get(id) ?? []);
-  if (rest === "" && request.method === "GET") return spreadsheets.has(id) ? json(spreadsheets.get(id)) : json({ error: "no such spreadsheet" }, 404);
+  if (rest === "" && request.method === "GET")
+    return spreadsheets.has(id) ? json(spreadsheets.get(id)) : json({ error: "no such spreadsheet" }, 404);
   return json({ error: "unknown control call" }, 404);
 }
 
 async function api(request: Request, url: URL, id: string, action: "metadata" | "values"): Promise<Response> {
-  requests.get(id)?.push({ method: request.method, url: url.pathname + url.search, authorization: request.headers.get("Authorization") });
+  requests.get(id)?.push({
+    method: request.method,
+    url: url.pathname + url.search,
+    authorization: request.headers.get("Authorization"),
+  });
   if (request.method !== "GET") return googleError(405, "Method not allowed.");
   const token = bearer(request);
   if (!knownToken(token)) return googleError(401);
   const sheet = spreadsheets.get(id);
   if (!sheet) return googleError(404);
   if (sheet.token !== token && !sheet.readOnlyTokens?.includes(token!)) return googleError(403);
-  if (sheet.failWith !== undefined && (sheet.failOn === undefined || sheet.failOn === action)) return googleError(sheet.failWith);
+  if (sheet.failWith !== undefined && (sheet.failOn === undefined || sheet.failOn === action))
+    return googleError(sheet.failWith);
 
   if (action === "metadata") {
     const titles = sheet.listedTabs ?? Object.keys(sheet.tabs);
     // `fields=sheets.properties.title` narrows the answer to exactly this shape; `(sheetId,title)` adds the id.
     const fields = url.searchParams.get("fields");
     const sheetIdOf = (title: string, index: number) => sheet.sheetIds?.[title] ?? index;
-    return json({ sheets: titles.map((title, index) => ({ properties: { title, ...(fields === null ? { sheetId: sheetIdOf(title, index), index } : fields.includes("sheetId") ? { sheetId: sheetIdOf(title, index) } : {}) } })) });
+    return json({
+      sheets: titles.map((title, index) => ({
+        properties: {
+          title,
+          ...(fields === null
+            ? { sheetId: sheetIdOf(title, index), index }
+            : fields.includes("sheetId")
+              ? { sheetId: sheetIdOf(title, index) }
+              : {}),
+        },
+      })),
+    });
   }
 
   const ranges = url.searchParams.getAll("ranges");
@@ -204,13 +225,18 @@ function knownToken(token: string | undefined): boolean {
 
 /** The spreadsheet a write may change, or Google's refusal. */
 function writable(request: Request, url: URL, id: string): { sheet: FakeSpreadsheet } | { refusal: Response } {
-  requests.get(id)?.push({ method: request.method, url: url.pathname + url.search, authorization: request.headers.get("Authorization") });
+  requests.get(id)?.push({
+    method: request.method,
+    url: url.pathname + url.search,
+    authorization: request.headers.get("Authorization"),
+  });
   const token = bearer(request);
   if (!knownToken(token)) return { refusal: googleError(401) };
   const sheet = spreadsheets.get(id);
   if (!sheet) return { refusal: googleError(404) };
   if (sheet.token !== token) return { refusal: googleError(403) };
-  if (sheet.failWith !== undefined && (sheet.failOn === undefined || sheet.failOn === "write")) return { refusal: googleError(sheet.failWith) };
+  if (sheet.failWith !== undefined && (sheet.failOn === undefined || sheet.failOn === "write"))
+    return { refusal: googleError(sheet.failWith) };
   return { sheet };
 }
 
@@ -232,14 +258,29 @@ async function batchUpdate(request: Request, url: URL, id: string): Promise<Resp
     if (item.addSheet) {
       const { title, gridProperties } = item.addSheet.properties ?? {};
       if (typeof title !== "string") return googleError(400, `Invalid requests[${index}].addSheet: title is required`);
-      if (sheet.tabs[title]) return googleError(400, `Invalid requests[${index}].addSheet: A sheet with the name "${title}" already exists. Please enter another name.`);
+      if (sheet.tabs[title])
+        return googleError(
+          400,
+          `Invalid requests[${index}].addSheet: A sheet with the name "${title}" already exists. Please enter another name.`,
+        );
       const sheetId = 1 + Math.max(0, ...Object.values(sheet.sheetIds ?? {}), Object.keys(sheet.tabs).length);
       setTab(sheet, title, { ...DEFAULT_GRID, ...gridProperties }, sheetId);
-      replies.push({ addSheet: { properties: { sheetId, title, index: Object.keys(sheet.tabs).length - 1, sheetType: "GRID", gridProperties: gridOf(sheet, title) } } });
+      replies.push({
+        addSheet: {
+          properties: {
+            sheetId,
+            title,
+            index: Object.keys(sheet.tabs).length - 1,
+            sheetType: "GRID",
+            gridProperties: gridOf(sheet, title),
+          },
+        },
+      });
     } else if (item.updateSheetProperties) {
       const { sheetId, title, gridProperties } = item.updateSheetProperties.properties ?? {};
       const current = Object.keys(sheet.tabs).find((tab, i) => (sheet.sheetIds?.[tab] ?? i) === sheetId);
-      if (current === undefined) return googleError(400, `Invalid requests[${index}].updateSheetProperties: No grid with id: ${sheetId}`);
+      if (current === undefined)
+        return googleError(400, `Invalid requests[${index}].updateSheetProperties: No grid with id: ${sheetId}`);
       const grid = { ...gridOf(sheet, current), ...gridProperties };
       const rows = sheet.tabs[current]!;
       delete sheet.tabs[current];
@@ -265,15 +306,27 @@ async function updateValues(request: Request, url: URL, id: string, range: strin
     sheet.failWrites.times--;
     return googleError(sheet.failWrites.status);
   }
-  if (!["RAW", "USER_ENTERED"].includes(url.searchParams.get("valueInputOption") ?? "")) return googleError(400, "Invalid valueInputOption");
+  if (!["RAW", "USER_ENTERED"].includes(url.searchParams.get("valueInputOption") ?? ""))
+    return googleError(400, "Invalid valueInputOption");
   const tab = tabOfRange(range);
   const cells = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(range.slice(range.lastIndexOf("!") + 1));
   if (!sheet.tabs[tab] || !cells) return googleError(400, `Unable to parse range: ${range}`);
-  const [first, last] = [{ row: Number(cells[2]) - 1, column: columnIndex(cells[1]!) }, { row: Number(cells[4]) - 1, column: columnIndex(cells[3]!) }];
+  const [first, last] = [
+    { row: Number(cells[2]) - 1, column: columnIndex(cells[1]!) },
+    { row: Number(cells[4]) - 1, column: columnIndex(cells[3]!) },
+  ];
   const grid = gridOf(sheet, tab);
-  if (last.row >= grid.rowCount || last.column >= grid.columnCount) return googleError(400, `Range (${range}) exceeds grid limits. Max rows: ${grid.rowCount}, max columns: ${grid.columnCount}`);
+  if (last.row >= grid.rowCount || last.column >= grid.columnCount)
+    return googleError(
+      400,
+      `Range (${range}) exceeds grid limits. Max rows: ${grid.rowCount}, max columns: ${grid.columnCount}`,
+    );
   const values = ((await request.json()) as { values?: Cell[][] }).values ?? [];
-  if (values.length > last.row - first.row + 1) return googleError(400, `Requested writing within range [${range}], but tried writing to row [${first.row + values.length}]`);
+  if (values.length > last.row - first.row + 1)
+    return googleError(
+      400,
+      `Requested writing within range [${range}], but tried writing to row [${first.row + values.length}]`,
+    );
   const rows = sheet.tabs[tab]!;
   values.forEach((row, r) => {
     if (row.length > last.column - first.column + 1) throw new Error(`fake-sheets: row ${r} is wider than ${range}`);
@@ -282,7 +335,13 @@ async function updateValues(request: Request, url: URL, id: string, range: strin
   });
   for (let r = 0; r < rows.length; r++) rows[r] ??= [];
   const width = Math.max(0, ...values.map((row) => row.length));
-  return json({ spreadsheetId: id, updatedRange: range, updatedRows: values.length, updatedColumns: width, updatedCells: values.reduce((n, row) => n + row.length, 0) });
+  return json({
+    spreadsheetId: id,
+    updatedRange: range,
+    updatedRows: values.length,
+    updatedColumns: width,
+    updatedCells: values.reduce((n, row) => n + row.length, 0),
+  });
 }
 
 /** The fake Drive: control calls for folders, and `files.create` of a spreadsheet in a folder. */
@@ -299,13 +358,32 @@ async function drive(request: Request, url: URL): Promise<Response> {
   const token = bearer(request);
   if (!knownToken(token)) return googleError(401);
   const body = (await request.json()) as { name?: string; mimeType?: string; parents?: string[] };
-  if (body.mimeType !== "application/vnd.google-apps.spreadsheet") return googleError(400, "The fake creates spreadsheets only.");
+  if (body.mimeType !== "application/vnd.google-apps.spreadsheet")
+    return googleError(400, "The fake creates spreadsheets only.");
   const folderId = body.parents?.[0] ?? "";
   const folder = folders.get(folderId);
-  if (!folder || (folder.token !== token && !folder.readOnlyTokens?.includes(token!))) return googleError(404, `File not found: ${folderId}.`);
-  if (folder.token !== token) return json({ error: { code: 403, message: "The user does not have sufficient permissions for this file.", errors: [{ reason: "insufficientFilePermissions" }] } }, 403);
+  if (!folder || (folder.token !== token && !folder.readOnlyTokens?.includes(token!)))
+    return googleError(404, `File not found: ${folderId}.`);
+  if (folder.token !== token)
+    return json(
+      {
+        error: {
+          code: 403,
+          message: "The user does not have sufficient permissions for this file.",
+          errors: [{ reason: "insufficientFilePermissions" }],
+        },
+      },
+      403,
+    );
   const id = `fake-drive-${crypto.randomUUID()}`;
-  spreadsheets.set(id, { token: token!, tabs: { Sheet1: [] }, grids: { Sheet1: { ...DEFAULT_GRID } }, sheetIds: { Sheet1: 0 }, name: body.name ?? "Untitled spreadsheet", parents: [folderId] });
+  spreadsheets.set(id, {
+    token: token!,
+    tabs: { Sheet1: [] },
+    grids: { Sheet1: { ...DEFAULT_GRID } },
+    sheetIds: { Sheet1: 0 },
+    name: body.name ?? "Untitled spreadsheet",
+    parents: [folderId],
+  });
   requests.set(id, []);
   return json({ kind: "drive#file", id, name: body.name, mimeType: body.mimeType });
 }
@@ -316,7 +394,12 @@ export async function fakeSheetsOutbound(request: Request): Promise<Response> {
   if (url.origin === FAKE_DRIVE_ORIGIN) return drive(request, url);
   if (url.origin !== FAKE_SHEETS_ORIGIN) {
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    return fetch(request.url, { method: request.method, headers: request.headers, body: hasBody ? await request.arrayBuffer() : undefined, redirect: "manual" });
+    return fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      redirect: "manual",
+    });
   }
   const path = decodeURIComponent(url.pathname);
   let match = /^\/__control\/spreadsheets\/([^/]+)(\/requests)?$/.exec(path);

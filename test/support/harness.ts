@@ -59,7 +59,8 @@ export async function createCompany(lifecycle: Lifecycle = "sandbox", name = "Te
     id,
     keyWithId,
     key: async (roles, permissions) => (await keyWithId(roles, permissions)).key,
-    call: (method, path, key, options = {}) => call(method, `/api/v1/companies/${id}${path}`, { ...options, auth: key }),
+    call: (method, path, key, options = {}) =>
+      call(method, `/api/v1/companies/${id}${path}`, { ...options, auth: key }),
   };
 }
 
@@ -72,7 +73,12 @@ export function expectError(res: { status: number; json: any }, status: number, 
   expect(Array.isArray(res.json.error.userMessages)).toBe(true);
   expect(res.json.error.userMessages.length).toBeGreaterThan(0);
   expect(Array.isArray(res.json.error.details)).toBe(true);
-  return res.json.error as { code: string; message: string; userMessages: string[]; details: { field: string; message: string }[] };
+  return res.json.error as {
+    code: string;
+    message: string;
+    userMessages: string[];
+    details: { field: string; message: string }[];
+  };
 }
 
 /** Audit rows are written after the response; poll until the predicate holds. */

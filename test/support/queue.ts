@@ -9,7 +9,12 @@ export const BACKGROUND_QUEUE = "insurance-operations-background";
 export async function deliver(messages: Array<{ body: unknown; attempts?: number }>) {
   const delivered = createMessageBatch(
     BACKGROUND_QUEUE,
-    messages.map((m, i) => ({ id: `test-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
+    messages.map((m, i) => ({
+      id: `test-${crypto.randomUUID()}-${i}`,
+      timestamp: new Date(),
+      attempts: m.attempts ?? 1,
+      body: m.body,
+    })),
   );
   const ctx = createExecutionContext();
   await worker.queue(delivered as MessageBatch<any>, env);

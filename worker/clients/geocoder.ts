@@ -45,7 +45,10 @@ export class CensusGeocoder {
   async geocode(address: EnteredAddress): Promise<GeocodeOutcome> {
     let response: Response;
     try {
-      response = await this.fetcher(this.lookupUrl(address), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await this.fetcher(this.lookupUrl(address), {
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       return { status: "failed", reason: timedOut ? `no answer within ${this.timeoutMs} ms` : "provider unreachable" };
@@ -80,7 +83,8 @@ function readMatch(body: CensusResponse): GeocodeOutcome {
   const match = matches[0];
   if (!match) return { status: "unmatched" };
   const { x, y } = match.coordinates ?? {};
-  if (typeof x !== "number" || typeof y !== "number") return { status: "failed", reason: "provider match has no coordinates" };
+  if (typeof x !== "number" || typeof y !== "number")
+    return { status: "failed", reason: "provider match has no coordinates" };
   const county = match.geographies?.Counties?.[0];
   return {
     status: "matched",

@@ -100,22 +100,36 @@ export class GoogleSheetsClient {
     if (!attempt.ok) throw providerError(attempt.status, attempt.message, "read", attempt.reason);
     const sheets = (attempt.body as { sheets?: Array<{ properties?: Partial<SheetTab> }> }).sheets;
     if (!Array.isArray(sheets)) return [];
-    return sheets.flatMap((s) => (typeof s?.properties?.sheetId === "number" && typeof s.properties.title === "string" ? [{ sheetId: s.properties.sheetId, title: s.properties.title }] : []));
+    return sheets.flatMap((s) =>
+      typeof s?.properties?.sheetId === "number" && typeof s.properties.title === "string"
+        ? [{ sheetId: s.properties.sheetId, title: s.properties.title }]
+        : [],
+    );
   }
 
   /** Adds a tab of the given size (`:batchUpdate` with `addSheet`) and answers its id; needs write access. */
   async addTab(spreadsheetId: string, shape: TabShape): Promise<number> {
-    const properties = { title: shape.title, gridProperties: { rowCount: shape.rowCount, columnCount: shape.columnCount } };
+    const properties = {
+      title: shape.title,
+      gridProperties: { rowCount: shape.rowCount, columnCount: shape.columnCount },
+    };
     const body = await this.batchUpdate(spreadsheetId, [{ addSheet: { properties } }]);
-    const sheetId = (body as { replies?: Array<{ addSheet?: { properties?: { sheetId?: unknown } } }> }).replies?.[0]?.addSheet?.properties?.sheetId;
+    const sheetId = (body as { replies?: Array<{ addSheet?: { properties?: { sheetId?: unknown } } }> }).replies?.[0]
+      ?.addSheet?.properties?.sheetId;
     if (typeof sheetId !== "number") throw unavailable("Google Sheets answered addSheet without the new tab's id");
     return sheetId;
   }
 
   /** Renames and resizes a tab (`:batchUpdate` with `updateSheetProperties`); needs write access. */
   async reshapeTab(spreadsheetId: string, sheetId: number, shape: TabShape): Promise<void> {
-    const properties = { sheetId, title: shape.title, gridProperties: { rowCount: shape.rowCount, columnCount: shape.columnCount } };
-    await this.batchUpdate(spreadsheetId, [{ updateSheetProperties: { properties, fields: "title,gridProperties.rowCount,gridProperties.columnCount" } }]);
+    const properties = {
+      sheetId,
+      title: shape.title,
+      gridProperties: { rowCount: shape.rowCount, columnCount: shape.columnCount },
+    };
+    await this.batchUpdate(spreadsheetId, [
+      { updateSheetProperties: { properties, fields: "title,gridProperties.rowCount,gridProperties.columnCount" } },
+    ]);
   }
 
   /**
@@ -173,7 +187,13 @@ export class GoogleDriveClient {
   /** `POST /drive/v3/files?supportsAllDrives=true` with the spreadsheet MIME type; answers the new file's id. */
   async createSpreadsheet(name: string, folderId: string): Promise<string> {
     const body = { name, mimeType: "application/vnd.google-apps.spreadsheet", parents: [folderId] };
-    const attempt = await sendToGoogle(this.fetcher, this.accessToken, "POST", `${this.baseUrl}/drive/v3/files?supportsAllDrives=true`, body);
+    const attempt = await sendToGoogle(
+      this.fetcher,
+      this.accessToken,
+      "POST",
+      `${this.baseUrl}/drive/v3/files?supportsAllDrives=true`,
+      body,
+    );
     if (!attempt.ok) throw providerError(attempt.status, attempt.message, "folder", attempt.reason);
     const id = (attempt.body as { id?: unknown }).id;
     if (typeof id !== "string" || !id) throw unavailable("Google Drive answered without the new spreadsheet's id");
@@ -181,12 +201,22 @@ export class GoogleDriveClient {
   }
 }
 
-async function sendToGoogle(fetcher: SheetsFetch, accessToken: string, method: string, url: string, body?: unknown): Promise<Attempt> {
+async function sendToGoogle(
+  fetcher: SheetsFetch,
+  accessToken: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetcher(url, {
       method,
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -225,14 +255,18 @@ function missingRange(message: string, tabs: readonly string[]): string | undefi
   const match = /Unable to parse range:\s*(.+)$/.exec(message.trim());
   if (!match) return undefined;
   const range = match[1]!.trim();
-  const name = range.replace(/!.*$/, "").replace(/^'(.*)'$/, "$1").replaceAll("''", "'");
+  const name = range
+    .replace(/!.*$/, "")
+    .replace(/^'(.*)'$/, "$1")
+    .replaceAll("''", "'");
   return tabs.find((tab) => tab === name || tab === range);
 }
 
 /** batchGet answers value ranges in the order the ranges were asked for. */
 function readValueRanges(tabs: readonly string[], body: BatchGetResponse): Map<string, SheetRows> {
   const ranges = Array.isArray(body?.valueRanges) ? body.valueRanges : null;
-  if (!ranges || ranges.length !== tabs.length) throw unavailable("Google Sheets answered with an unexpected set of ranges");
+  if (!ranges || ranges.length !== tabs.length)
+    throw unavailable("Google Sheets answered with an unexpected set of ranges");
   const out = new Map<string, SheetRows>();
   tabs.forEach((tab, index) => {
     const values = ranges[index]?.values;
@@ -263,14 +297,18 @@ function providerError(status: number, providerMessage: string, access: Access =
       return new ApiError({
         code: "SheetsTokenRejected",
         message: "The Google Sheets access token was rejected; it may have expired",
-        userMessages: ["The Google Sheets access token was rejected; it may have expired. Sign in to Google again and retry with a fresh token."],
+        userMessages: [
+          "The Google Sheets access token was rejected; it may have expired. Sign in to Google again and retry with a fresh token.",
+        ],
         details: [{ field: "sheetsOAuthToken", message: "was rejected by Google Sheets" }],
       });
     case 403:
       return new ApiError({
         code: "SheetsAccessDenied",
         message: "The Google Sheets access token does not grant read access to the spreadsheet",
-        userMessages: ["The Google account behind the access token cannot read this spreadsheet. Share the spreadsheet with that account, or use a token with spreadsheet read access."],
+        userMessages: [
+          "The Google account behind the access token cannot read this spreadsheet. Share the spreadsheet with that account, or use a token with spreadsheet read access.",
+        ],
         details: [{ field: "spreadsheetId", message: "is not readable with the given access token" }],
       });
     case 404:
@@ -292,8 +330,13 @@ function writeRefusal(status: number, providerMessage: string, access: Exclude<A
     const what = access === "folder" ? "create a spreadsheet in this Google Drive folder" : "write to this spreadsheet";
     return new ApiError({
       code: "SheetsAccessDenied",
-      message: access === "folder" ? "The Google access token does not grant write access to the folder" : "The Google Sheets access token does not grant write access to the spreadsheet",
-      userMessages: [`The Google account behind the access token cannot ${what}. Share it with that account as an editor, or use a token with the drive or spreadsheets scope.`],
+      message:
+        access === "folder"
+          ? "The Google access token does not grant write access to the folder"
+          : "The Google Sheets access token does not grant write access to the spreadsheet",
+      userMessages: [
+        `The Google account behind the access token cannot ${what}. Share it with that account as an editor, or use a token with the drive or spreadsheets scope.`,
+      ],
       details: [{ field: target, message: "is not writable with the given access token" }],
     });
   }
@@ -301,7 +344,9 @@ function writeRefusal(status: number, providerMessage: string, access: Exclude<A
     return new ApiError({
       code: "FolderNotFound",
       message: "Google Drive folder not found",
-      userMessages: ["No Google Drive folder with this id is visible to the access token. Check the folder id and that it is shared with the account."],
+      userMessages: [
+        "No Google Drive folder with this id is visible to the access token. Check the folder id and that it is shared with the account.",
+      ],
       details: [{ field: "folderId", message: "names no folder visible to the access token" }],
     });
   }

@@ -1,5 +1,16 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { bordereauExportChunks, bordereauExports, dataValidationFindings, dataValidationRuns, entities, policies, policyContacts, policyVersions, relationshipLinks, sequences } from "./schema";
+import {
+  bordereauExportChunks,
+  bordereauExports,
+  dataValidationFindings,
+  dataValidationRuns,
+  entities,
+  policies,
+  policyContacts,
+  policyVersions,
+  relationshipLinks,
+  sequences,
+} from "./schema";
 
 /** A table of application data: every row belongs to one company. */
 export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };

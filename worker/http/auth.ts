@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { Grants } from "../domain/access/roles";
 import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
+import { Grants } from "../domain/access/roles";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 

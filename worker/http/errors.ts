@@ -104,7 +104,14 @@ const GENERIC_RETRY = "Something went wrong on our side. Please try again in a m
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const apiError = toApiError(err, c);
   if (apiError.code === "UncaughtActionError") {
-    console.error(JSON.stringify({ requestId: c.get("requestId"), action: c.get("actionName"), error: String(err), stack: err.stack }));
+    console.error(
+      JSON.stringify({
+        requestId: c.get("requestId"),
+        action: c.get("actionName"),
+        error: String(err),
+        stack: err.stack,
+      }),
+    );
   }
   return c.json(errorBody(apiError), apiError.status);
 }
@@ -124,5 +131,9 @@ function toApiError(err: Error, c: Context<AppEnv>): ApiError {
     }
   }
   const action = c.get("actionName") ?? `${c.req.method} ${c.req.routePath}`;
-  return new ApiError({ code: "UncaughtActionError", message: `Uncaught error occurred in ${action}`, userMessages: [GENERIC_RETRY] });
+  return new ApiError({
+    code: "UncaughtActionError",
+    message: `Uncaught error occurred in ${action}`,
+    userMessages: [GENERIC_RETRY],
+  });
 }

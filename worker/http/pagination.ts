@@ -13,12 +13,20 @@ export function pageQuery(defaultSize: number, maxSize: number) {
       .min(1)
       .default(defaultSize)
       .transform((size) => Math.min(size, maxSize))
-      .openapi({ description: `Items per page; default ${defaultSize}, values above ${maxSize} are clamped to ${maxSize}.`, example: defaultSize }),
+      .openapi({
+        description: `Items per page; default ${defaultSize}, values above ${maxSize} are clamped to ${maxSize}.`,
+        example: defaultSize,
+      }),
   };
 }
 
 export function pageEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), totalCount: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    totalCount: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;

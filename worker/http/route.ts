@@ -1,8 +1,8 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requirePermissionName } from "../domain/access/permissions";
 import type { AppEnv, KeyCaller } from "./context";
-import { ApiError, ErrorEnvelopeSchema, type ErrorCode } from "./errors";
+import { ApiError, type ErrorCode, ErrorEnvelopeSchema } from "./errors";
 
 /** The three address families (interface, "Address families in use"). */
 export const FAMILY_PREFIX = {
@@ -13,7 +13,9 @@ export const FAMILY_PREFIX = {
 export type Family = keyof typeof FAMILY_PREFIX;
 
 export const UuidSchema = z.uuid({ message: "must be a UUID" });
-export const CompanyIdParam = z.string().openapi({ param: { name: "companyId", in: "path" }, example: "8f0c8c9e-5b7e-4a55-9e3c-3f2b6f1f4a11" });
+export const CompanyIdParam = z
+  .string()
+  .openapi({ param: { name: "companyId", in: "path" }, example: "8f0c8c9e-5b7e-4a55-9e3c-3f2b6f1f4a11" });
 
 /** Path parameters of a company route: `companyId` plus the route's own. */
 export function companyParams<T extends z.ZodRawShape>(shape: T = {} as T) {
@@ -27,7 +29,10 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
 });
 
 /** A JSON request body entry for `request.body`. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
 
 const errorResponse = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
 
@@ -38,32 +43,49 @@ export const commonErrorResponses = {
   500: errorResponse("Unexpected error (`UncaughtActionError`)."),
 };
 export const validationErrorResponse = { 400: errorResponse("Invalid parameters or body (`VALIDATION_ERROR`).") };
-export const notFoundResponse = { 404: errorResponse("Unknown id, or one that belongs to another company (`NotFoundError`).") };
+export const notFoundResponse = {
+  404: errorResponse("Unknown id, or one that belongs to another company (`NotFoundError`)."),
+};
 export const conflictResponse = (what: string) => ({ 409: errorResponse(what) });
 
 /**
  * The permission a route needs, declared once beside its definition: it is checked here, shown in the
  * OpenAPI description (`x-permission`), and listed in the catalog. `null` means any valid key of the company.
  */
-function requirePermission(permission: string | null, actionName: string, validationErrorCode?: ErrorCode): MiddlewareHandler<AppEnv> {
+function requirePermission(
+  permission: string | null,
+  actionName: string,
+  validationErrorCode?: ErrorCode,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("actionName", actionName);
     if (validationErrorCode) c.set("validationErrorCode", validationErrorCode);
     const caller = c.get("caller");
     if (permission && (caller?.kind !== "key" || !caller.grants.has(permission))) {
-      throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action" });
+      throw new ApiError({
+        code: "AuthorizationError",
+        message: "User is not authorized to perform the requested action",
+      });
     }
     await next();
   };
 }
 
-type CompanyRouteConfig = Omit<RouteConfig, "path" | "middleware" | "operationId"> & { path: string; operationId: string };
+type CompanyRouteConfig = Omit<RouteConfig, "path" | "middleware" | "operationId"> & {
+  path: string;
+  operationId: string;
+};
 
 /**
  * A route under one address family, authenticated by API key and guarded by one permission.
  * `validationErrorCode` names the code its input validation failures carry (default VALIDATION_ERROR).
  */
-export function companyRoute<const R extends CompanyRouteConfig>(family: Family, permission: string | null, config: R, options: { validationErrorCode?: ErrorCode } = {}) {
+export function companyRoute<const R extends CompanyRouteConfig>(
+  family: Family,
+  permission: string | null,
+  config: R,
+  options: { validationErrorCode?: ErrorCode } = {},
+) {
   const canonical = permission === null ? null : requirePermissionName(permission);
   const needs = canonical ? `Requires permission \`${canonical}\`.` : "Requires any valid API key of the company.";
   return createRoute({
@@ -78,7 +100,9 @@ export function companyRoute<const R extends CompanyRouteConfig>(family: Family,
 }
 
 /** A staff-only platform administration route (CONTRACT section 1). */
-export function staffRoute<const R extends Omit<RouteConfig, "middleware" | "operationId"> & { operationId: string }>(config: R) {
+export function staffRoute<const R extends Omit<RouteConfig, "middleware" | "operationId"> & { operationId: string }>(
+  config: R,
+) {
   return createRoute({
     ...config,
     security: [{ StaffToken: [] }],

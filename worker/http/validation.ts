@@ -1,12 +1,11 @@
 import type { Hook } from "@hono/zod-openapi";
 import type { z } from "zod";
-import type { AppEnv } from "./context";
 import { describeIssue, humanLabel } from "../domain/issue-messages";
 import { fieldPath } from "../domain/paths";
+import type { AppEnv } from "./context";
 import { ApiError, type ErrorCode, type FieldError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
-
 
 /** Unknown keys arrive as one issue naming several keys; the envelope wants one entry per refused value. */
 function splitIssues(issues: readonly Issue[]): Array<{ path: PropertyKey[]; text: string }> {
@@ -18,7 +17,11 @@ function splitIssues(issues: readonly Issue[]): Array<{ path: PropertyKey[]; tex
 }
 
 /** One `details` entry and one clean user message per refused value. */
-export function zodIssuesToError(issues: readonly Issue[], code: ErrorCode = "VALIDATION_ERROR", target = "body"): ApiError {
+export function zodIssuesToError(
+  issues: readonly Issue[],
+  code: ErrorCode = "VALIDATION_ERROR",
+  target = "body",
+): ApiError {
   const refused = splitIssues(issues);
   const details: FieldError[] = refused.map(({ path, text }) => ({ field: fieldPath(path) || target, message: text }));
   const userMessages = refused.map(({ path, text }) => `${humanLabel(path)} ${text}.`);
@@ -30,6 +33,10 @@ export function zodIssuesToError(issues: readonly Issue[], code: ErrorCode = "VA
 export const handleZodError: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {
     const target = "target" in result ? String(result.target) : "body";
-    throw zodIssuesToError(result.error.issues, c.get("validationErrorCode") ?? "VALIDATION_ERROR", target === "json" ? "body" : target);
+    throw zodIssuesToError(
+      result.error.issues,
+      c.get("validationErrorCode") ?? "VALIDATION_ERROR",
+      target === "json" ? "body" : target,
+    );
   }
 };

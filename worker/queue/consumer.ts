@@ -1,8 +1,8 @@
 import type { BackgroundMessage, Env } from "../env";
-import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
-import { handleBordereauExportChunk } from "./handlers/bordereau-export";
-import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
 import { EXPORT_CHUNK_MESSAGE } from "../services/bordereau-exports";
+import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
+import { handleBordereauExportChunk } from "./handlers/bordereau-export";
+import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
 
 /** A background job handler. Must be idempotent: queue delivery is at least once. */
 export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promise<void>;
@@ -28,7 +28,9 @@ export async function consumeBackground(batch: MessageBatch<BackgroundMessage>, 
       await handler(message.body, env);
       message.ack();
     } catch (err) {
-      console.error(JSON.stringify({ backgroundFailure: message.body.type, messageId: message.body.messageId, error: String(err) }));
+      console.error(
+        JSON.stringify({ backgroundFailure: message.body.type, messageId: message.body.messageId, error: String(err) }),
+      );
       message.retry({ delaySeconds: RETRY_BASE_SECONDS * 2 ** (message.attempts - 1) });
     }
   }

@@ -1,7 +1,12 @@
-import { CensusGeocoder, CENSUS_PROVIDER, DEFAULT_GEOCODER_BASE_URL, DEFAULT_GEOCODER_TIMEOUT_MS } from "../clients/geocoder";
-import type { SubField } from "../domain/configuration/document";
-import { addressV2View, isAddressV2Shape, type AddressV2, type Geocode } from "../domain/addresses/address-v2";
+import {
+  CENSUS_PROVIDER,
+  CensusGeocoder,
+  DEFAULT_GEOCODER_BASE_URL,
+  DEFAULT_GEOCODER_TIMEOUT_MS,
+} from "../clients/geocoder";
+import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from "../domain/addresses/address-v2";
 import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../domain/addresses/geocoding";
+import type { SubField } from "../domain/configuration/document";
 import type { Env } from "../env";
 import type { Enricher } from "./entity-writes";
 
@@ -12,7 +17,11 @@ const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: A
 
 function geocoderFor(env: Env): CensusGeocoder {
   const timeout = Number(env.GEOCODER_TIMEOUT_MS);
-  return new CensusGeocoder(env.GEOCODER_BASE_URL || DEFAULT_GEOCODER_BASE_URL, timeout > 0 ? timeout : DEFAULT_GEOCODER_TIMEOUT_MS, (input, init) => fetch(input, init));
+  return new CensusGeocoder(
+    env.GEOCODER_BASE_URL || DEFAULT_GEOCODER_BASE_URL,
+    timeout > 0 ? timeout : DEFAULT_GEOCODER_TIMEOUT_MS,
+    (input, init) => fetch(input, init),
+  );
 }
 
 /** The geocode a save stores for one AddressV2 value: kept, or looked up (never throws). */
@@ -25,10 +34,17 @@ async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<G
 }
 
 /** One record's values (or one embedded exposure's) with each AddressV2 value geocoded. */
-async function geocodeValues(env: Env, fields: readonly SubField[], data: Values, existing: Values | null): Promise<Values> {
+async function geocodeValues(
+  env: Env,
+  fields: readonly SubField[],
+  data: Values,
+  existing: Values | null,
+): Promise<Values> {
   const addressFields = fields.filter((field) => isAddressV2Field(field) && isAddressV2Shape(data[field.referenceId]));
   if (!addressFields.length) return data;
-  const geocodes = await Promise.all(addressFields.map((field) => geocodeOf(env, data[field.referenceId] as AddressV2, existing?.[field.referenceId])));
+  const geocodes = await Promise.all(
+    addressFields.map((field) => geocodeOf(env, data[field.referenceId] as AddressV2, existing?.[field.referenceId])),
+  );
   const out = { ...data };
   addressFields.forEach((field, i) => {
     out[field.referenceId] = { ...(data[field.referenceId] as AddressV2), geocode: geocodes[i] };
@@ -48,6 +64,10 @@ export const geocodeAddressFields: Enricher = async ({ context, recordType, data
   const embeddedFields = recordType.embeddedExposureFields;
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
   const stored: unknown[] = Array.isArray(existing?.exposures) ? existing.exposures : [];
-  const exposures = await Promise.all(out.exposures.map((item, i) => (isObject(item) ? geocodeValues(context.env, embeddedFields, item, isObject(stored[i]) ? stored[i] : null) : item)));
+  const exposures = await Promise.all(
+    out.exposures.map((item, i) =>
+      isObject(item) ? geocodeValues(context.env, embeddedFields, item, isObject(stored[i]) ? stored[i] : null) : item,
+    ),
+  );
   return { ...out, exposures };
 };

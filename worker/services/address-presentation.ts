@@ -1,5 +1,5 @@
-import type { SubField } from "../domain/configuration/document";
 import { addressV2View } from "../domain/addresses/address-v2";
+import type { SubField } from "../domain/configuration/document";
 import type { Presenter } from "./entity-presenters";
 
 type Values = Record<string, unknown>;
@@ -25,5 +25,8 @@ export const presentAddressFields: Presenter = (_configuration, recordType, data
   const out = presentValues(recordType.fields, data);
   const embeddedFields = recordType.embeddedExposureFields;
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
-  return { ...out, exposures: out.exposures.map((item) => (isObject(item) ? presentValues(embeddedFields, item) : item)) };
+  return {
+    ...out,
+    exposures: out.exposures.map((item) => (isObject(item) ? presentValues(embeddedFields, item) : item)),
+  };
 };

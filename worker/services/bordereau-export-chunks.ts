@@ -1,12 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_SHEETS_API_BASE_URL, GoogleSheetsClient, isTransientGoogleError, type SheetRows } from "../clients/google-sheets";
-import { database, type Database } from "../db/client";
+import {
+  DEFAULT_SHEETS_API_BASE_URL,
+  GoogleSheetsClient,
+  isTransientGoogleError,
+  type SheetRows,
+} from "../clients/google-sheets";
+import { type Database, database } from "../db/client";
 import { bordereauExportChunks, bordereauExports } from "../db/schema";
 import { chunkFirstSheetRow, chunkRange } from "../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../domain/bordereau/export-progress";
 import type { Env } from "../env";
 import { ApiError } from "../http/errors";
-import { chunkObjectKey, exportObjectPrefix, findExport, type ExportRow } from "./bordereau-exports";
+import { chunkObjectKey, type ExportRow, exportObjectPrefix, findExport } from "./bordereau-exports";
 
 type ChunkRow = typeof bordereauExportChunks.$inferSelect;
 
@@ -15,7 +20,11 @@ const chunks = bordereauExportChunks;
 const LIVE = ["queued", "running"] as const;
 
 async function findChunk(db: Database, exportId: string, chunkIndex: number): Promise<ChunkRow | null> {
-  const rows = await db.select().from(chunks).where(and(eq(chunks.exportId, exportId), eq(chunks.chunkIndex, chunkIndex))).limit(1);
+  const rows = await db
+    .select()
+    .from(chunks)
+    .where(and(eq(chunks.exportId, exportId), eq(chunks.chunkIndex, chunkIndex)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -34,7 +43,12 @@ function sheetRowsText(chunk: ChunkRow): string {
  * is thrown for the queue to retry with backoff, up to `CHUNK_MAX_ATTEMPTS`; a refusal (token
  * expired, access removed, spreadsheet or tab gone) fails the export at once.
  */
-export async function writeExportChunk(env: Env, companyId: string, exportId: string, chunkIndex: number): Promise<void> {
+export async function writeExportChunk(
+  env: Env,
+  companyId: string,
+  exportId: string,
+  chunkIndex: number,
+): Promise<void> {
   const db = database(env.DB);
   const row = await findExport(db, companyId, exportId);
   // Wiped by a Sandbox reset: its stored rows go too.
@@ -44,20 +58,43 @@ export async function writeExportChunk(env: Env, companyId: string, exportId: st
   if (!chunk || chunk.status !== "pending") return;
   try {
     if (row.status === "queued") {
-      await db.update(exports_).set({ status: "running", startedAt: new Date().toISOString() }).where(and(eq(exports_.id, row.id), eq(exports_.status, "queued")));
+      await db
+        .update(exports_)
+        .set({ status: "running", startedAt: new Date().toISOString() })
+        .where(and(eq(exports_.id, row.id), eq(exports_.status, "queued")));
     }
     const object = await env.FILES.get(chunkObjectKey(companyId, exportId, chunkIndex));
     if (!object) {
       // Another delivery wrote the chunk (and removed its rows) since this one looked.
       if ((await findChunk(db, exportId, chunkIndex))?.status !== "pending") return;
-      return await failExport(env, db, row, chunk, `The rows for ${sheetRowsText(chunk)} are no longer stored; start a new export.`);
+      return await failExport(
+        env,
+        db,
+        row,
+        chunk,
+        `The rows for ${sheetRowsText(chunk)} are no longer stored; start a new export.`,
+      );
     }
     const rows = await object.json<SheetRows>();
-    const sheets = new GoogleSheetsClient(env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL, row.accessToken, (input, init) => fetch(input, init));
-    await sheets.writeRange(row.spreadsheetId, chunkRange(row.sheetTitle, chunkIndex, rows.length, row.columnCount), rows);
+    const sheets = new GoogleSheetsClient(
+      env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL,
+      row.accessToken,
+      (input, init) => fetch(input, init),
+    );
+    await sheets.writeRange(
+      row.spreadsheetId,
+      chunkRange(row.sheetTitle, chunkIndex, rows.length, row.columnCount),
+      rows,
+    );
   } catch (err) {
     if (err instanceof ApiError && !isTransientGoogleError(err)) {
-      return await failExport(env, db, row, chunk, `Writing ${sheetRowsText(chunk)} failed: ${err.message}. Start a new export.`);
+      return await failExport(
+        env,
+        db,
+        row,
+        chunk,
+        `Writing ${sheetRowsText(chunk)} failed: ${err.message}. Start a new export.`,
+      );
     }
     if (await countFailedAttempt(env, db, row, chunk, err)) return;
     throw err;
@@ -73,7 +110,10 @@ async function recordWritten(db: Database, row: ExportRow, chunk: ChunkRow) {
   const done = sql`(select count(*) from ${chunks} where ${written})`;
   const finished = sql`${done} = ${exports_.chunksTotal}`;
   await db.batch([
-    db.update(chunks).set({ status: "written", writtenAt: now }).where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
+    db
+      .update(chunks)
+      .set({ status: "written", writtenAt: now })
+      .where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
     db
       .update(exports_)
       .set({
@@ -94,8 +134,14 @@ async function failExport(env: Env, db: Database, row: ExportRow, chunk: ChunkRo
   console.error(JSON.stringify({ bordereauExportFailed: row.id, chunk: chunk.chunkIndex, error: message }));
   const now = new Date().toISOString();
   await db.batch([
-    db.update(chunks).set({ status: "failed" }).where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
-    db.update(exports_).set({ status: "failed", error: message, completedAt: now, accessToken: null }).where(and(eq(exports_.id, row.id), inArray(exports_.status, LIVE))),
+    db
+      .update(chunks)
+      .set({ status: "failed" })
+      .where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
+    db
+      .update(exports_)
+      .set({ status: "failed", error: message, completedAt: now, accessToken: null })
+      .where(and(eq(exports_.id, row.id), inArray(exports_.status, LIVE))),
   ]);
   const stored = await env.FILES.list({ prefix: exportObjectPrefix(row.companyId, row.id) });
   if (stored.objects.length) await env.FILES.delete(stored.objects.map((o) => o.key));
@@ -106,7 +152,13 @@ async function failExport(env: Env, db: Database, row: ExportRow, chunk: ChunkRo
  * acknowledged) rather than being left running once the queue gives up. True when the delivery should
  * be acknowledged: the export has failed, or another delivery finished the chunk.
  */
-async function countFailedAttempt(env: Env, db: Database, row: ExportRow, chunk: ChunkRow, err: unknown): Promise<boolean> {
+async function countFailedAttempt(
+  env: Env,
+  db: Database,
+  row: ExportRow,
+  chunk: ChunkRow,
+  err: unknown,
+): Promise<boolean> {
   console.error(JSON.stringify({ bordereauChunkAttemptFailed: row.id, chunk: chunk.chunkIndex, error: String(err) }));
   const [counted] = await db
     .update(chunks)
@@ -117,6 +169,12 @@ async function countFailedAttempt(env: Env, db: Database, row: ExportRow, chunk:
   if (!counted) return true;
   if (counted.attempts < CHUNK_MAX_ATTEMPTS) return false;
   const reason = err instanceof Error ? err.message : String(err);
-  await failExport(env, db, row, chunk, `Writing ${sheetRowsText(chunk)} failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason}). Start a new export.`);
+  await failExport(
+    env,
+    db,
+    row,
+    chunk,
+    `Writing ${sheetRowsText(chunk)} failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason}). Start a new export.`,
+  );
   return true;
 }

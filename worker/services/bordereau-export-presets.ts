@@ -9,7 +9,6 @@ import { offsetOf } from "../http/pagination";
 
 export type PresetRow = typeof exportPresets.$inferSelect;
 
-
 export interface NewPreset {
   entityType: ExportSurface;
   name: string;
@@ -38,13 +37,18 @@ async function isMember(db: Database, companyId: string, userId: string): Promis
 async function assertFieldKeys(db: Database, companyId: string, fieldKeys: readonly string[]) {
   const configuration = (await loadConfiguration(db, companyId)).document;
   const policyFields = configuration.fieldDefinitions.filter((f) => f.entityType === "policy");
-  const unknown = fieldKeys.map((key, index) => ({ key, index })).filter(({ key }) => !isBordereauFieldKey(key, policyFields));
+  const unknown = fieldKeys
+    .map((key, index) => ({ key, index }))
+    .filter(({ key }) => !isBordereauFieldKey(key, policyFields));
   if (!unknown.length) return;
   throw new ApiError({
     code: "UnknownExportFieldKey",
     message: `Unknown export field key ${unknown.map((u) => `"${u.key}"`).join(", ")} for the bordereau`,
     userMessages: unknown.map((u) => `"${u.key}" is not a bordereau column or a path that can be transposed into one.`),
-    details: unknown.map((u) => ({ field: `fieldKeys[${u.index}]`, message: `"${u.key}" is not a bordereau field key` })),
+    details: unknown.map((u) => ({
+      field: `fieldKeys[${u.index}]`,
+      message: `"${u.key}" is not a bordereau field key`,
+    })),
   });
 }
 
@@ -52,7 +56,9 @@ function nameTaken(preset: NewPreset): ApiError {
   return new ApiError({
     code: "ExportPresetNameTaken",
     message: `The owner already has a ${preset.entityType} export preset named "${preset.name}"`,
-    userMessages: [`This member already has a ${preset.entityType} export preset named "${preset.name}". Choose another name.`],
+    userMessages: [
+      `This member already has a ${preset.entityType} export preset named "${preset.name}". Choose another name.`,
+    ],
     details: [{ field: "name", message: "is already used by the owner for this export" }],
   });
 }
@@ -63,7 +69,12 @@ function nameTaken(preset: NewPreset): ApiError {
  * uses on the surface, compared without case or surrounding spaces (409 `ExportPresetNameTaken`; the
  * unique index decides between two racing creations).
  */
-export async function createPreset(db: Database, companyId: string, createdBy: string, preset: NewPreset): Promise<PresetRow> {
+export async function createPreset(
+  db: Database,
+  companyId: string,
+  createdBy: string,
+  preset: NewPreset,
+): Promise<PresetRow> {
   if (!(await isMember(db, companyId, preset.ownerUserId))) {
     throw new ApiError({
       code: "VALIDATION_ERROR",
@@ -89,10 +100,16 @@ export async function createPreset(db: Database, companyId: string, createdBy: s
   return row;
 }
 
-const visibleTo = (viewer: PresetViewer): SQL | undefined => (viewer.managesMembersPresets ? undefined : eq(exportPresets.ownerUserId, viewer.keyId));
+const visibleTo = (viewer: PresetViewer): SQL | undefined =>
+  viewer.managesMembersPresets ? undefined : eq(exportPresets.ownerUserId, viewer.keyId);
 
 /** A preset of the company the viewer may see; anything else reads as absent. */
-export async function findPreset(db: Database, companyId: string, presetId: string, viewer: PresetViewer): Promise<PresetRow | null> {
+export async function findPreset(
+  db: Database,
+  companyId: string,
+  presetId: string,
+  viewer: PresetViewer,
+): Promise<PresetRow | null> {
   const rows = await db
     .select()
     .from(exportPresets)
@@ -109,7 +126,12 @@ export interface PresetQuery {
 }
 
 /** Presets the viewer may see, newest first. */
-export async function listPresets(db: Database, companyId: string, viewer: PresetViewer, query: PresetQuery): Promise<{ items: PresetRow[]; totalCount: number }> {
+export async function listPresets(
+  db: Database,
+  companyId: string,
+  viewer: PresetViewer,
+  query: PresetQuery,
+): Promise<{ items: PresetRow[]; totalCount: number }> {
   const where = and(
     eq(exportPresets.companyId, companyId),
     visibleTo(viewer),

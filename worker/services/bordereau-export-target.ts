@@ -1,4 +1,10 @@
-import { DEFAULT_DRIVE_API_BASE_URL, DEFAULT_SHEETS_API_BASE_URL, GoogleDriveClient, GoogleSheetsClient, type SheetsFetch } from "../clients/google-sheets";
+import {
+  DEFAULT_DRIVE_API_BASE_URL,
+  DEFAULT_SHEETS_API_BASE_URL,
+  GoogleDriveClient,
+  GoogleSheetsClient,
+  type SheetsFetch,
+} from "../clients/google-sheets";
 import { defaultSpreadsheetName, NEW_SPREADSHEET_TAB, newTabTitle } from "../domain/bordereau/export-plan";
 import type { Env } from "../env";
 
@@ -42,7 +48,10 @@ export async function prepareExportTarget(env: Env, request: TargetRequest): Pro
   }
   const spreadsheetId = request.spreadsheetId!;
   const existing = await sheets.tabs(spreadsheetId);
-  const sheetTitle = newTabTitle(request.now, existing.map((t) => t.title));
+  const sheetTitle = newTabTitle(
+    request.now,
+    existing.map((t) => t.title),
+  );
   await sheets.addTab(spreadsheetId, { title: sheetTitle, ...shape });
   return { spreadsheetId, sheetTitle };
 }

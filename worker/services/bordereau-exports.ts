@@ -5,8 +5,8 @@ import { bordereauExportChunks, bordereauExports } from "../db/schema";
 import { chunkCount, chunkDataRows, chunkSheetRows, gridRows, spreadsheetUrl } from "../domain/bordereau/export-plan";
 import type { ExportRequest } from "../domain/bordereau/request";
 import type { Env } from "../env";
-import { bordereauRows } from "./bordereau-rows";
 import { prepareExportTarget } from "./bordereau-export-target";
+import { bordereauRows } from "./bordereau-rows";
 
 export type ExportRow = typeof bordereauExports.$inferSelect;
 
@@ -14,15 +14,23 @@ export type ExportRow = typeof bordereauExports.$inferSelect;
 export const EXPORT_CHUNK_MESSAGE = "bordereau.export-chunk";
 
 /** R2 holds each chunk's sheet rows between the request that computed them and the message that writes them. */
-export const chunkObjectKey = (companyId: string, exportId: string, index: number) => `bordereau-exports/${companyId}/${exportId}/${index}.json`;
-export const exportObjectPrefix = (companyId: string, exportId: string) => `bordereau-exports/${companyId}/${exportId}/`;
+export const chunkObjectKey = (companyId: string, exportId: string, index: number) =>
+  `bordereau-exports/${companyId}/${exportId}/${index}.json`;
+export const exportObjectPrefix = (companyId: string, exportId: string) =>
+  `bordereau-exports/${companyId}/${exportId}/`;
 
 /**
  * Starts an export: computes the rows, prepares the spreadsheet (synchronously, so token and access
  * problems are answered now), stores each chunk's rows in R2, records the export and its chunks in one
  * batch and queues one message per chunk. An export whose messages could not be queued is removed.
  */
-export async function startExport(env: Env, db: Database, companyId: string, createdBy: string, request: ExportRequest): Promise<ExportRow> {
+export async function startExport(
+  env: Env,
+  db: Database,
+  companyId: string,
+  createdBy: string,
+  request: ExportRequest,
+): Promise<ExportRow> {
   const { columns, rows } = await bordereauRows(db, companyId, request);
   const company = await findCompany(db, companyId);
   const now = new Date();
@@ -40,7 +48,11 @@ export async function startExport(env: Env, db: Database, companyId: string, cre
   const id = crypto.randomUUID();
   const chunks = chunkCount(rows.length);
   const header = columns.map((c) => c.header);
-  await Promise.all(Array.from({ length: chunks }, (_, index) => env.FILES.put(chunkObjectKey(companyId, id, index), JSON.stringify(chunkSheetRows(index, header, rows)))));
+  await Promise.all(
+    Array.from({ length: chunks }, (_, index) =>
+      env.FILES.put(chunkObjectKey(companyId, id, index), JSON.stringify(chunkSheetRows(index, header, rows))),
+    ),
+  );
 
   const row: ExportRow = {
     id,
@@ -60,12 +72,32 @@ export async function startExport(env: Env, db: Database, companyId: string, cre
     completedAt: null,
     createdBy,
   };
-  const chunkRows = Array.from({ length: chunks }, (_, chunkIndex) => ({ exportId: id, chunkIndex, companyId, rowCount: chunkDataRows(chunkIndex, rows.length), status: "pending" as const, attempts: 0, writtenAt: null }));
+  const chunkRows = Array.from({ length: chunks }, (_, chunkIndex) => ({
+    exportId: id,
+    chunkIndex,
+    companyId,
+    rowCount: chunkDataRows(chunkIndex, rows.length),
+    status: "pending" as const,
+    attempts: 0,
+    writtenAt: null,
+  }));
   await db.batch([db.insert(bordereauExports).values(row), db.insert(bordereauExportChunks).values(chunkRows)]);
   try {
-    await env.BACKGROUND.sendBatch(chunkRows.map((c) => ({ body: { type: EXPORT_CHUNK_MESSAGE, messageId: `${id}:${c.chunkIndex}`, companyId, payload: { exportId: id, chunkIndex: c.chunkIndex } } })));
+    await env.BACKGROUND.sendBatch(
+      chunkRows.map((c) => ({
+        body: {
+          type: EXPORT_CHUNK_MESSAGE,
+          messageId: `${id}:${c.chunkIndex}`,
+          companyId,
+          payload: { exportId: id, chunkIndex: c.chunkIndex },
+        },
+      })),
+    );
   } catch (err) {
-    await db.batch([db.delete(bordereauExportChunks).where(eq(bordereauExportChunks.exportId, id)), db.delete(bordereauExports).where(eq(bordereauExports.id, id))]);
+    await db.batch([
+      db.delete(bordereauExportChunks).where(eq(bordereauExportChunks.exportId, id)),
+      db.delete(bordereauExports).where(eq(bordereauExports.id, id)),
+    ]);
     throw err;
   }
   return row;

@@ -1,10 +1,22 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { loadConfiguration } from "../db/queries/configuration";
 import { policies, policyVersions } from "../db/schema";
-import { FIXED_COLUMNS, fixedColumns, type Cell, type Column, type FixedColumnKey, type SortField } from "../domain/bordereau/columns";
+import {
+  type Cell,
+  type Column,
+  FIXED_COLUMNS,
+  type FixedColumnKey,
+  fixedColumns,
+  type SortField,
+} from "../domain/bordereau/columns";
 import type { RowsSelection } from "../domain/bordereau/request";
-import { cellOf, resolveTransposablePath, TRANSPOSABLE_PATHS_TEXT, type TransposedPath } from "../domain/bordereau/transpositions";
+import {
+  cellOf,
+  resolveTransposablePath,
+  TRANSPOSABLE_PATHS_TEXT,
+  type TransposedPath,
+} from "../domain/bordereau/transpositions";
 import { ApiError } from "../http/errors";
 
 export interface BordereauTable {
@@ -63,8 +75,13 @@ function unknownPaths(unknown: Array<{ index: number; path: string }>): ApiError
   return new ApiError({
     code: "VALIDATION_ERROR",
     message: `Unknown transposition path ${unknown.map((u) => `"${u.path}"`).join(", ")}`,
-    userMessages: unknown.map((u) => `"${u.path}" cannot be transposed into a column. Transposable paths are ${TRANSPOSABLE_PATHS_TEXT}.`),
-    details: unknown.map((u) => ({ field: `transpositions[${u.index}].path`, message: `"${u.path}" is not a transposable path` })),
+    userMessages: unknown.map(
+      (u) => `"${u.path}" cannot be transposed into a column. Transposable paths are ${TRANSPOSABLE_PATHS_TEXT}.`,
+    ),
+    details: unknown.map((u) => ({
+      field: `transpositions[${u.index}].path`,
+      message: `"${u.path}" is not a transposable path`,
+    })),
   });
 }
 
@@ -72,7 +89,11 @@ async function transposedColumns(db: Database, companyId: string, selection: Row
   if (!selection.transpositions?.length) return [];
   const configuration = (await loadConfiguration(db, companyId)).document;
   const policyFields = configuration.fieldDefinitions.filter((f) => f.entityType === "policy");
-  const resolved = selection.transpositions.map((t, index) => ({ ...t, index, members: resolveTransposablePath(t.path, policyFields) }));
+  const resolved = selection.transpositions.map((t, index) => ({
+    ...t,
+    index,
+    members: resolveTransposablePath(t.path, policyFields),
+  }));
   const unknown = resolved.filter((t) => t.members === null);
   if (unknown.length) throw unknownPaths(unknown);
   return resolved.map((t) => ({ column: { key: t.path, header: t.header }, select: rootJson(t.members!) }));
@@ -91,7 +112,11 @@ function whereOf(companyId: string, selection: RowsSelection): SQL {
  * statement so 50,000 rows stay one pass over the company's versions. Ties in the sort field fall back
  * to policy number, then version, in the same direction; nulls sort last either way.
  */
-export async function bordereauRows(db: Database, companyId: string, selection: RowsSelection): Promise<BordereauTable> {
+export async function bordereauRows(
+  db: Database,
+  companyId: string,
+  selection: RowsSelection,
+): Promise<BordereauTable> {
   const transposed = await transposedColumns(db, companyId, selection);
   const direction = selection.sortDirection === "asc" ? sql`asc` : sql`desc`;
   const selects = [...FIXED_COLUMNS.map((c) => FIXED_SELECT[c.key]), ...transposed.map((t) => t.select)];
@@ -102,6 +127,11 @@ export async function bordereauRows(db: Database, companyId: string, selection: 
     limit ${selection.limit} offset ${selection.offset}`;
   const raw = await db.values<Cell[]>(query);
   const fixedCount = FIXED_COLUMNS.length;
-  const rows = transposed.length === 0 ? raw : raw.map((row) => row.map((cell, i) => (i < fixedCount || cell === null ? cell : cellOf(JSON.parse(cell as string)))));
+  const rows =
+    transposed.length === 0
+      ? raw
+      : raw.map((row) =>
+          row.map((cell, i) => (i < fixedCount || cell === null ? cell : cellOf(JSON.parse(cell as string)))),
+        );
   return { columns: [...fixedColumns(), ...transposed.map((t) => t.column)], rows };
 }

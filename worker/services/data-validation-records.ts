@@ -2,7 +2,11 @@ import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { entities } from "../db/schema";
 import type { ConfigurationDocument } from "../domain/configuration/document";
-import { unreadableRecordFinding, validateStoredRecord, type DataValidationFinding } from "../domain/data-validation/record-finding";
+import {
+  type DataValidationFinding,
+  unreadableRecordFinding,
+  validateStoredRecord,
+} from "../domain/data-validation/record-finding";
 import type { RunCursor } from "../domain/data-validation/run-progress";
 import type { ValidationTarget } from "../domain/data-validation/validation-target";
 import { presentRecord } from "./entity-presenters";
@@ -16,22 +20,44 @@ export interface StoredRecord {
 
 const storedRecordColumns = { id: entities.id, createdAt: entities.createdAt, rawData: sql<string>`${entities.data}` };
 
-const ofType = (companyId: string, entityType: string) => and(eq(entities.companyId, companyId), eq(entities.entityType, entityType));
+const ofType = (companyId: string, entityType: string) =>
+  and(eq(entities.companyId, companyId), eq(entities.entityType, entityType));
 
 /** One page of a type's records, oldest first (new records land on later pages). */
-export async function readRecordsPage(db: Database, companyId: string, entityType: string, limit: number, offset: number) {
+export async function readRecordsPage(
+  db: Database,
+  companyId: string,
+  entityType: string,
+  limit: number,
+  offset: number,
+) {
   const where = ofType(companyId, entityType);
   const [records, [total]] = await Promise.all([
-    db.select(storedRecordColumns).from(entities).where(where).orderBy(asc(entities.createdAt), asc(entities.id)).limit(limit).offset(offset),
+    db
+      .select(storedRecordColumns)
+      .from(entities)
+      .where(where)
+      .orderBy(asc(entities.createdAt), asc(entities.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(entities).where(where),
   ]);
   return { records, totalCount: total?.n ?? 0 };
 }
 
 /** The next chunk of a run: records of one type after the cursor, in the same oldest-first order. */
-export function readRecordsAfter(db: Database, companyId: string, entityType: string, after: RunCursor["after"], limit: number): Promise<StoredRecord[]> {
+export function readRecordsAfter(
+  db: Database,
+  companyId: string,
+  entityType: string,
+  after: RunCursor["after"],
+  limit: number,
+): Promise<StoredRecord[]> {
   const pastCursor = after
-    ? or(gt(entities.createdAt, after.createdAt), and(eq(entities.createdAt, after.createdAt), gt(entities.id, after.entityId)))
+    ? or(
+        gt(entities.createdAt, after.createdAt),
+        and(eq(entities.createdAt, after.createdAt), gt(entities.id, after.entityId)),
+      )
     : undefined;
   return db
     .select(storedRecordColumns)
@@ -64,14 +90,22 @@ function parseStoredData(rawData: string): { ok: true; data: unknown } | { ok: f
 function presented(configuration: ConfigurationDocument, target: ValidationTarget, data: unknown): unknown {
   if (!data || typeof data !== "object" || Array.isArray(data)) return data;
   try {
-    return presentRecord(configuration, { kind: target.kind, type: target.entityType, fields: target.fields }, data as Record<string, unknown>);
+    return presentRecord(
+      configuration,
+      { kind: target.kind, type: target.entityType, fields: target.fields },
+      data as Record<string, unknown>,
+    );
   } catch {
     // A view that cannot be built from malformed data: validate what is stored.
     return data;
   }
 }
 
-export function validateRecords(configuration: ConfigurationDocument, target: ValidationTarget, records: readonly StoredRecord[]): DataValidationFinding[] {
+export function validateRecords(
+  configuration: ConfigurationDocument,
+  target: ValidationTarget,
+  records: readonly StoredRecord[],
+): DataValidationFinding[] {
   return records.map((record) => {
     const parsed = parseStoredData(record.rawData);
     if (!parsed.ok) return unreadableRecordFinding(target, record.id, "The stored data is not valid JSON");

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { database, type Database } from "../db/client";
+import { type Database, database } from "../db/client";
 import { loadConfiguration } from "../db/queries/configuration";
 import { dataValidationFindings, dataValidationRuns } from "../db/schema";
 import { RUN_CHUNK_SIZE, RUN_STEP_MAX_ATTEMPTS } from "../domain/data-validation/limits";
@@ -18,11 +18,13 @@ export class RunStepNotReady extends Error {}
 const FINDINGS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(dataValidationFindings)).length);
 
 const runs = dataValidationRuns;
-const findingsOfRun = (runId: string) => sql`(select count(*) from ${dataValidationFindings} where ${dataValidationFindings.runId} = ${runId})`;
+const findingsOfRun = (runId: string) =>
+  sql`(select count(*) from ${dataValidationFindings} where ${dataValidationFindings.runId} = ${runId})`;
 
 const cursorOf = (run: RunRow): RunCursor => ({
   typeIndex: run.cursorTypeIndex,
-  after: run.cursorCreatedAt && run.cursorEntityId ? { createdAt: run.cursorCreatedAt, entityId: run.cursorEntityId } : null,
+  after:
+    run.cursorCreatedAt && run.cursorEntityId ? { createdAt: run.cursorCreatedAt, entityId: run.cursorEntityId } : null,
 });
 
 /**
@@ -36,7 +38,8 @@ export async function processRunStep(env: Env, companyId: string, runId: string,
   const run = await findRun(db, companyId, runId);
   // Gone (a Sandbox reset), finished, or this step is already done.
   if (!run || isTerminal(run.status) || step < run.step) return;
-  if (step > run.step) throw new RunStepNotReady(`Step ${step} of data-validation run ${runId} arrived before step ${run.step} committed`);
+  if (step > run.step)
+    throw new RunStepNotReady(`Step ${step} of data-validation run ${runId} arrived before step ${run.step} committed`);
   try {
     await runStep(env, db, run);
   } catch (err) {
@@ -48,7 +51,10 @@ export async function processRunStep(env: Env, companyId: string, runId: string,
 async function runStep(env: Env, db: Database, run: RunRow) {
   const now = new Date().toISOString();
   if (run.status === "queued") {
-    await db.update(runs).set({ status: "running", startedAt: now }).where(and(eq(runs.id, run.id), eq(runs.status, "queued")));
+    await db
+      .update(runs)
+      .set({ status: "running", startedAt: now })
+      .where(and(eq(runs.id, run.id), eq(runs.status, "queued")));
   }
   const configuration = (await loadConfiguration(db, run.companyId)).document;
   const findings: DataValidationFinding[] = [];
@@ -84,7 +90,12 @@ function insertFindings(db: Database, run: RunRow, findings: DataValidationFindi
   }));
   const statements: BatchItem<"sqlite">[] = [];
   for (let start = 0; start < rows.length; start += FINDINGS_PER_INSERT) {
-    statements.push(db.insert(dataValidationFindings).values(rows.slice(start, start + FINDINGS_PER_INSERT)).onConflictDoNothing());
+    statements.push(
+      db
+        .insert(dataValidationFindings)
+        .values(rows.slice(start, start + FINDINGS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
   }
   return statements;
 }

@@ -16,11 +16,22 @@ export const RUN_STEP_MESSAGE = "data-validation.run-step";
 export const runStepMessageId = (runId: string, step: number) => `${runId}:${step}`;
 
 export async function enqueueRunStep(env: Env, companyId: string, runId: string, step: number): Promise<void> {
-  await env.BACKGROUND.send({ type: RUN_STEP_MESSAGE, messageId: runStepMessageId(runId, step), companyId, payload: { runId, step } });
+  await env.BACKGROUND.send({
+    type: RUN_STEP_MESSAGE,
+    messageId: runStepMessageId(runId, step),
+    companyId,
+    payload: { runId, step },
+  });
 }
 
 /** Records the run as queued and queues its first step; a run whose step could not be queued is removed. */
-export async function startRun(env: Env, db: Database, companyId: string, createdBy: string, entityTypes: string[]): Promise<RunRow> {
+export async function startRun(
+  env: Env,
+  db: Database,
+  companyId: string,
+  createdBy: string,
+  entityTypes: string[],
+): Promise<RunRow> {
   const run: RunRow = {
     id: crypto.randomUUID(),
     companyId,
@@ -80,7 +91,11 @@ export interface FindingsQuery {
 }
 
 /** Saved findings of a run in the order the run validated the records. */
-export async function listFindings(db: Database, run: RunRow, query: FindingsQuery): Promise<{ items: DataValidationFinding[]; totalCount: number }> {
+export async function listFindings(
+  db: Database,
+  run: RunRow,
+  query: FindingsQuery,
+): Promise<{ items: DataValidationFinding[]; totalCount: number }> {
   const where = and(
     eq(dataValidationFindings.runId, run.id),
     eq(dataValidationFindings.companyId, run.companyId),
@@ -96,6 +111,12 @@ export async function listFindings(db: Database, run: RunRow, query: FindingsQue
       .offset(offsetOf(query.page, query.pageSize)),
     db.select({ n: count() }).from(dataValidationFindings).where(where),
   ]);
-  const items = rows.map((row) => ({ entityType: row.entityType, entityId: row.entityId, adheres: row.adheres, extraKeys: row.extraKeys, issues: row.issues }));
+  const items = rows.map((row) => ({
+    entityType: row.entityType,
+    entityId: row.entityId,
+    adheres: row.adheres,
+    extraKeys: row.extraKeys,
+    issues: row.issues,
+  }));
   return { items, totalCount: total?.n ?? 0 };
 }

@@ -9,4 +9,9 @@ import { arbitrateOfacScreenings } from "./ofac-screening";
  * history, geocoding of AddressV2 values, OFAC screening arbitration, and last the event name, which
  * derives from the values the earlier steps settled. Enrichers never refuse a write.
  */
-export const ENRICHERS: readonly Enricher[] = [startEventLifecycle, geocodeAddressFields, arbitrateOfacScreenings, deriveEventName];
+export const ENRICHERS: readonly Enricher[] = [
+  startEventLifecycle,
+  geocodeAddressFields,
+  arbitrateOfacScreenings,
+  deriveEventName,
+];

@@ -6,8 +6,14 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) 
 
 /** A person-readable name for a value path: `exposures[1].vin` → `Vin`, keeping the item path when asked. */
 function labelOf(path: string): string {
-  const last = path.split(".").pop()!.replace(/\[\d+\]$/, "");
-  return last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase());
+  const last = path
+    .split(".")
+    .pop()!
+    .replace(/\[\d+\]$/, "");
+  return last
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
 /** `exposures[1].vin` → `exposures[1]`. */

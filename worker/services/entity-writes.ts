@@ -1,14 +1,20 @@
 import type { Database } from "../db/client";
 import { loadConfiguration } from "../db/queries/configuration";
-import { findEntity, insertEntityStatement, nextSequenceValue, updateEntityStatement, type EntityRow } from "../db/queries/entities";
-import type { ConfigurationDocument, SubField } from "../domain/configuration/document";
+import {
+  type EntityRow,
+  findEntity,
+  insertEntityStatement,
+  nextSequenceValue,
+  updateEntityStatement,
+} from "../db/queries/entities";
 import { fieldWriteGroupPermission } from "../domain/access/permissions";
+import type { ConfigurationDocument, SubField } from "../domain/configuration/document";
 import { applyCalculatedFields, planWrite } from "../domain/entities/write-plan";
 import type { Env } from "../env";
 import type { KeyCaller } from "../http/context";
 import { ApiError, notFound } from "../http/errors";
-import { refusalError } from "./entity-errors";
 import { ENRICHERS } from "./enrichers";
+import { refusalError } from "./entity-errors";
 
 export interface WriteContext {
   env: Env;
@@ -41,7 +47,6 @@ export type Enricher = (args: {
   configuration: ConfigurationDocument;
 }) => Promise<Record<string, unknown>>;
 
-
 /** Entity types whose records embed point-in-time exposure copies in an `exposures` member. */
 const EMBEDS_EXPOSURES = new Set(["quote"]);
 
@@ -55,7 +60,14 @@ export function entityRecordType(configuration: ConfigurationDocument, entityTyp
   };
 }
 
-async function plan(context: WriteContext, recordType: RecordType, recordId: string, configuration: ConfigurationDocument, body: Record<string, unknown>, existing: Record<string, unknown> | null) {
+async function plan(
+  context: WriteContext,
+  recordType: RecordType,
+  recordId: string,
+  configuration: ConfigurationDocument,
+  body: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+) {
   const writeGroupEntity = recordType.kind === "entity" ? recordType.type : "custom-object";
   const result = planWrite({
     entityType: recordType.type,
@@ -73,14 +85,29 @@ async function plan(context: WriteContext, recordType: RecordType, recordId: str
   return { data: applyCalculatedFields(recordType.fields, data, context.now), sequencesToMint: result.sequencesToMint };
 }
 
-async function mintSequences(context: WriteContext, recordType: RecordType, fields: SubField[], data: Record<string, unknown>) {
+async function mintSequences(
+  context: WriteContext,
+  recordType: RecordType,
+  fields: SubField[],
+  data: Record<string, unknown>,
+) {
   for (const field of fields) {
-    const value = await nextSequenceValue(context.db, context.caller.companyId, `${recordType.type}.${field.referenceId}`);
-    data[field.referenceId] = `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+    const value = await nextSequenceValue(
+      context.db,
+      context.caller.companyId,
+      `${recordType.type}.${field.referenceId}`,
+    );
+    data[field.referenceId] =
+      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
 }
 
-export async function createRecord(context: WriteContext, recordType: RecordType, body: Record<string, unknown>, configuration?: ConfigurationDocument): Promise<EntityRow> {
+export async function createRecord(
+  context: WriteContext,
+  recordType: RecordType,
+  body: Record<string, unknown>,
+  configuration?: ConfigurationDocument,
+): Promise<EntityRow> {
   const config = configuration ?? (await loadConfiguration(context.db, context.caller.companyId)).document;
   const id = crypto.randomUUID();
   const { data, sequencesToMint } = await plan(context, recordType, id, config, body, null);
@@ -104,15 +131,28 @@ export async function createRecord(context: WriteContext, recordType: RecordType
 const MAX_ATTEMPTS = 3;
 
 /** Partial update: re-reads and retries when a concurrent update won the version race. */
-export async function updateRecord(context: WriteContext, recordType: RecordType, id: string, body: Record<string, unknown>): Promise<EntityRow> {
+export async function updateRecord(
+  context: WriteContext,
+  recordType: RecordType,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<EntityRow> {
   const config = (await loadConfiguration(context.db, context.caller.companyId)).document;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findEntity(context.db, context.caller.companyId, recordType.type, id);
     if (!existing) throw notFound();
     const { data } = await plan(context, recordType, id, config, body, existing.data);
     const updatedAt = new Date().toISOString();
-    const written = await updateEntityStatement(context.db, { id, companyId: existing.companyId, data, updatedAt }, existing.version);
+    const written = await updateEntityStatement(
+      context.db,
+      { id, companyId: existing.companyId, data, updatedAt },
+      existing.version,
+    );
     if (written.length) return { ...existing, data, updatedAt, version: existing.version + 1 };
   }
-  throw new ApiError({ code: "Conflict", message: "The record changed while it was being updated; retry the request", userMessages: ["Someone else changed this record at the same moment. Please try again."] });
+  throw new ApiError({
+    code: "Conflict",
+    message: "The record changed while it was being updated; retry the request",
+    userMessages: ["Someone else changed this record at the same moment. Please try again."],
+  });
 }

@@ -11,4 +11,3 @@ export const startEventLifecycle: Enricher = async ({ context, recordType, data,
   const status = data.eventStatus === "closed" ? "closed" : "open";
   return { ...data, ...lifecycleFields(initialHistory(status, context.now)) };
 };
-

@@ -8,5 +8,8 @@ import { currentEventName } from "./event-name-refresh";
  */
 export const deriveEventName: Enricher = async ({ context, recordType, recordId, data, configuration }) => {
   if (recordType.kind !== "entity" || recordType.type !== "event") return data;
-  return { ...data, eventName: await currentEventName(context.db, configuration, context.caller.companyId, recordId, data) };
+  return {
+    ...data,
+    eventName: await currentEventName(context.db, configuration, context.caller.companyId, recordId, data),
+  };
 };

@@ -17,10 +17,24 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() !== 
 function linkedRecords(db: Database, companyId: string, eventId: string, keys: string[]) {
   const otherEnd = sql`CASE WHEN ${relationshipLinks.fromId} = ${eventId} THEN ${relationshipLinks.toId} ELSE ${relationshipLinks.fromId} END`;
   return db
-    .select({ key: relationshipLinks.relationshipKey, id: entities.id, entityType: entities.entityType, data: entities.data })
+    .select({
+      key: relationshipLinks.relationshipKey,
+      id: entities.id,
+      entityType: entities.entityType,
+      data: entities.data,
+    })
     .from(relationshipLinks)
-    .innerJoin(entities, and(eq(entities.companyId, relationshipLinks.companyId), eq(entities.kind, "entity"), eq(entities.id, otherEnd)))
-    .where(and(eq(relationshipLinks.companyId, companyId), inArray(relationshipLinks.relationshipKey, keys), or(eq(relationshipLinks.fromId, eventId), eq(relationshipLinks.toId, eventId))))
+    .innerJoin(
+      entities,
+      and(eq(entities.companyId, relationshipLinks.companyId), eq(entities.kind, "entity"), eq(entities.id, otherEnd)),
+    )
+    .where(
+      and(
+        eq(relationshipLinks.companyId, companyId),
+        inArray(relationshipLinks.relationshipKey, keys),
+        or(eq(relationshipLinks.fromId, eventId), eq(relationshipLinks.toId, eventId)),
+      ),
+    )
     .orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id));
 }
 
@@ -29,7 +43,13 @@ function linkedRecords(db: Database, companyId: string, eventId: string, keys: s
  * relationship, and the claimant linked through relationship `claimant` (Event↔Person), or else the
  * person a configured event field `claimant` holds. Only the company's own records count.
  */
-export async function loadEventNameParts(db: Database, configuration: ConfigurationDocument, companyId: string, eventId: string, data: Record<string, unknown>): Promise<EventNameParts> {
+export async function loadEventNameParts(
+  db: Database,
+  configuration: ConfigurationDocument,
+  companyId: string,
+  eventId: string,
+  data: Record<string, unknown>,
+): Promise<EventNameParts> {
   const exposureKeys = configuration.relationships.filter((r) => joins(r, "Event", "Exposure")).map((r) => r.key);
   const claimantLinked = configuration.relationships.some((r) => r.key === CLAIMANT && joins(r, "Event", "Person"));
   const keys = claimantLinked ? [...exposureKeys, CLAIMANT] : exposureKeys;
@@ -41,7 +61,11 @@ export async function loadEventNameParts(db: Database, configuration: Configurat
     .flatMap((r) => text(r.data.exposureName) ?? []);
 
   let claimant = linked.find((r) => r.key === CLAIMANT && r.entityType === "person")?.data ?? null;
-  const claimantField = configuration.fieldDefinitions.some((f) => f.entityType === "event" && f.referenceId === CLAIMANT) ? text(data[CLAIMANT]) : null;
+  const claimantField = configuration.fieldDefinitions.some(
+    (f) => f.entityType === "event" && f.referenceId === CLAIMANT,
+  )
+    ? text(data[CLAIMANT])
+    : null;
   if (!claimant && claimantField) claimant = (await findEntity(db, companyId, "person", claimantField))?.data ?? null;
 
   return { claimantName: text(claimant?.name), exposureNames };

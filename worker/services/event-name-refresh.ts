@@ -7,8 +7,18 @@ import { ApiError } from "../http/errors";
 import { loadEventNameParts } from "./event-name-parts";
 
 /** The name an event's stored values and current links give it. */
-export async function currentEventName(db: Database, configuration: ConfigurationDocument, companyId: string, eventId: string, data: Record<string, unknown>): Promise<string> {
-  return eventNameOf(eventId, data.userSetEventName, await loadEventNameParts(db, configuration, companyId, eventId, data));
+export async function currentEventName(
+  db: Database,
+  configuration: ConfigurationDocument,
+  companyId: string,
+  eventId: string,
+  data: Record<string, unknown>,
+): Promise<string> {
+  return eventNameOf(
+    eventId,
+    data.userSetEventName,
+    await loadEventNameParts(db, configuration, companyId, eventId, data),
+  );
 }
 
 const MAX_ATTEMPTS = 3;
@@ -26,8 +36,16 @@ export async function refreshEventName(db: Database, companyId: string, eventId:
     if (!row) return null;
     const eventName = await currentEventName(db, configuration, companyId, eventId, row.data);
     if (row.data.eventName === eventName) return eventName;
-    const written = await updateEntityStatement(db, { id: eventId, companyId, data: { ...row.data, eventName }, updatedAt: new Date().toISOString() }, row.version);
+    const written = await updateEntityStatement(
+      db,
+      { id: eventId, companyId, data: { ...row.data, eventName }, updatedAt: new Date().toISOString() },
+      row.version,
+    );
     if (written.length) return eventName;
   }
-  throw new ApiError({ code: "Conflict", message: "The event changed while its name was being refreshed; retry the request", userMessages: ["Someone else changed this event at the same moment. Please try again."] });
+  throw new ApiError({
+    code: "Conflict",
+    message: "The event changed while its name was being refreshed; retry the request",
+    userMessages: ["Someone else changed this event at the same moment. Please try again."],
+  });
 }

@@ -8,7 +8,8 @@ import type { Enricher } from "./entity-writes";
 type Values = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
-const screeningFields = (fields: readonly SubField[], data: Values) => fields.filter((field) => field.typeInfo.kind === "Object: OfacScreening" && isObject(data[field.referenceId]));
+const screeningFields = (fields: readonly SubField[], data: Values) =>
+  fields.filter((field) => field.typeInfo.kind === "Object: OfacScreening" && isObject(data[field.referenceId]));
 
 interface Screener {
   actor: string;
@@ -16,12 +17,22 @@ interface Screener {
 }
 
 /** One record's values (or one embedded exposure's) with each screening arbitrated and named. */
-function screenValues(screener: Screener, fields: readonly SubField[], ownNameField: string | undefined, data: Values, existing: Values | null): Values {
+function screenValues(
+  screener: Screener,
+  fields: readonly SubField[],
+  ownNameField: string | undefined,
+  data: Values,
+  existing: Values | null,
+): Values {
   const present = screeningFields(fields, data);
   if (!present.length) return data;
   const out = { ...data };
   for (const field of present) {
-    const screening = arbitrateScreening({ stored: existing?.[field.referenceId], incoming: data[field.referenceId] as Screening, ...screener });
+    const screening = arbitrateScreening({
+      stored: existing?.[field.referenceId],
+      incoming: data[field.referenceId] as Screening,
+      ...screener,
+    });
     out[field.referenceId] = ownNameField ? withOwnName(screening, data[ownNameField]) : screening;
   }
   return out;
@@ -29,7 +40,9 @@ function screenValues(screener: Screener, fields: readonly SubField[], ownNameFi
 
 /** Embedded exposures of the written record that carry a screening. */
 const embeddedWithScreenings = (fields: readonly SubField[] | undefined, data: Values) =>
-  !!fields && Array.isArray(data.exposures) && data.exposures.some((item) => isObject(item) && screeningFields(fields, item).length > 0);
+  !!fields &&
+  Array.isArray(data.exposures) &&
+  data.exposures.some((item) => isObject(item) && screeningFields(fields, item).length > 0);
 
 /**
  * Applies the OFAC rule to every `Object: OfacScreening` value on save, for companies whose
@@ -51,7 +64,10 @@ export const arbitrateOfacScreenings: Enricher = async ({ context, recordType, d
   const out = screenValues(screener, recordType.fields, ownNameField, data, existing);
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
   const stored: unknown[] = Array.isArray(existing?.exposures) ? existing.exposures : [];
-  const exposures = out.exposures.map((item, i) => (isObject(item) ? screenValues(screener, embeddedFields, OWN_NAME_FIELD.exposure, item, isObject(stored[i]) ? stored[i] : null) : item));
+  const exposures = out.exposures.map((item, i) =>
+    isObject(item)
+      ? screenValues(screener, embeddedFields, OWN_NAME_FIELD.exposure, item, isObject(stored[i]) ? stored[i] : null)
+      : item,
+  );
   return { ...out, exposures };
 };
-

@@ -1,4 +1,4 @@
-import { and, eq, exists, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { findPolicyHead, type PolicyHead, type PolicyVersionRow } from "../db/queries/policies";
 import { auditLog, policies, policyVersions } from "../db/schema";
@@ -21,7 +21,13 @@ export async function readCurrentVersion(db: Database, companyId: string, policy
   const rows = await db
     .select({ row: policyVersions, storedCoverage: sql<string>`${policyVersions.coverage}` })
     .from(policyVersions)
-    .where(and(eq(policyVersions.policyId, head.id), eq(policyVersions.version, head.currentVersion), eq(policyVersions.companyId, companyId)))
+    .where(
+      and(
+        eq(policyVersions.policyId, head.id),
+        eq(policyVersions.version, head.currentVersion),
+        eq(policyVersions.companyId, companyId),
+      ),
+    )
     .limit(1);
   const found = rows[0];
   if (!found) throw new Error(`policy ${head.id} has no row for its current version ${head.currentVersion}`);
@@ -33,14 +39,23 @@ export async function readCurrentVersion(db: Database, companyId: string, policy
  * read. The backstop beside the company queue: a write that would race another writer changes nothing.
  */
 export function versionUnchanged(db: Database, current: CurrentVersion): SQL {
-  const headAt = db.select({ one: sql`1` }).from(policies).where(and(eq(policies.id, current.head.id), eq(policies.currentVersion, current.row.version)));
-  const rowAsRead = db.select({ one: sql`1` }).from(policyVersions).where(and(eq(policyVersions.id, current.row.id), sql`${policyVersions.coverage} = ${current.storedCoverage}`));
+  const headAt = db
+    .select({ one: sql`1` })
+    .from(policies)
+    .where(and(eq(policies.id, current.head.id), eq(policies.currentVersion, current.row.version)));
+  const rowAsRead = db
+    .select({ one: sql`1` })
+    .from(policyVersions)
+    .where(and(eq(policyVersions.id, current.row.id), sql`${policyVersions.coverage} = ${current.storedCoverage}`));
   return and(exists(headAt), exists(rowAsRead))!;
 }
 
 /** Replaces the current version's coverage in place, only while `versionUnchanged` holds. */
 export function rewriteCoverage(db: Database, current: CurrentVersion, coverage: PolicyVersionRow["coverage"]) {
-  return db.update(policyVersions).set({ coverage }).where(and(eq(policyVersions.id, current.row.id), versionUnchanged(db, current)));
+  return db
+    .update(policyVersions)
+    .set({ coverage })
+    .where(and(eq(policyVersions.id, current.row.id), versionUnchanged(db, current)));
 }
 
 export interface Receipt {

@@ -1,7 +1,13 @@
 import type { Database } from "../db/client";
 import { loadConfiguration } from "../db/queries/configuration";
-import { hashSegments, planFieldValueRepair, recordedHashesOf, type FieldValueChangeRequest, type HashedCoverage } from "../domain/policies/repair";
 import type { ValueProblem } from "../domain/entities/field-values";
+import {
+  type FieldValueChangeRequest,
+  type HashedCoverage,
+  hashSegments,
+  planFieldValueRepair,
+  recordedHashesOf,
+} from "../domain/policies/repair";
 import { ApiError } from "../http/errors";
 import type { MaintenanceActor, RepairOutcome } from "./policy-repair";
 import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./policy-repair-current";
@@ -12,15 +18,27 @@ const summary = (problems: ValueProblem[]) => problems.map((p) => `${p.path} ${p
 /** 400 for a change no write could make, 409 when storage no longer holds what the caller expected. */
 function refusal(kind: "invalid" | "stale" | "mismatch", problems: ValueProblem[]): ApiError {
   if (kind === "invalid") {
-    return new ApiError({ code: "VALIDATION_ERROR", message: `Invalid field value repair: ${summary(problems)}`, userMessages: problems.map((p) => `The change to ${p.path} ${p.problem}.`), details: details(problems) });
+    return new ApiError({
+      code: "VALIDATION_ERROR",
+      message: `Invalid field value repair: ${summary(problems)}`,
+      userMessages: problems.map((p) => `The change to ${p.path} ${p.problem}.`),
+      details: details(problems),
+    });
   }
   if (kind === "stale") {
-    return new ApiError({ code: "StalePolicyVersion", message: `A repair changes only the current version: ${summary(problems)}`, userMessages: ["The policy has a newer version than the one named. Read it again and repeat the repair."], details: details(problems) });
+    return new ApiError({
+      code: "StalePolicyVersion",
+      message: `A repair changes only the current version: ${summary(problems)}`,
+      userMessages: ["The policy has a newer version than the one named. Read it again and repeat the repair."],
+      details: details(problems),
+    });
   }
   return new ApiError({
     code: "FieldValueMismatch",
     message: `Stored values differ from the expected ones; nothing was changed: ${summary(problems)}`,
-    userMessages: [...new Set(problems.map((p) => `The stored value of ${p.path} is not the expected one; nothing was changed.`))],
+    userMessages: [
+      ...new Set(problems.map((p) => `The stored value of ${p.path} is not the expected one; nothing was changed.`)),
+    ],
     details: details(problems),
   });
 }
@@ -47,22 +65,44 @@ export async function repairFieldValues(
     now,
   });
   if (!plan.ok) throw refusal(plan.kind, plan.problems);
-  const outcome = { kind: "fieldValues" as const, policyId: current.head.id, dryRun: request.dryRun, version: current.row.version, receiptId: null, changes: plan.changes };
+  const outcome = {
+    kind: "fieldValues" as const,
+    policyId: current.head.id,
+    dryRun: request.dryRun,
+    version: current.row.version,
+    receiptId: null,
+    changes: plan.changes,
+  };
   if (request.dryRun || plan.changes.length === 0) return outcome;
 
   const stored = current.row.coverage as HashedCoverage;
   const recorded = recordedHashesOf(stored, current.row.version);
   const repaired: HashedCoverage = recorded
-    ? { ...plan.coverage, segmentHashes: { ...recorded, recordedAt: now.toISOString(), segments: await hashSegments(plan.coverage.segments) } }
+    ? {
+        ...plan.coverage,
+        segmentHashes: {
+          ...recorded,
+          recordedAt: now.toISOString(),
+          segments: await hashSegments(plan.coverage.segments),
+        },
+      }
     : plan.coverage;
   const receipt = {
     id: crypto.randomUUID(),
     companyId,
     action: "repairPolicy.fieldValues",
-    detail: { policyId: current.head.id, version: current.row.version, requested: request.changes, changes: plan.changes },
+    detail: {
+      policyId: current.head.id,
+      version: current.row.version,
+      requested: request.changes,
+      changes: plan.changes,
+    },
     createdAt: now.toISOString(),
   };
-  const [, rewritten] = await db.batch([guardedReceipt(db, receipt, actor, versionUnchanged(db, current)), rewriteCoverage(db, current, repaired)]);
+  const [, rewritten] = await db.batch([
+    guardedReceipt(db, receipt, actor, versionUnchanged(db, current)),
+    rewriteCoverage(db, current, repaired),
+  ]);
   if (rewritten.meta.changes === 0) throw raced();
   return { ...outcome, receiptId: receipt.id };
 }

@@ -1,5 +1,11 @@
 import type { Database } from "../db/client";
-import { compareSegmentHashes, hashSegments, recordedHashesOf, type HashedCoverage, type RecordedSegmentHashes } from "../domain/policies/repair";
+import {
+  compareSegmentHashes,
+  type HashedCoverage,
+  hashSegments,
+  type RecordedSegmentHashes,
+  recordedHashesOf,
+} from "../domain/policies/repair";
 import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./policy-repair";
 import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./policy-repair-current";
 
@@ -8,19 +14,45 @@ import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnch
  * for that version, and (unless a dry run) records the new ones when anything differs. A mismatch
  * means a segment's content changed outside a transaction or repair since the hashes were recorded.
  */
-export async function repairSegmentHashes(db: Database, companyId: string, request: RepairRequest, actor: MaintenanceActor): Promise<RepairOutcome> {
+export async function repairSegmentHashes(
+  db: Database,
+  companyId: string,
+  request: RepairRequest,
+  actor: MaintenanceActor,
+): Promise<RepairOutcome> {
   const current = await readCurrentVersion(db, companyId, request.policyId);
   const coverage = current.row.coverage as HashedCoverage;
   const computed = await hashSegments(coverage.segments);
   const changes = compareSegmentHashes(recordedHashesOf(coverage, current.row.version), computed);
-  const outcome = { kind: "segmentHashes" as const, policyId: current.head.id, dryRun: request.dryRun, version: current.row.version, receiptId: null, changes };
+  const outcome = {
+    kind: "segmentHashes" as const,
+    policyId: current.head.id,
+    dryRun: request.dryRun,
+    version: current.row.version,
+    receiptId: null,
+    changes,
+  };
   if (request.dryRun || changes.length === 0) return outcome;
 
   const now = new Date().toISOString();
-  const segmentHashes: RecordedSegmentHashes = { version: current.row.version, algorithm: "sha256", recordedAt: now, segments: computed };
-  const receipt = { id: crypto.randomUUID(), companyId, action: "repairPolicy.segmentHashes", detail: { policyId: current.head.id, version: current.row.version, changes }, createdAt: now };
+  const segmentHashes: RecordedSegmentHashes = {
+    version: current.row.version,
+    algorithm: "sha256",
+    recordedAt: now,
+    segments: computed,
+  };
+  const receipt = {
+    id: crypto.randomUUID(),
+    companyId,
+    action: "repairPolicy.segmentHashes",
+    detail: { policyId: current.head.id, version: current.row.version, changes },
+    createdAt: now,
+  };
   const guard = versionUnchanged(db, current);
-  const [, rewritten] = await db.batch([guardedReceipt(db, receipt, actor, guard), rewriteCoverage(db, current, { ...coverage, segmentHashes } as HashedCoverage)]);
+  const [, rewritten] = await db.batch([
+    guardedReceipt(db, receipt, actor, guard),
+    rewriteCoverage(db, current, { ...coverage, segmentHashes } as HashedCoverage),
+  ]);
   if (rewritten.meta.changes === 0) throw raced();
   return { ...outcome, receiptId: receipt.id };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { CompanyRow } from "../db/queries/companies";
@@ -22,11 +22,19 @@ import { ApiError } from "../http/errors";
 /** Quote and event records of the company: the records whose references keep policies alive. */
 const REFERRING_TYPES = ["quote", "event"];
 
-const policyIdsOf = (db: Database, companyId: string) => db.select({ id: policies.id }).from(policies).where(eq(policies.companyId, companyId));
+const policyIdsOf = (db: Database, companyId: string) =>
+  db.select({ id: policies.id }).from(policies).where(eq(policies.companyId, companyId));
 
 function referringRecords(companyId: string) {
   const records = alias(entities, "referring");
-  return { records, where: and(eq(records.companyId, companyId), eq(records.kind, "entity"), inArray(records.entityType, REFERRING_TYPES))! };
+  return {
+    records,
+    where: and(
+      eq(records.companyId, companyId),
+      eq(records.kind, "entity"),
+      inArray(records.entityType, REFERRING_TYPES),
+    )!,
+  };
 }
 
 /** Quote and event records naming a policy of the company in `data.policyId`. */
@@ -44,7 +52,10 @@ function linkReferences(db: Database, companyId: string) {
   const recordIds = db.select({ id: records.id }).from(records).where(where);
   const condition = and(
     eq(links.companyId, companyId),
-    or(and(inArray(links.fromId, policyIds), inArray(links.toId, recordIds)), and(inArray(links.toId, policyIds), inArray(links.fromId, recordIds))),
+    or(
+      and(inArray(links.fromId, policyIds), inArray(links.toId, recordIds)),
+      and(inArray(links.toId, policyIds), inArray(links.fromId, recordIds)),
+    ),
   )!;
   return { links, condition };
 }
@@ -62,12 +73,28 @@ async function refuseLiveReferences(db: Database, companyId: string) {
   const data = dataReferences(db, companyId);
   const linked = linkReferences(db, companyId);
   const [byType, byRelationship] = await Promise.all([
-    db.select({ entityType: data.records.entityType, n: count() }).from(data.records).where(data.condition).groupBy(data.records.entityType).orderBy(asc(data.records.entityType)),
-    db.select({ relationshipKey: linked.links.relationshipKey, n: count() }).from(linked.links).where(linked.condition).groupBy(linked.links.relationshipKey).orderBy(asc(linked.links.relationshipKey)),
+    db
+      .select({ entityType: data.records.entityType, n: count() })
+      .from(data.records)
+      .where(data.condition)
+      .groupBy(data.records.entityType)
+      .orderBy(asc(data.records.entityType)),
+    db
+      .select({ relationshipKey: linked.links.relationshipKey, n: count() })
+      .from(linked.links)
+      .where(linked.condition)
+      .groupBy(linked.links.relationshipKey)
+      .orderBy(asc(linked.links.relationshipKey)),
   ]);
   const found = [
-    ...byType.map((r) => ({ field: `${r.entityType}.policyId`, message: `${r.n} ${r.entityType} record${r.n === 1 ? "" : "s"} name${r.n === 1 ? "s" : ""} a policy in policyId` })),
-    ...byRelationship.map((r) => ({ field: `relationships.${r.relationshipKey}`, message: `${r.n} link${r.n === 1 ? "" : "s"} tie${r.n === 1 ? "s" : ""} a policy to a quote or event` })),
+    ...byType.map((r) => ({
+      field: `${r.entityType}.policyId`,
+      message: `${r.n} ${r.entityType} record${r.n === 1 ? "" : "s"} name${r.n === 1 ? "s" : ""} a policy in policyId`,
+    })),
+    ...byRelationship.map((r) => ({
+      field: `relationships.${r.relationshipKey}`,
+      message: `${r.n} link${r.n === 1 ? "" : "s"} tie${r.n === 1 ? "s" : ""} a policy to a quote or event`,
+    })),
   ];
   if (!found.length) return;
   throw new ApiError({
@@ -80,7 +107,10 @@ async function refuseLiveReferences(db: Database, companyId: string) {
 
 function refuseUnlessSandbox(company: CompanyRow) {
   if (!allowsDestructiveChanges(company.lifecycle)) {
-    throw new ApiError({ code: "CompanyLifecycleRefused", message: `Deleting all policies is only available to Sandbox companies; this company is ${company.lifecycle}` });
+    throw new ApiError({
+      code: "CompanyLifecycleRefused",
+      message: `Deleting all policies is only available to Sandbox companies; this company is ${company.lifecycle}`,
+    });
   }
 }
 
@@ -92,11 +122,24 @@ export async function deleteAllPolicies(db: Database, company: CompanyRow): Prom
 
   // Every statement repeats the guards, so a wipe racing a lifecycle change or a new reference made
   // outside the queue deletes nothing rather than half. Children before parents.
-  const stillSandbox = exists(db.select({ one: sql`1` }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))));
+  const stillSandbox = exists(
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
+  );
   const guards = and(stillSandbox, noLiveReference(db, companyId));
   const policyIds = policyIdsOf(db, companyId);
   const results = await db.batch([
-    db.delete(relationshipLinks).where(and(eq(relationshipLinks.companyId, companyId), or(inArray(relationshipLinks.fromId, policyIds), inArray(relationshipLinks.toId, policyIds)), guards)),
+    db
+      .delete(relationshipLinks)
+      .where(
+        and(
+          eq(relationshipLinks.companyId, companyId),
+          or(inArray(relationshipLinks.fromId, policyIds), inArray(relationshipLinks.toId, policyIds)),
+          guards,
+        ),
+      ),
     db.delete(policyContacts).where(and(eq(policyContacts.companyId, companyId), guards)),
     db.delete(policyVersions).where(and(eq(policyVersions.companyId, companyId), guards)),
     db.delete(policies).where(and(eq(policies.companyId, companyId), guards)),

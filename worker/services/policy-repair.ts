@@ -1,6 +1,11 @@
 import type { Database } from "../db/client";
 import { findCompany } from "../db/queries/companies";
-import type { FieldValueChange, FieldValueChangeRequest, JoinHistoryChange, SegmentHashChange } from "../domain/policies/repair";
+import type {
+  FieldValueChange,
+  FieldValueChangeRequest,
+  JoinHistoryChange,
+  SegmentHashChange,
+} from "../domain/policies/repair";
 import { notFound } from "../http/errors";
 import { repairFieldValues } from "./policy-repair-field-values";
 import { repairJoinHistory } from "./policy-repair-join-history";
@@ -50,7 +55,12 @@ export type RepairOutcome =
 
 export type PolicyMaintenanceOutcome = { kind: "deleteAll"; rowsRemoved: number } | RepairOutcome;
 
-export async function runPolicyMaintenance(db: Database, companyId: string, request: PolicyMaintenanceRequest, actor: MaintenanceActor): Promise<PolicyMaintenanceOutcome> {
+export async function runPolicyMaintenance(
+  db: Database,
+  companyId: string,
+  request: PolicyMaintenanceRequest,
+  actor: MaintenanceActor,
+): Promise<PolicyMaintenanceOutcome> {
   const company = await findCompany(db, companyId);
   if (!company) throw notFound();
   switch (request.kind) {

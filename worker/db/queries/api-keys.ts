@@ -11,7 +11,10 @@ export async function hashApiKey(rawKey: string): Promise<string> {
 /** Raw keys: a recognisable prefix plus 32 random bytes. */
 export function mintApiKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const body = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  const body = btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
   return `iop_${body}`;
 }
 
@@ -34,7 +37,14 @@ export async function insertApiKey(
 
 export async function listCompanyKeys(db: Database, companyId: string) {
   return db
-    .select({ id: apiKeys.id, name: apiKeys.name, roles: apiKeys.roles, permissions: apiKeys.permissions, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      roles: apiKeys.roles,
+      permissions: apiKeys.permissions,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.companyId, companyId));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { CandidateBreak } from "../../domain/configuration/breaking-changes";
 import type { Database } from "../client";
 import { entities, relationshipLinks } from "../schema";
@@ -17,7 +17,8 @@ function holdsOption(field: { referenceId: string; multi: boolean }, value: stri
 
 /** How many stored records use what a candidate change would remove or retype. */
 export async function recordsUsing(db: Database, companyId: string, change: CandidateBreak): Promise<number> {
-  const ofType = (type: string, condition?: SQL) => and(eq(entities.companyId, companyId), eq(entities.entityType, type), condition);
+  const ofType = (type: string, condition?: SQL) =>
+    and(eq(entities.companyId, companyId), eq(entities.entityType, type), condition);
   let where: SQL | undefined;
   switch (change.what) {
     case "field":

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { contentHashOf } from "../../domain/configuration/canonical";
-import { EMPTY_DOCUMENT, type ConfigurationDocument } from "../../domain/configuration/document";
+import { type ConfigurationDocument, EMPTY_DOCUMENT } from "../../domain/configuration/document";
 import type { Database } from "../client";
 import { companyConfigurations } from "../schema";
 
@@ -13,7 +13,11 @@ export interface StoredConfiguration {
 
 /** The company's configuration; a company that never imported one has the empty document. */
 export async function loadConfiguration(db: Database, companyId: string): Promise<StoredConfiguration> {
-  const rows = await db.select().from(companyConfigurations).where(eq(companyConfigurations.companyId, companyId)).limit(1);
+  const rows = await db
+    .select()
+    .from(companyConfigurations)
+    .where(eq(companyConfigurations.companyId, companyId))
+    .limit(1);
   const row = rows[0];
   if (row) return { document: row.document, contentHash: row.contentHash, version: row.version };
   return { document: EMPTY_DOCUMENT, contentHash: await contentHashOf(EMPTY_DOCUMENT), version: 0 };

@@ -5,7 +5,12 @@ import { entities, sequences } from "../schema";
 export type EntityRow = typeof entities.$inferSelect;
 
 /** One record by id, only within the company and type: another company's id reads as absent. */
-export async function findEntity(db: Database, companyId: string, entityType: string, id: string): Promise<EntityRow | null> {
+export async function findEntity(
+  db: Database,
+  companyId: string,
+  entityType: string,
+  id: string,
+): Promise<EntityRow | null> {
   const rows = await db
     .select()
     .from(entities)
@@ -17,7 +22,13 @@ export async function findEntity(db: Database, companyId: string, entityType: st
 export async function listEntities(db: Database, companyId: string, entityType: string, limit: number, offset: number) {
   const where = and(eq(entities.companyId, companyId), eq(entities.entityType, entityType));
   const [items, [total]] = await Promise.all([
-    db.select().from(entities).where(where).orderBy(desc(entities.createdAt), desc(entities.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(entities)
+      .where(where)
+      .orderBy(desc(entities.createdAt), desc(entities.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(entities).where(where),
   ]);
   return { items, totalCount: total?.n ?? 0 };
@@ -28,7 +39,11 @@ export function insertEntityStatement(db: Database, row: EntityRow) {
 }
 
 /** Replaces a record's data if nobody changed it since `version` was read. */
-export function updateEntityStatement(db: Database, row: Pick<EntityRow, "id" | "companyId" | "data" | "updatedAt">, version: number) {
+export function updateEntityStatement(
+  db: Database,
+  row: Pick<EntityRow, "id" | "companyId" | "data" | "updatedAt">,
+  version: number,
+) {
   return db
     .update(entities)
     .set({ data: row.data, updatedAt: row.updatedAt, version: version + 1 })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, notExists, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
@@ -23,17 +23,29 @@ const idsOfType = (db: Database, companyId: string, type: StoredType) =>
   db
     .select({ id: entities.id })
     .from(entities)
-    .where(and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)));
+    .where(
+      and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)),
+    );
 
 /** SQL that holds when `id` is a record of the end's type in the company (another company's id never is). */
 function endExistsCondition(db: Database, companyId: string, end: RelationshipEnd, id: string): SQL {
   const stored = storedTypeOf(end);
   if (stored) {
-    const ofType = and(eq(entities.id, id), eq(entities.companyId, companyId), eq(entities.kind, stored.kind), eq(entities.entityType, stored.entityType));
+    const ofType = and(
+      eq(entities.id, id),
+      eq(entities.companyId, companyId),
+      eq(entities.kind, stored.kind),
+      eq(entities.entityType, stored.entityType),
+    );
     return exists(db.select({ one: sql`1` }).from(entities).where(ofType));
   }
   // Policy ends are policy heads, stored outside `entities`.
-  return exists(db.select({ one: sql`1` }).from(policies).where(and(eq(policies.id, id), eq(policies.companyId, companyId))));
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(policies)
+      .where(and(eq(policies.id, id), eq(policies.companyId, companyId))),
+  );
 }
 
 export async function endExists(db: Database, companyId: string, end: RelationshipEnd, id: string): Promise<boolean> {
@@ -71,7 +83,9 @@ export async function insertLinkIfAllowed(db: Database, link: LinkRow, guard: Li
   // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
   const rows = await db
     .insert(relationshipLinks)
-    .select(sql`SELECT ${link.id}, ${link.companyId}, ${link.relationshipKey}, ${link.fromId}, ${link.toId}, ${link.createdAt} WHERE ${allowed}`)
+    .select(
+      sql`SELECT ${link.id}, ${link.companyId}, ${link.relationshipKey}, ${link.fromId}, ${link.toId}, ${link.createdAt} WHERE ${allowed}`,
+    )
     .returning();
   return rows[0] ?? null;
 }
@@ -80,7 +94,12 @@ const inRelationship = (companyId: string, relationshipKey: string) =>
   and(eq(relationshipLinks.companyId, companyId), eq(relationshipLinks.relationshipKey, relationshipKey));
 
 async function firstLink(db: Database, where: SQL | undefined): Promise<LinkRow | null> {
-  const rows = await db.select().from(relationshipLinks).where(where).orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id)).limit(1);
+  const rows = await db
+    .select()
+    .from(relationshipLinks)
+    .where(where)
+    .orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -89,31 +108,64 @@ export function findLink(db: Database, companyId: string, relationshipKey: strin
 }
 
 export function findLinkByPair(db: Database, companyId: string, relationshipKey: string, fromId: string, toId: string) {
-  return firstLink(db, and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.fromId, fromId), eq(relationshipLinks.toId, toId)));
+  return firstLink(
+    db,
+    and(
+      inRelationship(companyId, relationshipKey),
+      eq(relationshipLinks.fromId, fromId),
+      eq(relationshipLinks.toId, toId),
+    ),
+  );
 }
 
 /** A link of the relationship starting at `fromId` (or ending at `toId`), whichever is given. */
-export function findLinkAt(db: Database, companyId: string, relationshipKey: string, at: { fromId: string } | { toId: string }) {
+export function findLinkAt(
+  db: Database,
+  companyId: string,
+  relationshipKey: string,
+  at: { fromId: string } | { toId: string },
+) {
   const where = "fromId" in at ? eq(relationshipLinks.fromId, at.fromId) : eq(relationshipLinks.toId, at.toId);
   return firstLink(db, and(inRelationship(companyId, relationshipKey), where));
 }
 
-export async function listLinks(db: Database, companyId: string, relationshipKey: string, filter: { fromId?: string; toId?: string }, limit: number, offset: number) {
+export async function listLinks(
+  db: Database,
+  companyId: string,
+  relationshipKey: string,
+  filter: { fromId?: string; toId?: string },
+  limit: number,
+  offset: number,
+) {
   const where = and(
     inRelationship(companyId, relationshipKey),
     filter.fromId ? eq(relationshipLinks.fromId, filter.fromId) : undefined,
     filter.toId ? eq(relationshipLinks.toId, filter.toId) : undefined,
   );
   const [items, [total]] = await Promise.all([
-    db.select().from(relationshipLinks).where(where).orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(relationshipLinks)
+      .where(where)
+      .orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(relationshipLinks).where(where),
   ]);
   return { items, totalCount: total?.n ?? 0 };
 }
 
 /** Removes one link; returns the removed row, or null when it was not there (already gone, or another company's). */
-export async function deleteLink(db: Database, companyId: string, relationshipKey: string, id: string): Promise<LinkRow | null> {
-  const rows = await db.delete(relationshipLinks).where(and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.id, id))).returning();
+export async function deleteLink(
+  db: Database,
+  companyId: string,
+  relationshipKey: string,
+  id: string,
+): Promise<LinkRow | null> {
+  const rows = await db
+    .delete(relationshipLinks)
+    .where(and(inRelationship(companyId, relationshipKey), eq(relationshipLinks.id, id)))
+    .returning();
   return rows[0] ?? null;
 }
 
@@ -123,11 +175,19 @@ export async function deleteLink(db: Database, companyId: string, relationshipKe
 /** Links with exactly one end among the type's records: removing the records would strand the other end. */
 type LinkColumns = Record<"companyId" | "fromId" | "toId", SQLiteColumn>;
 
-function liveLinksCondition(db: Database, companyId: string, type: StoredType, links: LinkColumns = relationshipLinks): SQL {
+function liveLinksCondition(
+  db: Database,
+  companyId: string,
+  type: StoredType,
+  links: LinkColumns = relationshipLinks,
+): SQL {
   const ids = idsOfType(db, companyId, type);
   return and(
     eq(links.companyId, companyId),
-    or(and(inArray(links.fromId, ids), notInArray(links.toId, ids)), and(inArray(links.toId, ids), notInArray(links.fromId, ids))),
+    or(
+      and(inArray(links.fromId, ids), notInArray(links.toId, ids)),
+      and(inArray(links.toId, ids), notInArray(links.fromId, ids)),
+    ),
   )!;
 }
 
@@ -147,8 +207,13 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
     .groupBy(relationshipLinks.relationshipKey)
     .orderBy(asc(relationshipLinks.relationshipKey));
   if (!referencedByContacts(type)) return links;
-  const [contacts] = await db.select({ links: count() }).from(policyContacts).where(eq(policyContacts.companyId, companyId));
-  return contacts && contacts.links > 0 ? [...links, { relationshipKey: POLICY_CONTACTS_KEY, links: contacts.links }] : links;
+  const [contacts] = await db
+    .select({ links: count() })
+    .from(policyContacts)
+    .where(eq(policyContacts.companyId, companyId));
+  return contacts && contacts.links > 0
+    ? [...links, { relationshipKey: POLICY_CONTACTS_KEY, links: contacts.links }]
+    : links;
 }
 
 /**
@@ -157,18 +222,45 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
  * nothing rather than half. Returns how many records it removed.
  */
 export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
-  const stillSandbox = exists(db.select({ one: sql`1` }).from(companies).where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))));
+  const stillSandbox = exists(
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
+  );
   const live = alias(relationshipLinks, "live");
-  const noLinks = notExists(db.select({ one: sql`1` }).from(live).where(liveLinksCondition(db, companyId, type, live)));
-  const noContacts = notExists(db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)));
+  const noLinks = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(live)
+      .where(liveLinksCondition(db, companyId, type, live)),
+  );
+  const noContacts = notExists(
+    db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
+  );
   const noLiveReference = referencedByContacts(type) ? and(noLinks, noContacts)! : noLinks;
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)
-    .where(and(eq(relationshipLinks.companyId, companyId), or(inArray(relationshipLinks.fromId, ids), inArray(relationshipLinks.toId, ids)), stillSandbox, noLiveReference));
+    .where(
+      and(
+        eq(relationshipLinks.companyId, companyId),
+        or(inArray(relationshipLinks.fromId, ids), inArray(relationshipLinks.toId, ids)),
+        stillSandbox,
+        noLiveReference,
+      ),
+    );
   const removeRecords = db
     .delete(entities)
-    .where(and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType), stillSandbox, noLiveReference));
+    .where(
+      and(
+        eq(entities.companyId, companyId),
+        eq(entities.kind, type.kind),
+        eq(entities.entityType, type.entityType),
+        stillSandbox,
+        noLiveReference,
+      ),
+    );
   const [, removed] = await db.batch([removeLinks, removeRecords]);
   return (removed as D1Result).meta.changes;
 }

@@ -31,8 +31,12 @@ export const apiKeys = sqliteTable(
 );
 
 /** Per-company counters (policy numbers, quote numbers, configured sequences). Reset restarts them. */
-export const sequences = sqliteTable("sequences", {
-  companyId: text("company_id").notNull(),
-  name: text("name").notNull(),
-  value: integer("value").notNull().default(sql`0`),
-}, (t) => [primaryKey({ columns: [t.companyId, t.name] })]);
+export const sequences = sqliteTable(
+  "sequences",
+  {
+    companyId: text("company_id").notNull(),
+    name: text("name").notNull(),
+    value: integer("value").notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.name] })],
+);

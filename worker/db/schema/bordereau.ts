@@ -47,7 +47,10 @@ export const bordereauExportChunks = sqliteTable(
     attempts: integer("attempts").notNull(),
     writtenAt: text("written_at"),
   },
-  (t) => [primaryKey({ columns: [t.exportId, t.chunkIndex] }), index("bordereau_export_chunks_company_idx").on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.exportId, t.chunkIndex] }),
+    index("bordereau_export_chunks_company_idx").on(t.companyId),
+  ],
 );
 
 /**

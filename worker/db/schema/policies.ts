@@ -16,7 +16,10 @@ export const policies = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("policies_company_number_idx").on(t.companyId, t.policyNumber), index("policies_company_created_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex("policies_company_number_idx").on(t.companyId, t.policyNumber),
+    index("policies_company_created_idx").on(t.companyId, t.createdAt),
+  ],
 );
 
 /** One immutable row per transaction; `(policy_id, version)` is unique, so a version is never written twice. */

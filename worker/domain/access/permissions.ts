@@ -33,14 +33,22 @@ const SPECIAL_PERMISSIONS: ReadonlyArray<{ name: string; legacy?: string; descri
   { name: "company.view", description: "Read the company's lifecycle and settings." },
   { name: "company.reset", description: "Wipe a Sandbox company's data; forced configuration import." },
   { name: "audit.view", legacy: "company.audit:read", description: "Read the audit log." },
-  { name: "configuration.export", legacy: "company.configuration:export", description: "Export or compare configuration." },
+  {
+    name: "configuration.export",
+    legacy: "company.configuration:export",
+    description: "Export or compare configuration.",
+  },
   { name: "configuration.import", legacy: "company.configuration:import", description: "Import configuration." },
   { name: "submission.close", description: "Close a submission." },
   { name: "submission.reopen", description: "Reopen a closed submission." },
   { name: "quote.cancel", description: "Cancel an unbound quote." },
   { name: "quote.rate", legacy: "company.quote:rate", description: "Rate a quote." },
   { name: "quote.bind", legacy: "company.quote:bind", description: "Bind a quote into a policy." },
-  { name: "policy.endorse", legacy: "company.policy:endorse", description: "Endorse a policy; link or unlink contacts." },
+  {
+    name: "policy.endorse",
+    legacy: "company.policy:endorse",
+    description: "Endorse a policy; link or unlink contacts.",
+  },
   { name: "policy.cancel", legacy: "company.policy:cancel", description: "Cancel a policy." },
   { name: "policy.reinstate", legacy: "company.policy:reinstate", description: "Reinstate a cancelled policy." },
   { name: "policy.renew", legacy: "company.policy:renew", description: "Renew a policy." },
@@ -73,11 +81,19 @@ export const PERMISSIONS: readonly PermissionDefinition[] = [
 ];
 
 const CANONICAL_BY_ANY_NAME = new Map<string, string>(
-  PERMISSIONS.flatMap((p) => (p.legacy ? [[p.name, p.name], [p.legacy, p.name]] : [[p.name, p.name]])),
+  PERMISSIONS.flatMap((p) =>
+    p.legacy
+      ? [
+          [p.name, p.name],
+          [p.legacy, p.name],
+        ]
+      : [[p.name, p.name]],
+  ),
 );
 
 /** Field write groups: `<entity>.field-<kebab-group>` (interface, Authentication 7). */
-const FIELD_WRITE_GROUP = /^(exposure|event|quote|submission|person|organization|policy|custom-object)\.field-[a-z0-9]+(-[a-z0-9]+)*$/;
+const FIELD_WRITE_GROUP =
+  /^(exposure|event|quote|submission|person|organization|policy|custom-object)\.field-[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function isFieldWriteGroup(name: string): boolean {
   return FIELD_WRITE_GROUP.test(name);

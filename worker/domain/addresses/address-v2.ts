@@ -56,7 +56,11 @@ export function isAddressV2Shape(value: unknown): value is AddressV2 {
 
 /** A flat legacy value: an object with no `enteredAddress`, holding only legacy members. */
 export function isLegacyAddressShape(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && !("enteredAddress" in value) && Object.keys(value).every((k) => (LEGACY_ADDRESS_MEMBERS as readonly string[]).includes(k));
+  return (
+    isObject(value) &&
+    !("enteredAddress" in value) &&
+    Object.keys(value).every((k) => (LEGACY_ADDRESS_MEMBERS as readonly string[]).includes(k))
+  );
 }
 
 /**

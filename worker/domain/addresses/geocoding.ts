@@ -1,4 +1,11 @@
-import { isAddressV2Shape, NOT_GEOCODED, sameEnteredAddress, type AddressV2, type EnteredAddress, type Geocode } from "./address-v2";
+import {
+  type AddressV2,
+  type EnteredAddress,
+  type Geocode,
+  isAddressV2Shape,
+  NOT_GEOCODED,
+  sameEnteredAddress,
+} from "./address-v2";
 
 /**
  * What the geocoding provider answered for one entered address. `failed` covers outages, timeouts,
@@ -6,7 +13,14 @@ import { isAddressV2Shape, NOT_GEOCODED, sameEnteredAddress, type AddressV2, typ
  * Address": a miss or outage is recorded, never gates the write).
  */
 export type GeocodeOutcome =
-  | { status: "matched"; county: string | null; latitude: number; longitude: number; matchedAddress: string | null; details: Record<string, unknown> }
+  | {
+      status: "matched";
+      county: string | null;
+      latitude: number;
+      longitude: number;
+      matchedAddress: string | null;
+      details: Record<string, unknown>;
+    }
   | { status: "unmatched"; reason?: string }
   | { status: "failed"; reason: string };
 
@@ -21,7 +35,11 @@ export const PROVIDED_SOURCE = "provided";
 
 /** The stored geocode for a provider outcome. */
 export function geocodeFromOutcome(outcome: GeocodeOutcome, request: GeocodeRequest): Geocode {
-  const provenance = { provider: request.provider, requestedAt: request.requestedAt, matchedAddress: outcome.status === "matched" ? outcome.matchedAddress : null };
+  const provenance = {
+    provider: request.provider,
+    requestedAt: request.requestedAt,
+    matchedAddress: outcome.status === "matched" ? outcome.matchedAddress : null,
+  };
   if (outcome.status === "matched") {
     return {
       source: request.provider,
@@ -60,7 +78,11 @@ export type GeocodePlan = { kind: "keep"; geocode: Geocode } | { kind: "lookup";
 export function planGeocode(incoming: AddressV2, stored: unknown): GeocodePlan {
   const sent = incoming.geocode;
   if (sent && sent.source === PROVIDED_SOURCE) return { kind: "keep", geocode: sent };
-  if (isAddressV2Shape(stored) && stored.geocode && sameEnteredAddress(stored.enteredAddress, incoming.enteredAddress)) {
+  if (
+    isAddressV2Shape(stored) &&
+    stored.geocode &&
+    sameEnteredAddress(stored.enteredAddress, incoming.enteredAddress)
+  ) {
     const reusable = stored.geocode.status !== "failed" && stored.geocode.status !== NOT_GEOCODED;
     if (reusable) return { kind: "keep", geocode: stored.geocode };
   }
@@ -77,6 +99,7 @@ const COVERED_COUNTRIES = new Set(["US", "USA", "PR", "GU", "VI", "AS", "MP", "U
 export function outcomeWithoutLookup(entered: EnteredAddress): GeocodeOutcome | null {
   if (!entered.address1?.trim()) return { status: "unmatched", reason: "no street address to geocode" };
   const country = entered.countryCode?.trim().toUpperCase();
-  if (country && !COVERED_COUNTRIES.has(country)) return { status: "unmatched", reason: `country ${country} is outside the provider's coverage` };
+  if (country && !COVERED_COUNTRIES.has(country))
+    return { status: "unmatched", reason: `country ${country} is outside the provider's coverage` };
   return null;
 }

@@ -11,9 +11,15 @@ export const FIXED_COLUMNS = [
   { key: "transactionTimestamp", description: "The transaction's timestamp as recorded." },
   { key: "effectiveDate", description: "Day the transaction takes effect." },
   { key: "policyStartDate", description: "Day the policy term starts (`policyStartDate.date`)." },
-  { key: "policyEndDate", description: "Day the policy term ends (`policyEndDate.date`), as endorsed; a cancellation does not change it." },
+  {
+    key: "policyEndDate",
+    description: "Day the policy term ends (`policyEndDate.date`), as endorsed; a cancellation does not change it.",
+  },
   { key: "coverageStartDate", description: "First day the version covers." },
-  { key: "coverageEndDate", description: "Day the version's coverage ends (exclusive); the cancellation date while cancelled." },
+  {
+    key: "coverageEndDate",
+    description: "Day the version's coverage ends (exclusive); the cancellation date while cancelled.",
+  },
   { key: "primaryInsuredName", description: "Primary insured at the end of the version's coverage." },
   { key: "premium", description: "`fullTermPricingInfo.premium`." },
   { key: "taxes", description: "`fullTermPricingInfo.taxes`." },
@@ -28,7 +34,13 @@ export type FixedColumnKey = (typeof FIXED_COLUMNS)[number]["key"];
 export const FIXED_COLUMN_KEYS: readonly string[] = FIXED_COLUMNS.map((c) => c.key);
 
 export const POLICY_ACTIONS = ["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"] as const;
-export const SORT_FIELDS = ["policyNumber", "primaryInsuredName", "effectiveDate", "transactionTimestamp", "createdAt"] as const;
+export const SORT_FIELDS = [
+  "policyNumber",
+  "primaryInsuredName",
+  "effectiveDate",
+  "transactionTimestamp",
+  "createdAt",
+] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 /** Bordereau limits (interface, Limits): rows per request 1 to 50,000 (default 50,000), offset from 0. */

@@ -18,12 +18,11 @@ export function chunkSheetRows(index: number, header: string[], rows: readonly C
 }
 
 /** Data rows of chunk `index` in an export of `rowCount` rows. */
-export const chunkDataRows = (index: number, rowCount: number) => Math.max(0, Math.min(CHUNK_ROWS, rowCount - index * CHUNK_ROWS));
+export const chunkDataRows = (index: number, rowCount: number) =>
+  Math.max(0, Math.min(CHUNK_ROWS, rowCount - index * CHUNK_ROWS));
 
 /** 1-based sheet row where chunk `index` starts (chunk 0 starts with the header). */
 export const chunkFirstSheetRow = (index: number) => (index === 0 ? 1 : 2 + index * CHUNK_ROWS);
-
-
 
 /** The fixed range chunk `index` writes `sheetRows` rows of `columnCount` columns to. */
 export function chunkRange(title: string, index: number, sheetRows: number, columnCount: number): string {
@@ -38,7 +37,8 @@ export const gridRows = (rowCount: number) => rowCount + 1;
 export const utcTimestamp = (now: Date) => `${now.toISOString().slice(0, 19)}Z`;
 
 /** The interface's default name of a new spreadsheet: `{companyShortName}-bordereau-export {UTC timestamp}`. */
-export const defaultSpreadsheetName = (companyShortName: string, now: Date) => `${companyShortName}-bordereau-export ${utcTimestamp(now)}`;
+export const defaultSpreadsheetName = (companyShortName: string, now: Date) =>
+  `${companyShortName}-bordereau-export ${utcTimestamp(now)}`;
 
 /** The tab of a new spreadsheet. */
 export const NEW_SPREADSHEET_TAB = "Bordereau";

@@ -3,14 +3,15 @@ import { FIXED_COLUMN_KEYS, POLICY_ACTIONS, ROW_LIMIT, SORT_FIELDS } from "./col
 
 /** Body members that choose the bordereau rows (interface, "Bordereau export body" and "Further body parameters"). */
 export const rowsSelectionShape = {
-  periodStart: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ description: "Inclusive lower bound on `transactionTimestamp` (ISO 8601 date-time; offsets are compared as instants).", example: "2026-01-01T00:00:00Z" }),
-  periodEnd: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ description: "Exclusive upper bound on `transactionTimestamp`; must be after `periodStart` when both are given.", example: "2026-02-01T00:00:00Z" }),
+  periodStart: z.iso.datetime({ offset: true }).optional().openapi({
+    description:
+      "Inclusive lower bound on `transactionTimestamp` (ISO 8601 date-time; offsets are compared as instants).",
+    example: "2026-01-01T00:00:00Z",
+  }),
+  periodEnd: z.iso.datetime({ offset: true }).optional().openapi({
+    description: "Exclusive upper bound on `transactionTimestamp`; must be after `periodStart` when both are given.",
+    example: "2026-02-01T00:00:00Z",
+  }),
   actions: z
     .array(z.enum(POLICY_ACTIONS))
     .min(1)
@@ -20,18 +21,41 @@ export const rowsSelectionShape = {
     .array(
       z
         .object({
-          path: z.string().min(1).max(300).openapi({ description: "A FullTerm container path or configured policy field." }),
-          header: z.string().trim().min(1).max(100).openapi({ description: "Column header; unique among the columns." }),
+          path: z
+            .string()
+            .min(1)
+            .max(300)
+            .openapi({ description: "A FullTerm container path or configured policy field." }),
+          header: z
+            .string()
+            .trim()
+            .min(1)
+            .max(100)
+            .openapi({ description: "Column header; unique among the columns." }),
         })
         .strict(),
     )
     .max(50)
     .optional()
     .openapi({ description: "Extra columns, after the fixed ones, each reading one path of the version's root data." }),
-  sortBy: z.enum(SORT_FIELDS).default("transactionTimestamp").openapi({ description: "Sort field; default `transactionTimestamp`." }),
+  sortBy: z
+    .enum(SORT_FIELDS)
+    .default("transactionTimestamp")
+    .openapi({ description: "Sort field; default `transactionTimestamp`." }),
   sortDirection: z.enum(["asc", "desc"]).default("desc").openapi({ description: "Default `desc`." }),
-  limit: z.number().int().min(ROW_LIMIT.min).max(ROW_LIMIT.max).default(ROW_LIMIT.default).openapi({ description: "Rows to return, 1 to 50,000; default 50,000." }),
-  offset: z.number().int().min(0).default(0).openapi({ description: "Rows of the sorted, filtered set to skip; default 0." }),
+  limit: z
+    .number()
+    .int()
+    .min(ROW_LIMIT.min)
+    .max(ROW_LIMIT.max)
+    .default(ROW_LIMIT.default)
+    .openapi({ description: "Rows to return, 1 to 50,000; default 50,000." }),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .openapi({ description: "Rows of the sorted, filtered set to skip; default 0." }),
   batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
 };
 
@@ -44,12 +68,21 @@ export function checkRowsSelection(body: Selection, ctx: z.RefinementCtx) {
   }
   const seen = new Set(FIXED_COLUMN_KEYS);
   body.transpositions?.forEach((t, index) => {
-    if (seen.has(t.header)) ctx.addIssue({ code: "custom", path: ["transpositions", index, "header"], message: `repeats the column header "${t.header}"` });
+    if (seen.has(t.header))
+      ctx.addIssue({
+        code: "custom",
+        path: ["transpositions", index, "header"],
+        message: `repeats the column header "${t.header}"`,
+      });
     seen.add(t.header);
   });
 }
 
-export const BordereauRowsBodySchema = z.object(rowsSelectionShape).strict().superRefine(checkRowsSelection).openapi("BordereauRowsRequest");
+export const BordereauRowsBodySchema = z
+  .object(rowsSelectionShape)
+  .strict()
+  .superRefine(checkRowsSelection)
+  .openapi("BordereauRowsRequest");
 export type RowsSelection = z.infer<typeof BordereauRowsBodySchema>;
 
 const GoogleFileId = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be a Google file id (letters, digits, - and _)");
@@ -57,17 +90,34 @@ const GoogleFileId = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be a Google file
 /** The export body: the rows selection plus where to write (interface, "Bordereau export body"). */
 export const BordereauExportBodySchema = z
   .object({
-    sheetsOAuthToken: z.string().min(1).openapi({ description: "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, `drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged." }),
-    spreadsheetId: GoogleFileId.optional().openapi({ description: "An existing spreadsheet to write to (in a new tab); exclusive with `folderId`." }),
-    folderId: GoogleFileId.optional().openapi({ description: "A Google Drive folder to create a new spreadsheet in; exclusive with `spreadsheetId`." }),
-    spreadsheetName: z.string().trim().min(1).max(200).optional().openapi({ description: "Name of the new spreadsheet; only with `folderId`. Default `{companyShortName}-bordereau-export {UTC timestamp}` (timestamp `YYYY-MM-DDTHH:MM:SSZ`)." }),
+    sheetsOAuthToken: z.string().min(1).openapi({
+      description:
+        "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, `drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged.",
+    }),
+    spreadsheetId: GoogleFileId.optional().openapi({
+      description: "An existing spreadsheet to write to (in a new tab); exclusive with `folderId`.",
+    }),
+    folderId: GoogleFileId.optional().openapi({
+      description: "A Google Drive folder to create a new spreadsheet in; exclusive with `spreadsheetId`.",
+    }),
+    spreadsheetName: z.string().trim().min(1).max(200).optional().openapi({
+      description:
+        "Name of the new spreadsheet; only with `folderId`. Default `{companyShortName}-bordereau-export {UTC timestamp}` (timestamp `YYYY-MM-DDTHH:MM:SSZ`).",
+    }),
     ...rowsSelectionShape,
   })
   .strict()
   .superRefine((body, ctx) => {
-    if (body.spreadsheetId && body.folderId) ctx.addIssue({ code: "custom", path: ["folderId"], message: "cannot be given with spreadsheetId; give one or the other" });
-    if (!body.spreadsheetId && !body.folderId) ctx.addIssue({ code: "custom", path: ["spreadsheetId"], message: "or folderId is required" });
-    if (body.spreadsheetName !== undefined && !body.folderId) ctx.addIssue({ code: "custom", path: ["spreadsheetName"], message: "is only accepted with folderId" });
+    if (body.spreadsheetId && body.folderId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["folderId"],
+        message: "cannot be given with spreadsheetId; give one or the other",
+      });
+    if (!body.spreadsheetId && !body.folderId)
+      ctx.addIssue({ code: "custom", path: ["spreadsheetId"], message: "or folderId is required" });
+    if (body.spreadsheetName !== undefined && !body.folderId)
+      ctx.addIssue({ code: "custom", path: ["spreadsheetName"], message: "is only accepted with folderId" });
     checkRowsSelection(body, ctx);
   })
   .openapi("BordereauExportRequest");

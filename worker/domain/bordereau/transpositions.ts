@@ -1,6 +1,6 @@
 import type { SubField } from "../configuration/document";
 import { ROLLUPS } from "../policies/pricing";
-import { FIXED_COLUMN_KEYS, type Cell } from "./columns";
+import { type Cell, FIXED_COLUMN_KEYS } from "./columns";
 
 /**
  * Paths a bordereau may transpose into a column: a member of a whole-term (FullTerm) container, or a
@@ -24,8 +24,10 @@ export function resolveTransposablePath(path: string, policyFields: readonly Sub
     return name && !name.includes('"') ? ["crossSegmentRatingOutputs", "outputs", name] : null;
   }
   const [container, member, ...rest] = path.split(".");
-  if (container && member && rest.length === 0 && CONTAINER_MEMBERS[container]?.includes(member)) return [container, member];
-  if (container && member === undefined && policyFields.some((f) => f.referenceId === path) && !path.includes('"')) return [path];
+  if (container && member && rest.length === 0 && CONTAINER_MEMBERS[container]?.includes(member))
+    return [container, member];
+  if (container && member === undefined && policyFields.some((f) => f.referenceId === path) && !path.includes('"'))
+    return [path];
   return null;
 }
 
@@ -42,9 +44,12 @@ export const TRANSPOSABLE_PATHS_TEXT = [
 ].join(", ");
 
 const isFmv1Date = (value: object): value is { date: string } =>
-  !Array.isArray(value) && typeof (value as { date?: unknown }).date === "string" && Object.keys(value).every((k) => k === "date" || k === "timezone");
+  !Array.isArray(value) &&
+  typeof (value as { date?: unknown }).date === "string" &&
+  Object.keys(value).every((k) => k === "date" || k === "timezone");
 
-const isScalar = (value: unknown): value is string | number | boolean => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 /**
  * A transposed value as a cell: scalars as they are, a Date as its day, a list of scalars (a

@@ -24,4 +24,8 @@ export function allowsDestructiveChanges(lifecycle: Lifecycle): boolean {
 
 export const FEATURES = ["financials", "policyFinancials", "ofacScreening"] as const;
 export type Feature = (typeof FEATURES)[number];
-export const DEFAULT_FEATURES: Record<Feature, boolean> = { financials: true, policyFinancials: true, ofacScreening: true };
+export const DEFAULT_FEATURES: Record<Feature, boolean> = {
+  financials: true,
+  policyFinancials: true,
+  ofacScreening: true,
+};

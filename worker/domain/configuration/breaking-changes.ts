@@ -7,13 +7,21 @@ import { isSupportedKindMigration } from "./field-kinds";
  */
 export type CandidateBreak =
   | { what: "field"; entityType: string; referenceId: string; change: "removed" | "kind-changed"; path: string }
-  | { what: "option"; optionSet: string; value: string | number; fields: Array<{ entityType: string; referenceId: string; multi: boolean }>; path: string }
+  | {
+      what: "option";
+      optionSet: string;
+      value: string | number;
+      fields: Array<{ entityType: string; referenceId: string; multi: boolean }>;
+      path: string;
+    }
   | { what: "customObject"; key: string; path: string }
   | { what: "customObjectField"; key: string; referenceId: string; change: "removed" | "kind-changed"; path: string }
   | { what: "relationship"; key: string; path: string };
 
 function kindChanged(before: SubField, after: SubField): boolean {
-  return before.typeInfo.kind !== after.typeInfo.kind && !isSupportedKindMigration(before.typeInfo.kind, after.typeInfo.kind);
+  return (
+    before.typeInfo.kind !== after.typeInfo.kind && !isSupportedKindMigration(before.typeInfo.kind, after.typeInfo.kind)
+  );
 }
 
 type FieldChange = { referenceId: string; change: "removed" | "kind-changed" };
@@ -34,7 +42,13 @@ export function candidateBreaks(before: ConfigurationDocument, after: Configurat
   for (const entityType of entityTypes) {
     const of = (doc: ConfigurationDocument) => doc.fieldDefinitions.filter((f) => f.entityType === entityType);
     for (const { referenceId, change } of fieldChanges(of(before), of(after))) {
-      breaks.push({ what: "field", entityType, referenceId, change, path: `fieldDefinitions.${entityType}.${referenceId}` });
+      breaks.push({
+        what: "field",
+        entityType,
+        referenceId,
+        change,
+        path: `fieldDefinitions.${entityType}.${referenceId}`,
+      });
     }
   }
 
@@ -45,7 +59,14 @@ export function candidateBreaks(before: ConfigurationDocument, after: Configurat
       .filter((f) => f.typeInfo.optionSet === set.key)
       .map((f) => ({ entityType: f.entityType, referenceId: f.referenceId, multi: f.typeInfo.kind === "MultiSelect" }));
     for (const option of set.options) {
-      if (!kept.has(String(option.value))) breaks.push({ what: "option", optionSet: set.key, value: option.value, fields, path: `optionSets.${set.key}.${String(option.value)}` });
+      if (!kept.has(String(option.value)))
+        breaks.push({
+          what: "option",
+          optionSet: set.key,
+          value: option.value,
+          fields,
+          path: `optionSets.${set.key}.${String(option.value)}`,
+        });
     }
   }
 
@@ -57,13 +78,20 @@ export function candidateBreaks(before: ConfigurationDocument, after: Configurat
       continue;
     }
     for (const { referenceId, change } of fieldChanges(object.subFields, now.subFields)) {
-      breaks.push({ what: "customObjectField", key: object.key, referenceId, change, path: `customObjects.${object.key}.subFields.${referenceId}` });
+      breaks.push({
+        what: "customObjectField",
+        key: object.key,
+        referenceId,
+        change,
+        path: `customObjects.${object.key}.subFields.${referenceId}`,
+      });
     }
   }
 
   const afterRelationships = new Set(after.relationships.map((r) => r.key));
   for (const relationship of before.relationships) {
-    if (!afterRelationships.has(relationship.key)) breaks.push({ what: "relationship", key: relationship.key, path: `relationships.${relationship.key}` });
+    if (!afterRelationships.has(relationship.key))
+      breaks.push({ what: "relationship", key: relationship.key, path: `relationships.${relationship.key}` });
   }
   return breaks;
 }

@@ -16,14 +16,22 @@ const IDENTITY = {
   relationships: (r: ConfigurationDocument["relationships"][number]) => r.key,
   cardDefinitions: (c: ConfigurationDocument["cardDefinitions"][number]) => c.key,
   cardSections: (s: ConfigurationDocument["cardSections"][number]) => s.key,
-  fieldLocations: (l: ConfigurationDocument["fieldLocations"][number]) => `${l.cardKey}/${l.sectionKey ?? ""}/${l.referenceId}`,
+  fieldLocations: (l: ConfigurationDocument["fieldLocations"][number]) =>
+    `${l.cardKey}/${l.sectionKey ?? ""}/${l.referenceId}`,
   ratingWorkflows: (w: ConfigurationDocument["ratingWorkflows"][number]) => w.name,
 } as const;
 
 export type DiffCategory = keyof typeof IDENTITY;
 
 /** The categories a configuration diff reports (interface, "Configuration diff"). */
-export const COMPARE_CATEGORIES = ["fieldDefinitions", "optionSets", "customObjects", "cardDefinitions", "cardSections", "fieldLocations"] as const satisfies readonly DiffCategory[];
+export const COMPARE_CATEGORIES = [
+  "fieldDefinitions",
+  "optionSets",
+  "customObjects",
+  "cardDefinitions",
+  "cardSections",
+  "fieldLocations",
+] as const satisfies readonly DiffCategory[];
 
 export function diffItems<T>(before: readonly T[], after: readonly T[], identity: (item: T) => string): CategoryDiff {
   const previous = new Map(before.map((item) => [identity(item), stableStringify(item)]));
@@ -41,11 +49,19 @@ export function diffItems<T>(before: readonly T[], after: readonly T[], identity
   return result;
 }
 
-export function diffCategory(category: DiffCategory, before: ConfigurationDocument, after: ConfigurationDocument): CategoryDiff {
+export function diffCategory(
+  category: DiffCategory,
+  before: ConfigurationDocument,
+  after: ConfigurationDocument,
+): CategoryDiff {
   const identity = IDENTITY[category] as (item: unknown) => string;
   return diffItems(before[category] as unknown[], after[category] as unknown[], identity);
 }
 
-export function diffDocuments<C extends DiffCategory>(categories: readonly C[], before: ConfigurationDocument, after: ConfigurationDocument): Record<C, CategoryDiff> {
+export function diffDocuments<C extends DiffCategory>(
+  categories: readonly C[],
+  before: ConfigurationDocument,
+  after: ConfigurationDocument,
+): Record<C, CategoryDiff> {
   return Object.fromEntries(categories.map((c) => [c, diffCategory(c, before, after)])) as Record<C, CategoryDiff>;
 }

@@ -59,7 +59,9 @@ export interface SubField {
 
 export const SubFieldSchema: z.ZodType<SubField> = z.lazy(() => z.object(fieldMembers).openapi("SubFieldDefinition"));
 
-export const FieldDefinitionSchema = z.object({ entityType: z.enum(CONFIGURABLE_ENTITY_TYPES), ...fieldMembers }).openapi("FieldDefinition");
+export const FieldDefinitionSchema = z
+  .object({ entityType: z.enum(CONFIGURABLE_ENTITY_TYPES), ...fieldMembers })
+  .openapi("FieldDefinition");
 export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
 
 export const OptionSchema = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
@@ -97,7 +99,13 @@ export const CardDefinitionSchema = z
 export type CardDefinition = z.infer<typeof CardDefinitionSchema>;
 
 export const CardSectionSchema = z
-  .object({ key: z.string(), cardKey: z.string(), title: z.string(), order: z.number().int(), displayCondition: z.string().nullable() })
+  .object({
+    key: z.string(),
+    cardKey: z.string(),
+    title: z.string(),
+    order: z.number().int(),
+    displayCondition: z.string().nullable(),
+  })
   .openapi("CardSection");
 export type CardSection = z.infer<typeof CardSectionSchema>;
 

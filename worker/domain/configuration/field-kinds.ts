@@ -38,7 +38,15 @@ export function isFieldKind(value: string): value is FieldKind {
 }
 
 /** Entity types a field definition may belong to. */
-export const CONFIGURABLE_ENTITY_TYPES = ["exposure", "event", "quote", "submission", "person", "organization", "policy"] as const;
+export const CONFIGURABLE_ENTITY_TYPES = [
+  "exposure",
+  "event",
+  "quote",
+  "submission",
+  "person",
+  "organization",
+  "policy",
+] as const;
 export type ConfigurableEntityType = (typeof CONFIGURABLE_ENTITY_TYPES)[number];
 
 /** Relationship ends name entity types capitalised (`Policy`) or a custom object key. */

@@ -1,6 +1,6 @@
 import type { SubField, TypeInfo } from "./document";
-import { isFieldKind, LEGACY_KIND_NAMES, type FieldKind } from "./field-kinds";
-import { FieldInputSchema, type FieldInput } from "./input-schema";
+import { type FieldKind, isFieldKind, LEGACY_KIND_NAMES } from "./field-kinds";
+import { type FieldInput, FieldInputSchema } from "./input-schema";
 import { IssueList, type Path } from "./issues";
 
 /** Which type arguments each kind takes, and which of them are required. */
@@ -33,7 +33,9 @@ function fromLegacy(field: FieldInput, path: Path, issues: IssueList): RawType |
       if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
       args = parsed as Record<string, unknown>;
     } catch {
-      issues.error([...path, "typeArgs"], `Field "${field.referenceId}": typeArgs must be a JSON object string`, { code: "invalid-type-args" });
+      issues.error([...path, "typeArgs"], `Field "${field.referenceId}": typeArgs must be a JSON object string`, {
+        code: "invalid-type-args",
+      });
       return null;
     }
   }
@@ -45,11 +47,14 @@ function resolveType(field: FieldInput, path: Path, issues: IssueList, depth: nu
   const declared = field.typeInfo ? fromTypeInfo(field.typeInfo) : null;
   const legacy = field.type !== undefined ? fromLegacy(field, path, issues) : null;
   if (field.type === undefined && field.typeArgs !== undefined) {
-    issues.error([...path, "typeArgs"], `Field "${field.referenceId}": typeArgs needs type`, { code: "invalid-type-args" });
+    issues.error([...path, "typeArgs"], `Field "${field.referenceId}": typeArgs needs type`, {
+      code: "invalid-type-args",
+    });
     return null;
   }
   if (!declared && !legacy) {
-    if (field.type === undefined) issues.error([...path, "typeInfo"], `Field "${field.referenceId}" has no type`, { code: "missing-type" });
+    if (field.type === undefined)
+      issues.error([...path, "typeInfo"], `Field "${field.referenceId}" has no type`, { code: "missing-type" });
     return null;
   }
   const first = declared ?? legacy!;
@@ -57,16 +62,26 @@ function resolveType(field: FieldInput, path: Path, issues: IssueList, depth: nu
   if (declared && legacy && typeInfo) {
     const other = canonicalType(legacy, field.referenceId, [...path, "type"], new IssueList(), depth);
     if (!other || JSON.stringify(other) !== JSON.stringify(typeInfo)) {
-      issues.error([...path, "typeInfo"], `Field "${field.referenceId}": typeInfo and type/typeArgs disagree`, { code: "type-declaration-mismatch" });
+      issues.error([...path, "typeInfo"], `Field "${field.referenceId}": typeInfo and type/typeArgs disagree`, {
+        code: "type-declaration-mismatch",
+      });
       return null;
     }
   }
   return typeInfo;
 }
 
-function canonicalType(raw: RawType, referenceId: string, path: Path, issues: IssueList, depth: number): TypeInfo | null {
+function canonicalType(
+  raw: RawType,
+  referenceId: string,
+  path: Path,
+  issues: IssueList,
+  depth: number,
+): TypeInfo | null {
   if (!isFieldKind(raw.kind)) {
-    issues.error([...path, "kind"], `Field "${referenceId}" has unknown type "${raw.kind}"`, { code: "unknown-field-kind" });
+    issues.error([...path, "kind"], `Field "${referenceId}" has unknown type "${raw.kind}"`, {
+      code: "unknown-field-kind",
+    });
     return null;
   }
   const kind = raw.kind;
@@ -74,13 +89,17 @@ function canonicalType(raw: RawType, referenceId: string, path: Path, issues: Is
   let ok = true;
   for (const name of Object.keys(raw.args)) {
     if (!rules.allowed.includes(name)) {
-      issues.error([...path, name], `Field "${referenceId}": type ${kind} takes no argument "${name}"`, { code: "unknown-type-argument" });
+      issues.error([...path, name], `Field "${referenceId}": type ${kind} takes no argument "${name}"`, {
+        code: "unknown-type-argument",
+      });
       ok = false;
     }
   }
   for (const name of rules.required) {
     if (raw.args[name] === undefined) {
-      issues.error([...path, name], `Field "${referenceId}": type ${kind} needs "${name}"`, { code: "missing-type-argument" });
+      issues.error([...path, name], `Field "${referenceId}": type ${kind} needs "${name}"`, {
+        code: "missing-type-argument",
+      });
       ok = false;
     }
   }
@@ -90,13 +109,17 @@ function canonicalType(raw: RawType, referenceId: string, path: Path, issues: Is
     case "Select":
     case "MultiSelect":
       if (typeof args.optionSet !== "string" || !args.optionSet) {
-        issues.error([...path, "optionSet"], `Field "${referenceId}": optionSet must be an option set key`, { code: "invalid-type-argument" });
+        issues.error([...path, "optionSet"], `Field "${referenceId}": optionSet must be an option set key`, {
+          code: "invalid-type-argument",
+        });
         return null;
       }
       return { kind, optionSet: args.optionSet };
     case "Group": {
       if (!Array.isArray(args.subFields)) {
-        issues.error([...path, "subFields"], `Field "${referenceId}": subFields must be a list`, { code: "invalid-type-argument" });
+        issues.error([...path, "subFields"], `Field "${referenceId}": subFields must be a list`, {
+          code: "invalid-type-argument",
+        });
         return null;
       }
       const subFields = normalizeSubFields(args.subFields, [...path, "subFields"], issues, depth + 1);
@@ -105,8 +128,16 @@ function canonicalType(raw: RawType, referenceId: string, path: Path, issues: Is
     case "Sequence": {
       const prefix = args.prefix ?? "";
       const padding = args.padding ?? 0;
-      if (typeof prefix !== "string" || typeof padding !== "number" || !Number.isInteger(padding) || padding < 0 || padding > 20) {
-        issues.error(path, `Field "${referenceId}": Sequence takes a string prefix and a padding from 0 to 20`, { code: "invalid-type-argument" });
+      if (
+        typeof prefix !== "string" ||
+        typeof padding !== "number" ||
+        !Number.isInteger(padding) ||
+        padding < 0 ||
+        padding > 20
+      ) {
+        issues.error(path, `Field "${referenceId}": Sequence takes a string prefix and a padding from 0 to 20`, {
+          code: "invalid-type-argument",
+        });
         return null;
       }
       return { kind, prefix, padding };
@@ -114,7 +145,9 @@ function canonicalType(raw: RawType, referenceId: string, path: Path, issues: Is
     case "Calculated": {
       const repeatable = args.repeatable ?? false;
       if (typeof args.expression !== "string" || !args.expression || typeof repeatable !== "boolean") {
-        issues.error(path, `Field "${referenceId}": Calculated takes an expression and a boolean repeatable`, { code: "invalid-type-argument" });
+        issues.error(path, `Field "${referenceId}": Calculated takes an expression and a boolean repeatable`, {
+          code: "invalid-type-argument",
+        });
         return null;
       }
       return { kind, expression: args.expression, repeatable };
@@ -125,7 +158,12 @@ function canonicalType(raw: RawType, referenceId: string, path: Path, issues: Is
 }
 
 /** A field definition's members without `entityType`, with defaults filled in. */
-export function normalizeField(raw: unknown, path: Path, issues: IssueList, depth = 0): (SubField & { entityType?: FieldInput["entityType"] }) | null {
+export function normalizeField(
+  raw: unknown,
+  path: Path,
+  issues: IssueList,
+  depth = 0,
+): (SubField & { entityType?: FieldInput["entityType"] }) | null {
   const parsed = FieldInputSchema.safeParse(raw);
   if (!parsed.success) {
     issues.zod(path, parsed.error);
@@ -134,11 +172,18 @@ export function normalizeField(raw: unknown, path: Path, issues: IssueList, dept
   const field = parsed.data;
   let ok = true;
   if (!REFERENCE_ID.test(field.referenceId)) {
-    issues.error([...path, "referenceId"], `"${field.referenceId}" is not a valid referenceId (letters, digits and _; starting with a letter)`, { code: "invalid-reference-id" });
+    issues.error(
+      [...path, "referenceId"],
+      `"${field.referenceId}" is not a valid referenceId (letters, digits and _; starting with a letter)`,
+      { code: "invalid-reference-id" },
+    );
     ok = false;
   }
   if (field.writePermission && !KEBAB_CASE.test(field.writePermission)) {
-    issues.error([...path, "writePermission"], `Field "${field.referenceId}": writePermission must be kebab-case`, { code: "invalid-write-permission", expected: "kebab-case" });
+    issues.error([...path, "writePermission"], `Field "${field.referenceId}": writePermission must be kebab-case`, {
+      code: "invalid-write-permission",
+      expected: "kebab-case",
+    });
     ok = false;
   }
   if (depth > 4) {
@@ -148,7 +193,11 @@ export function normalizeField(raw: unknown, path: Path, issues: IssueList, dept
   const typeInfo = resolveType(field, path, issues, depth);
   if (!typeInfo || !ok) return null;
   if (field.generatedAt && typeInfo.kind !== "Sequence") {
-    issues.error([...path, "generatedAt"], `Field "${field.referenceId}": generatedAt applies only to Sequence fields`, { code: "invalid-generated-at" });
+    issues.error(
+      [...path, "generatedAt"],
+      `Field "${field.referenceId}": generatedAt applies only to Sequence fields`,
+      { code: "invalid-generated-at" },
+    );
     return null;
   }
   return {

@@ -1,4 +1,4 @@
-import { diffDocuments, type CategoryDiff, type DiffCategory } from "./diff";
+import { type CategoryDiff, type DiffCategory, diffDocuments } from "./diff";
 import type { ConfigurationDocument } from "./document";
 
 const IMPORT_CATEGORIES = [
@@ -21,11 +21,17 @@ export type ImportChanges = Record<(typeof IMPORT_CATEGORIES)[number], CategoryD
 
 /** What an import changed: counts per category, plus the financial defaults it created. */
 export function importChanges(before: ConfigurationDocument, after: ConfigurationDocument): ImportChanges {
-  const payeeBefore = new Set(before.financials.policyFinancials.invoiceTypes.filter((t) => t.payeeDefaults).map((t) => t.name));
+  const payeeBefore = new Set(
+    before.financials.policyFinancials.invoiceTypes.filter((t) => t.payeeDefaults).map((t) => t.name),
+  );
   return {
     ...diffDocuments(IMPORT_CATEGORIES, before, after),
-    paymentDefaultsCreated: before.financials.policyFinancials.paymentDefaults === null && after.financials.policyFinancials.paymentDefaults !== null,
-    payeeDefaultsCreated: after.financials.policyFinancials.invoiceTypes.filter((t) => t.payeeDefaults && !payeeBefore.has(t.name)).length,
+    paymentDefaultsCreated:
+      before.financials.policyFinancials.paymentDefaults === null &&
+      after.financials.policyFinancials.paymentDefaults !== null,
+    payeeDefaultsCreated: after.financials.policyFinancials.invoiceTypes.filter(
+      (t) => t.payeeDefaults && !payeeBefore.has(t.name),
+    ).length,
   };
 }
 

@@ -42,7 +42,12 @@ export const CustomObjectInputSchema = z
   .strict();
 
 export const RelationshipInputSchema = z
-  .object({ key: z.string().min(1), from: z.string().min(1), to: z.string().min(1), cardinality: z.enum(CARDINALITIES) })
+  .object({
+    key: z.string().min(1),
+    from: z.string().min(1),
+    to: z.string().min(1),
+    cardinality: z.enum(CARDINALITIES),
+  })
   .strict();
 
 export const CardDefinitionInputSchema = z
@@ -103,7 +108,10 @@ export const RatingWorkflowInputSchema = z
   })
   .strict();
 
-export const FolderCategoriesInputSchema = z.partialRecord(z.enum(CONFIGURABLE_ENTITY_TYPES), z.array(z.string().min(1)));
+export const FolderCategoriesInputSchema = z.partialRecord(
+  z.enum(CONFIGURABLE_ENTITY_TYPES),
+  z.array(z.string().min(1)),
+);
 
 export const FinancialsInputSchema = z
   .object({
@@ -129,7 +137,11 @@ export const FinancialsInputSchema = z
                 name: z.string().min(1),
                 direction: z.enum(["payable", "receivable"]),
                 lifecycle: z.enum(["active", "deprecated"]).default("active"),
-                allowedOn: z.array(z.object({ invoiceType: z.string().min(1), label: z.string().nullable().default(null) }).strict()).default([]),
+                allowedOn: z
+                  .array(
+                    z.object({ invoiceType: z.string().min(1), label: z.string().nullable().default(null) }).strict(),
+                  )
+                  .default([]),
               })
               .strict(),
           )
@@ -137,7 +149,9 @@ export const FinancialsInputSchema = z
         paymentDefaults: z
           .object({
             paymentPeriod: z.enum(["upfront", "quarterly", "monthly"]),
-            firstDueDate: z.object({ anchor: z.enum(["today", "effective-date"]), daysAfter: z.number().int().min(0) }).strict(),
+            firstDueDate: z
+              .object({ anchor: z.enum(["today", "effective-date"]), daysAfter: z.number().int().min(0) })
+              .strict(),
             avoidWeekendSends: z.boolean().default(false),
           })
           .strict()
@@ -149,7 +163,10 @@ export const FinancialsInputSchema = z
               .object({
                 name: z.string().min(1),
                 payeeDefaults: z
-                  .object({ expression: z.string().nullable().default(null), allowedEntityTypes: z.array(z.string().min(1)).default([]) })
+                  .object({
+                    expression: z.string().nullable().default(null),
+                    allowedEntityTypes: z.array(z.string().min(1)).default([]),
+                  })
                   .strict()
                   .nullable()
                   .default(null),

@@ -11,4 +11,3 @@ export function invalidConfiguration(issues: ValidationIssue[]): ApiError {
     details: errors.map((i) => ({ field: i.fieldPath.join("."), message: i.message })),
   });
 }
-

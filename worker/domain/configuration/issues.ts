@@ -35,8 +35,17 @@ export class IssueList {
         }
         continue;
       }
-      const expected = issue.code === "invalid_type" ? issue.expected : issue.code === "invalid_value" ? issue.values.map(String).join(" | ") : undefined;
-      this.error([...base, ...issue.path.map(String)], `${humanLabel([...base, ...issue.path])} ${describeIssue(issue)}`, { code: issue.code, ...(expected ? { expected } : {}) });
+      const expected =
+        issue.code === "invalid_type"
+          ? issue.expected
+          : issue.code === "invalid_value"
+            ? issue.values.map(String).join(" | ")
+            : undefined;
+      this.error(
+        [...base, ...issue.path.map(String)],
+        `${humanLabel([...base, ...issue.path])} ${describeIssue(issue)}`,
+        { code: issue.code, ...(expected ? { expected } : {}) },
+      );
     }
   }
 

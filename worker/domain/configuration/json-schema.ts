@@ -1,7 +1,14 @@
 import type { ConfigurationDocument, FieldDefinition, SubField, TypeInfo } from "./document";
 import type { FieldKind } from "./field-kinds";
-import { ADDRESS_SCHEMA, ADDRESS_V2_SCHEMA, DATE_VALUE_SCHEMA, JSON_SCHEMA_DIALECT, OFAC_SCREENING_SCHEMA, type JsonSchema } from "./json-schema-shapes";
-import { platformField, platformFieldsOf, type PlatformField } from "./platform-field-schemas";
+import {
+  ADDRESS_SCHEMA,
+  ADDRESS_V2_SCHEMA,
+  DATE_VALUE_SCHEMA,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchema,
+  OFAC_SCREENING_SCHEMA,
+} from "./json-schema-shapes";
+import { type PlatformField, platformField, platformFieldsOf } from "./platform-field-schemas";
 
 /**
  * The entity configuration read (interface, "Field schema marks (entity configuration read)"): an entity
@@ -118,7 +125,11 @@ function fieldSchema(field: SubField, options: OptionValues): FieldJsonSchema {
 }
 
 /** A platform field: as configured when the configuration declares it (fixed marks kept), else its default. */
-function platformFieldSchema(platform: PlatformField, declared: FieldDefinition | undefined, options: OptionValues): FieldJsonSchema {
+function platformFieldSchema(
+  platform: PlatformField,
+  declared: FieldDefinition | undefined,
+  options: OptionValues,
+): FieldJsonSchema {
   if (declared) return { ...fieldSchema(declared, options), ...platform.fixed };
   return { ...fieldSchema(platform.definition, options), ...platform.shape, ...platform.fixed };
 }
@@ -132,7 +143,11 @@ function customFieldsOf(configured: readonly FieldDefinition[], entityType: stri
   return configured.filter((field) => !platformField(entityType, field.referenceId));
 }
 
-function entityObject(entityType: string, properties: Record<string, FieldJsonSchema>, fields: readonly FieldDefinition[]): EntityConfigurationSchema {
+function entityObject(
+  entityType: string,
+  properties: Record<string, FieldJsonSchema>,
+  fields: readonly FieldDefinition[],
+): EntityConfigurationSchema {
   return {
     entityType,
     $schema: JSON_SCHEMA_DIALECT,
@@ -144,7 +159,10 @@ function entityObject(entityType: string, properties: Record<string, FieldJsonSc
 }
 
 /** Every field of an entity type: the platform's (whether configured or not), then the configured ones. */
-export function entityConfigurationSchema(document: ConfigurationDocument, entityType: string): EntityConfigurationSchema {
+export function entityConfigurationSchema(
+  document: ConfigurationDocument,
+  entityType: string,
+): EntityConfigurationSchema {
   const options = optionValuesOf(document);
   const configured = configuredFieldsOf(document, entityType);
   const properties: Record<string, FieldJsonSchema> = {};
@@ -152,7 +170,8 @@ export function entityConfigurationSchema(document: ConfigurationDocument, entit
     const declared = configured.find((field) => field.referenceId === platform.definition.referenceId);
     properties[platform.definition.referenceId] = platformFieldSchema(platform, declared, options);
   }
-  for (const field of customFieldsOf(configured, entityType)) properties[field.referenceId] = fieldSchema(field, options);
+  for (const field of customFieldsOf(configured, entityType))
+    properties[field.referenceId] = fieldSchema(field, options);
   return entityObject(entityType, properties, configured);
 }
 
@@ -160,5 +179,9 @@ export function entityConfigurationSchema(document: ConfigurationDocument, entit
 export function customFieldsSchema(document: ConfigurationDocument, entityType: string): EntityConfigurationSchema {
   const options = optionValuesOf(document);
   const fields = customFieldsOf(configuredFieldsOf(document, entityType), entityType);
-  return entityObject(entityType, Object.fromEntries(fields.map((field) => [field.referenceId, fieldSchema(field, options)])), fields);
+  return entityObject(
+    entityType,
+    Object.fromEntries(fields.map((field) => [field.referenceId, fieldSchema(field, options)])),
+    fields,
+  );
 }

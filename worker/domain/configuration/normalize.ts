@@ -60,7 +60,9 @@ const MEMBER_READERS: Record<Exclude<keyof ConfigurationDocument, "documentVersi
       const field = normalizeField(item, [...path, index], issues);
       if (!field) ok = false;
       else if (!field.entityType) {
-        issues.error([...path, index, "entityType"], `Field "${field.referenceId}" needs an entityType`, { code: "invalid_type" });
+        issues.error([...path, index, "entityType"], `Field "${field.referenceId}" needs an entityType`, {
+          code: "invalid_type",
+        });
         ok = false;
       } else fields.push({ entityType: field.entityType, ...field });
     });
@@ -91,10 +93,14 @@ const MEMBER_READERS: Record<Exclude<keyof ConfigurationDocument, "documentVersi
   ratingWorkflows: (raw, path, issues) => listOf(raw, path, RatingWorkflowInputSchema, issues),
   financials: (raw, path, issues) => {
     if (raw && typeof raw === "object" && "documentVersion" in raw && raw.documentVersion !== 2) {
-      issues.error([...path, "documentVersion"], `Financials configuration documentVersion ${String(raw.documentVersion)} is not supported; use documentVersion 2`, {
-        code: "unsupported-version",
-        expected: "2",
-      });
+      issues.error(
+        [...path, "documentVersion"],
+        `Financials configuration documentVersion ${String(raw.documentVersion)} is not supported; use documentVersion 2`,
+        {
+          code: "unsupported-version",
+          expected: "2",
+        },
+      );
       return null;
     }
     const parsed = FinancialsInputSchema.safeParse(raw);
@@ -121,19 +127,30 @@ export function normalizeInput(input: unknown, stored: ConfigurationDocument): N
   const legacy = LEGACY_FORMAT_MEMBERS.filter((m) => m in raw);
   const unified = "customObjects" in raw || "optionSets" in raw;
   for (const member of legacy) {
-    issues.error([member], unified
-      ? `"${member}" cannot be mixed with customObjects and optionSets; use the unified format only`
-      : `"${member}" belongs to the retired format; declare customObjects and optionSets instead`, { code: unified ? "mixed-configuration-formats" : "retired-configuration-format" });
+    issues.error(
+      [member],
+      unified
+        ? `"${member}" cannot be mixed with customObjects and optionSets; use the unified format only`
+        : `"${member}" belongs to the retired format; declare customObjects and optionSets instead`,
+      { code: unified ? "mixed-configuration-formats" : "retired-configuration-format" },
+    );
   }
 
   for (const [member, value] of Object.entries(raw)) {
     if (ENVELOPE_MEMBERS.has(member) || LEGACY_FORMAT_MEMBERS.includes(member)) continue;
     if (member === "objectPrimitives") {
-      issues.warning([member], "objectPrimitives is no longer part of configuration documents and was ignored", { code: "ignored-member" });
+      issues.warning([member], "objectPrimitives is no longer part of configuration documents and was ignored", {
+        code: "ignored-member",
+      });
       continue;
     }
     if (member === "documentVersion") {
-      if (value !== 2) issues.error([member], `Configuration documentVersion ${String(value)} is not supported; use documentVersion 2`, { code: "unsupported-version", expected: "2" });
+      if (value !== 2)
+        issues.error(
+          [member],
+          `Configuration documentVersion ${String(value)} is not supported; use documentVersion 2`,
+          { code: "unsupported-version", expected: "2" },
+        );
       continue;
     }
     const reader = MEMBER_READERS[member as keyof typeof MEMBER_READERS];

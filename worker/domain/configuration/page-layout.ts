@@ -50,7 +50,9 @@ const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...i
 
 /** The definition a placement shows: the configured field, else the platform's. */
 function placedField(document: ConfigurationDocument, entityType: string, referenceId: string): SubField | null {
-  const configured = document.fieldDefinitions.find((field) => field.entityType === entityType && field.referenceId === referenceId);
+  const configured = document.fieldDefinitions.find(
+    (field) => field.entityType === entityType && field.referenceId === referenceId,
+  );
   return configured ?? platformField(entityType, referenceId)?.definition ?? null;
 }
 
@@ -103,8 +105,12 @@ class PageTree {
   }
 
   private placements(cardKey: string, sectionKey: string | null): FieldPlacement[] {
-    const locations = this.document.fieldLocations.filter((location) => location.cardKey === cardKey && location.sectionKey === sectionKey);
-    return byOrder(locations).map((location) => placementOf(location, placedField(this.document, this.entityType, location.referenceId)));
+    const locations = this.document.fieldLocations.filter(
+      (location) => location.cardKey === cardKey && location.sectionKey === sectionKey,
+    );
+    return byOrder(locations).map((location) =>
+      placementOf(location, placedField(this.document, this.entityType, location.referenceId)),
+    );
   }
 }
 
@@ -113,5 +119,9 @@ export function pageLayout(document: ConfigurationDocument, pageKey: string): Pa
   const cards = document.cardDefinitions.filter((card) => card.pageKey === pageKey);
   const first = cards[0];
   if (!first) return null;
-  return { pageKey, entityType: first.entityType, cards: new PageTree(document, first.entityType, cards).cardsUnder(null) };
+  return {
+    pageKey,
+    entityType: first.entityType,
+    cards: new PageTree(document, first.entityType, cards).cardsUnder(null),
+  };
 }

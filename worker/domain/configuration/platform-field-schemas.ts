@@ -15,8 +15,24 @@ export interface PlatformField {
   fixed: JsonSchema;
 }
 
-function definition(referenceId: string, label: string, typeInfo: TypeInfo, description: string | null = null, readOnly = false): SubField {
-  return { referenceId, label, description, typeInfo, required: false, readOnly, writePermission: null, computedDefault: null, generatedAt: null };
+function definition(
+  referenceId: string,
+  label: string,
+  typeInfo: TypeInfo,
+  description: string | null = null,
+  readOnly = false,
+): SubField {
+  return {
+    referenceId,
+    label,
+    description,
+    typeInfo,
+    required: false,
+    readOnly,
+    writePermission: null,
+    computedDefault: null,
+    generatedAt: null,
+  };
 }
 
 const PLATFORM = { "x-platform": true };
@@ -30,7 +46,13 @@ const readOnlyText = (referenceId: string, label: string, description: string): 
 
 /** Lifecycle dates derived from the open/close history; a value sent is ignored. */
 const lifecycleDate = (referenceId: string, label: string, description: string): PlatformField => ({
-  definition: definition(referenceId, label, { kind: "Date" }, `${description} Derived from the open/close history; a value sent is ignored.`, true),
+  definition: definition(
+    referenceId,
+    label,
+    { kind: "Date" },
+    `${description} Derived from the open/close history; a value sent is ignored.`,
+    true,
+  ),
   shape: { type: ["object", "null"] },
   fixed: READ_ONLY,
 });
@@ -54,7 +76,12 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
     "Recomputed on every save from the linked exposures and claimant; a value sent is ignored. userSetEventName takes precedence while set.",
   ),
   userSetEventName: {
-    definition: definition("userSetEventName", "Event name (set by user)", { kind: "String" }, "Takes precedence over the derived eventName while set; null returns the name to the derivation."),
+    definition: definition(
+      "userSetEventName",
+      "Event name (set by user)",
+      { kind: "String" },
+      "Takes precedence over the derived eventName while set; null returns the name to the derivation.",
+    ),
     shape: { type: ["string", "null"] },
     fixed: PLATFORM,
   },
@@ -64,7 +91,10 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
       "Open/close history",
       {
         kind: "Group",
-        subFields: [definition("action", "Action", { kind: "Select" }), definition("effectiveOnDate", "Effective on", { kind: "Date" })],
+        subFields: [
+          definition("action", "Action", { kind: "Select" }),
+          definition("effectiveOnDate", "Effective on", { kind: "Date" }),
+        ],
       },
       "Log of open and close entries, appended by close and reopen and replaced whole through PUT /events/{eventId}/open-close-history; the event's lifecycle dates derive from it.",
     ),
@@ -82,7 +112,11 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
   eventOpenedOn: lifecycleDate("eventOpenedOn", "Opened on", "The first opening in the open/close history."),
   eventClosedOn: lifecycleDate("eventClosedOn", "Closed on", "The close in force; null while the event is open."),
   eventReopenedOn: lifecycleDate("eventReopenedOn", "Re-opened on", "The latest reopening, if any."),
-  eventPreviouslyClosedOn: lifecycleDate("eventPreviouslyClosedOn", "Previously closed on", "The latest close that a reopening reversed, if any."),
+  eventPreviouslyClosedOn: lifecycleDate(
+    "eventPreviouslyClosedOn",
+    "Previously closed on",
+    "The latest close that a reopening reversed, if any.",
+  ),
   quoteType: readOnlyText("quoteType", "Quote type", QUOTE_LIFECYCLE),
   quoteStatus: readOnlyText("quoteStatus", "Quote status", QUOTE_LIFECYCLE),
   quoteNumber: readOnlyText("quoteNumber", "Quote number", QUOTE_LIFECYCLE),
@@ -97,23 +131,55 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
     fixed: READ_ONLY,
   },
   submissionStatus: {
-    definition: definition("submissionStatus", "Submission status", { kind: "String" }, "Changed through the submission close and reopen operations."),
+    definition: definition(
+      "submissionStatus",
+      "Submission status",
+      { kind: "String" },
+      "Changed through the submission close and reopen operations.",
+    ),
     fixed: GUARDED_STATUS,
   },
-  policyNumber: { definition: definition("policyNumber", "Policy number", { kind: "String" }, "Taken from the new-business data when sent, minted by the platform otherwise."), fixed: PLATFORM },
-  policyStartDate: { definition: definition("policyStartDate", "Policy start date", { kind: "Date" }), fixed: PLATFORM },
+  policyNumber: {
+    definition: definition(
+      "policyNumber",
+      "Policy number",
+      { kind: "String" },
+      "Taken from the new-business data when sent, minted by the platform otherwise.",
+    ),
+    fixed: PLATFORM,
+  },
+  policyStartDate: {
+    definition: definition("policyStartDate", "Policy start date", { kind: "Date" }),
+    fixed: PLATFORM,
+  },
   policyEndDate: { definition: definition("policyEndDate", "Policy end date", { kind: "Date" }), fixed: PLATFORM },
-  primaryInsuredName: readOnlyText("primaryInsuredName", "Primary insured", "Derived from the policy's exposures; never sent."),
-  primaryInsuredId: readOnlyText("primaryInsuredId", "Primary insured id", "Derived from the policy's exposures; never sent."),
+  primaryInsuredName: readOnlyText(
+    "primaryInsuredName",
+    "Primary insured",
+    "Derived from the policy's exposures; never sent.",
+  ),
+  primaryInsuredId: readOnlyText(
+    "primaryInsuredId",
+    "Primary insured id",
+    "Derived from the policy's exposures; never sent.",
+  ),
   previousPolicy: {
-    definition: definition("previousPolicy", "Previous policy", { kind: "String" }, "The renewed policy's id (relationship Policy<N:1:previousPolicy>Policy)."),
+    definition: definition(
+      "previousPolicy",
+      "Previous policy",
+      { kind: "String" },
+      "The renewed policy's id (relationship Policy<N:1:previousPolicy>Policy).",
+    ),
     shape: { type: "string", format: "uuid" },
     fixed: PLATFORM,
   },
 };
 
 const platformFieldNamed = (referenceId: string): PlatformField =>
-  PLATFORM_FIELDS[referenceId] ?? { definition: definition(referenceId, referenceId, { kind: "String" }), fixed: PLATFORM };
+  PLATFORM_FIELDS[referenceId] ?? {
+    definition: definition(referenceId, referenceId, { kind: "String" }),
+    fixed: PLATFORM,
+  };
 
 /** The platform fields of an entity type, in the order platform-fields.ts lists them. */
 export function platformFieldsOf(entityType: string): PlatformField[] {

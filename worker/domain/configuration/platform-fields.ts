@@ -3,13 +3,25 @@
  * in the interface"; CONTRACT section 4, event platform fields). A configuration may still declare them.
  */
 /** Dates derived from an event's open/close history (stored with every history change). */
-export const EVENT_LIFECYCLE_DATES = ["eventOpenedOn", "eventClosedOn", "eventReopenedOn", "eventPreviouslyClosedOn"] as const;
+export const EVENT_LIFECYCLE_DATES = [
+  "eventOpenedOn",
+  "eventClosedOn",
+  "eventReopenedOn",
+  "eventPreviouslyClosedOn",
+] as const;
 
 const PLATFORM_FIELDS: Record<string, readonly string[]> = {
   event: ["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...EVENT_LIFECYCLE_DATES],
   quote: ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"],
   submission: ["submissionStatus"],
-  policy: ["policyNumber", "policyStartDate", "policyEndDate", "primaryInsuredName", "primaryInsuredId", "previousPolicy"],
+  policy: [
+    "policyNumber",
+    "policyStartDate",
+    "policyEndDate",
+    "primaryInsuredName",
+    "primaryInsuredId",
+    "previousPolicy",
+  ],
 };
 
 export function platformFieldIds(entityType: string): readonly string[] {

@@ -1,6 +1,6 @@
+import { expressionProblem, isRepeatable } from "../expressions/evaluate";
 import type { CardDefinition, ConfigurationDocument, SubField } from "./document";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
-import { expressionProblem, isRepeatable } from "../expressions/evaluate";
 import type { IssueList, Path } from "./issues";
 import { platformFieldIds } from "./platform-fields";
 
@@ -8,7 +8,14 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 /** Reports every item whose identity repeats an earlier one. */
-function uniqueBy<T>(items: readonly T[], identity: (item: T) => string, path: Path, what: string, issues: IssueList, member = "key") {
+function uniqueBy<T>(
+  items: readonly T[],
+  identity: (item: T) => string,
+  path: Path,
+  what: string,
+  issues: IssueList,
+  member = "key",
+) {
   const seen = new Set<string>();
   items.forEach((item, index) => {
     const id = identity(item);
@@ -17,17 +24,34 @@ function uniqueBy<T>(items: readonly T[], identity: (item: T) => string, path: P
   });
 }
 
-function checkOptionSetReferences(fields: readonly SubField[], path: Path, optionSets: Set<string>, used: Set<string>, issues: IssueList) {
+function checkOptionSetReferences(
+  fields: readonly SubField[],
+  path: Path,
+  optionSets: Set<string>,
+  used: Set<string>,
+  issues: IssueList,
+) {
   fields.forEach((field, index) => {
     const { optionSet, subFields } = field.typeInfo;
     if (optionSet !== undefined) {
       used.add(optionSet);
       if (!optionSets.has(optionSet)) {
-        issues.error([...path, index, "typeInfo", "optionSet"], `Field "${field.referenceId}" uses option set "${optionSet}", which is not declared`, { code: "unknown-option-set" });
+        issues.error(
+          [...path, index, "typeInfo", "optionSet"],
+          `Field "${field.referenceId}" uses option set "${optionSet}", which is not declared`,
+          { code: "unknown-option-set" },
+        );
       }
     }
     if (subFields) {
-      uniqueBy(subFields, (f) => f.referenceId, [...path, index, "typeInfo", "subFields"], "sub-field", issues, "referenceId");
+      uniqueBy(
+        subFields,
+        (f) => f.referenceId,
+        [...path, index, "typeInfo", "subFields"],
+        "sub-field",
+        issues,
+        "referenceId",
+      );
       checkOptionSetReferences(subFields, [...path, index, "typeInfo", "subFields"], optionSets, used, issues);
     }
   });
@@ -38,7 +62,14 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   const optionSetKeys = new Set(doc.optionSets.map((s) => s.key));
   const usedOptionSets = new Set<string>();
 
-  uniqueBy(doc.fieldDefinitions, (f) => `${f.entityType}.${f.referenceId}`, ["fieldDefinitions"], "field", issues, "referenceId");
+  uniqueBy(
+    doc.fieldDefinitions,
+    (f) => `${f.entityType}.${f.referenceId}`,
+    ["fieldDefinitions"],
+    "field",
+    issues,
+    "referenceId",
+  );
   checkOptionSetReferences(doc.fieldDefinitions, ["fieldDefinitions"], optionSetKeys, usedOptionSets, issues);
 
   uniqueBy(doc.optionSets, (s) => s.key, ["optionSets"], "option set", issues);
@@ -49,23 +80,47 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   uniqueBy(doc.customObjects, (o) => o.key, ["customObjects"], "custom object", issues);
   doc.customObjects.forEach((object, index) => {
     if (Object.values(RELATIONSHIP_ENTITY_NAMES).includes(object.key as never)) {
-      issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" is the name of an entity type`, { code: "reserved-key" });
+      issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" is the name of an entity type`, {
+        code: "reserved-key",
+      });
     }
     if (!SNAKE_CASE.test(object.key)) {
-      issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" must be snake_case`, { code: "invalid-key", expected: "snake_case" });
+      issues.error(["customObjects", index, "key"], `Custom object key "${object.key}" must be snake_case`, {
+        code: "invalid-key",
+        expected: "snake_case",
+      });
     }
-    uniqueBy(object.subFields, (f) => f.referenceId, ["customObjects", index, "subFields"], "sub-field", issues, "referenceId");
-    checkOptionSetReferences(object.subFields, ["customObjects", index, "subFields"], optionSetKeys, usedOptionSets, issues);
+    uniqueBy(
+      object.subFields,
+      (f) => f.referenceId,
+      ["customObjects", index, "subFields"],
+      "sub-field",
+      issues,
+      "referenceId",
+    );
+    checkOptionSetReferences(
+      object.subFields,
+      ["customObjects", index, "subFields"],
+      optionSetKeys,
+      usedOptionSets,
+      issues,
+    );
   });
 
   doc.optionSets.forEach((set, index) => {
-    if (!usedOptionSets.has(set.key)) issues.warning(["optionSets", index, "key"], `Option set "${set.key}" is not used by any field`, { code: "unused-option-set" });
+    if (!usedOptionSets.has(set.key))
+      issues.warning(["optionSets", index, "key"], `Option set "${set.key}" is not used by any field`, {
+        code: "unused-option-set",
+      });
   });
 
   const customObjectKeys = new Set(doc.customObjects.map((o) => o.key));
   uniqueBy(doc.relationships, (r) => r.key, ["relationships"], "relationship", issues);
   doc.relationships.forEach((relationship, index) => {
-    if (!KEY.test(relationship.key)) issues.error(["relationships", index, "key"], `Relationship key "${relationship.key}" is not a valid key`, { code: "invalid-key" });
+    if (!KEY.test(relationship.key))
+      issues.error(["relationships", index, "key"], `Relationship key "${relationship.key}" is not a valid key`, {
+        code: "invalid-key",
+      });
     for (const end of ["from", "to"] as const) {
       const name = relationship[end];
       if (!(name in RELATIONSHIP_ENTITY_NAMES) && !customObjectKeys.has(name)) {
@@ -83,14 +138,20 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   for (const [entityType, labels] of Object.entries(doc.folderCategories)) {
     const seen = new Set<string>();
     labels.forEach((label, index) => {
-      if (seen.has(label)) issues.error(["folderCategories", entityType, index], `Duplicate folder category "${label}"`, { code: "duplicate" });
+      if (seen.has(label))
+        issues.error(["folderCategories", entityType, index], `Duplicate folder category "${label}"`, {
+          code: "duplicate",
+        });
       seen.add(label);
     });
   }
 
   uniqueBy(doc.ratingWorkflows, (w) => w.name, ["ratingWorkflows"], "rating workflow", issues, "name");
   doc.ratingWorkflows.forEach((workflow, index) => {
-    if (workflow.stages.length === 0) issues.warning(["ratingWorkflows", index, "stages"], `Rating workflow "${workflow.name}" has no stages`, { code: "empty-workflow" });
+    if (workflow.stages.length === 0)
+      issues.warning(["ratingWorkflows", index, "stages"], `Rating workflow "${workflow.name}" has no stages`, {
+        code: "empty-workflow",
+      });
   });
 
   checkFinancials(doc, issues);
@@ -108,7 +169,11 @@ function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: 
     const { expression, repeatable, subFields } = field.typeInfo;
     checkExpression(expression, [...path, index, "typeInfo", "expression"], issues);
     if (expression && repeatable && !expressionProblem(expression) && !isRepeatable(expression)) {
-      issues.warning([...path, index, "typeInfo", "repeatable"], `Field "${field.referenceId}" is marked repeatable but its expression reads the clock`, { code: "not-repeatable" });
+      issues.warning(
+        [...path, index, "typeInfo", "repeatable"],
+        `Field "${field.referenceId}" is marked repeatable but its expression reads the clock`,
+        { code: "not-repeatable" },
+      );
     }
     if (subFields) checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues);
   });
@@ -117,14 +182,22 @@ function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: 
 /** Expressions must parse and call only known functions; they are evaluated on every save or rate. */
 function checkExpressions(doc: ConfigurationDocument, issues: IssueList) {
   checkFieldExpressions(doc.fieldDefinitions, ["fieldDefinitions"], issues);
-  doc.customObjects.forEach((object, index) => checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues));
+  doc.customObjects.forEach((object, index) =>
+    checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues),
+  );
   doc.ratingWorkflows.forEach((workflow, index) => {
     for (const list of ["warnings", "preconditions", "billingPreconditions"] as const) {
-      workflow[list].forEach((condition, at) => checkExpression(condition.expression, ["ratingWorkflows", index, list, at, "expression"], issues));
+      workflow[list].forEach((condition, at) =>
+        checkExpression(condition.expression, ["ratingWorkflows", index, list, at, "expression"], issues),
+      );
     }
   });
-  doc.cardDefinitions.forEach((card, index) => checkExpression(card.displayCondition, ["cardDefinitions", index, "displayCondition"], issues));
-  doc.cardSections.forEach((section, index) => checkExpression(section.displayCondition, ["cardSections", index, "displayCondition"], issues));
+  doc.cardDefinitions.forEach((card, index) =>
+    checkExpression(card.displayCondition, ["cardDefinitions", index, "displayCondition"], issues),
+  );
+  doc.cardSections.forEach((section, index) =>
+    checkExpression(section.displayCondition, ["cardSections", index, "displayCondition"], issues),
+  );
   doc.fieldLocations.forEach((location, index) => {
     checkExpression(location.displayCondition, ["fieldLocations", index, "displayCondition"], issues);
     checkExpression(location.requiredCondition, ["fieldLocations", index, "requiredCondition"], issues);
@@ -138,18 +211,28 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
     if (card.parentCardKey === null) return;
     const parent = cards.get(card.parentCardKey);
     if (!parent) {
-      issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" nests in unknown card "${card.parentCardKey}"`, { code: "unknown-card" });
+      issues.error(
+        ["cardDefinitions", index, "parentCardKey"],
+        `Card "${card.key}" nests in unknown card "${card.parentCardKey}"`,
+        { code: "unknown-card" },
+      );
       return;
     }
     if (parent.pageKey !== card.pageKey) {
-      issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" nests in card "${parent.key}" of another page`, { code: "card-page-mismatch" });
+      issues.error(
+        ["cardDefinitions", index, "parentCardKey"],
+        `Card "${card.key}" nests in card "${parent.key}" of another page`,
+        { code: "card-page-mismatch" },
+      );
     }
     // Walk up the parents: a card may not contain itself.
     const seen = new Set([card.key]);
     let up: CardDefinition | undefined = parent;
     while (up) {
       if (seen.has(up.key)) {
-        issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" is nested inside itself`, { code: "card-cycle" });
+        issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" is nested inside itself`, {
+          code: "card-cycle",
+        });
         break;
       }
       seen.add(up.key);
@@ -160,7 +243,11 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
   doc.cardDefinitions.forEach((card, index) => {
     const entity = pageEntities.get(card.pageKey);
     if (entity && entity !== card.entityType) {
-      issues.error(["cardDefinitions", index, "entityType"], `Page "${card.pageKey}" mixes entity types ${entity} and ${card.entityType}`, { code: "page-entity-mismatch" });
+      issues.error(
+        ["cardDefinitions", index, "entityType"],
+        `Page "${card.pageKey}" mixes entity types ${entity} and ${card.entityType}`,
+        { code: "page-entity-mismatch" },
+      );
     }
     pageEntities.set(card.pageKey, entity ?? card.entityType);
   });
@@ -168,22 +255,48 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
   const sections = new Map(doc.cardSections.map((section) => [section.key, section]));
   uniqueBy(doc.cardSections, (s) => s.key, ["cardSections"], "card section", issues);
   doc.cardSections.forEach((section, index) => {
-    if (!cards.has(section.cardKey)) issues.error(["cardSections", index, "cardKey"], `Section "${section.key}" belongs to unknown card "${section.cardKey}"`, { code: "unknown-card" });
+    if (!cards.has(section.cardKey))
+      issues.error(
+        ["cardSections", index, "cardKey"],
+        `Section "${section.key}" belongs to unknown card "${section.cardKey}"`,
+        { code: "unknown-card" },
+      );
   });
 
-  uniqueBy(doc.fieldLocations, (l) => `${l.cardKey}/${l.sectionKey ?? ""}/${l.referenceId}`, ["fieldLocations"], "field placement", issues, "referenceId");
+  uniqueBy(
+    doc.fieldLocations,
+    (l) => `${l.cardKey}/${l.sectionKey ?? ""}/${l.referenceId}`,
+    ["fieldLocations"],
+    "field placement",
+    issues,
+    "referenceId",
+  );
   doc.fieldLocations.forEach((location, index) => {
     const card = cards.get(location.cardKey);
     if (!card) {
-      issues.error(["fieldLocations", index, "cardKey"], `Field placement of "${location.referenceId}" names unknown card "${location.cardKey}"`, { code: "unknown-card" });
+      issues.error(
+        ["fieldLocations", index, "cardKey"],
+        `Field placement of "${location.referenceId}" names unknown card "${location.cardKey}"`,
+        { code: "unknown-card" },
+      );
       return;
     }
     if (location.sectionKey !== null && sections.get(location.sectionKey)?.cardKey !== card.key) {
-      issues.error(["fieldLocations", index, "sectionKey"], `Section "${location.sectionKey}" is not a section of card "${card.key}"`, { code: "unknown-section" });
+      issues.error(
+        ["fieldLocations", index, "sectionKey"],
+        `Section "${location.sectionKey}" is not a section of card "${card.key}"`,
+        { code: "unknown-section" },
+      );
     }
-    const known = doc.fieldDefinitions.some((f) => f.entityType === card.entityType && f.referenceId === location.referenceId) || platformFieldIds(card.entityType).includes(location.referenceId);
+    const known =
+      doc.fieldDefinitions.some((f) => f.entityType === card.entityType && f.referenceId === location.referenceId) ||
+      platformFieldIds(card.entityType).includes(location.referenceId);
     if (!known) {
-      issues.error(["fieldLocations", index, "referenceId"], `Card "${card.key}" places "${location.referenceId}", which is not a ${card.entityType} field`, { code: "unknown-field" });
+      issues.error(
+        ["fieldLocations", index, "referenceId"],
+        `Card "${card.key}" places "${location.referenceId}", which is not a ${card.entityType} field`,
+        { code: "unknown-field" },
+      );
     }
   });
 }
@@ -192,30 +305,56 @@ function checkFinancials(doc: ConfigurationDocument, issues: IssueList) {
   const base = ["financials"];
   const { categories, policyFinancials } = doc.financials;
   uniqueBy(categories, (c) => c.name, [...base, "categories"], "category", issues, "name");
-  uniqueBy(policyFinancials.lineItemTypes, (t) => t.name, [...base, "policyFinancials", "lineItemTypes"], "line item type", issues, "name");
-  uniqueBy(policyFinancials.invoiceTypes, (t) => t.name, [...base, "policyFinancials", "invoiceTypes"], "invoice type", issues, "name");
+  uniqueBy(
+    policyFinancials.lineItemTypes,
+    (t) => t.name,
+    [...base, "policyFinancials", "lineItemTypes"],
+    "line item type",
+    issues,
+    "name",
+  );
+  uniqueBy(
+    policyFinancials.invoiceTypes,
+    (t) => t.name,
+    [...base, "policyFinancials", "invoiceTypes"],
+    "invoice type",
+    issues,
+    "name",
+  );
   const invoiceTypes = new Set(policyFinancials.invoiceTypes.map((t) => t.name));
   policyFinancials.lineItemTypes.forEach((type, index) => {
     type.allowedOn.forEach((allowed, at) => {
       if (!invoiceTypes.has(allowed.invoiceType)) {
-        issues.error([...base, "policyFinancials", "lineItemTypes", index, "allowedOn", at, "invoiceType"], `Line item type "${type.name}" is allowed on unknown invoice type "${allowed.invoiceType}"`, {
-          code: "unknown-invoice-type",
-        });
+        issues.error(
+          [...base, "policyFinancials", "lineItemTypes", index, "allowedOn", at, "invoiceType"],
+          `Line item type "${type.name}" is allowed on unknown invoice type "${allowed.invoiceType}"`,
+          {
+            code: "unknown-invoice-type",
+          },
+        );
       }
     });
   });
 }
 
 /** Line item type directions never change once created (interface, Configuration facts). */
-export function checkImmutableDirections(stored: ConfigurationDocument, next: ConfigurationDocument, issues: IssueList) {
+export function checkImmutableDirections(
+  stored: ConfigurationDocument,
+  next: ConfigurationDocument,
+  issues: IssueList,
+) {
   const before = new Map(stored.financials.policyFinancials.lineItemTypes.map((t) => [t.name, t.direction]));
   next.financials.policyFinancials.lineItemTypes.forEach((type, index) => {
     const was = before.get(type.name);
     if (was && was !== type.direction) {
-      issues.error(["financials", "policyFinancials", "lineItemTypes", index, "direction"], `The direction of line item type "${type.name}" cannot change from ${was} to ${type.direction}`, {
-        code: "immutable-direction",
-        expected: was,
-      });
+      issues.error(
+        ["financials", "policyFinancials", "lineItemTypes", index, "direction"],
+        `The direction of line item type "${type.name}" cannot change from ${was} to ${type.direction}`,
+        {
+          code: "immutable-direction",
+          expected: was,
+        },
+      );
     }
   });
 }

@@ -1,8 +1,8 @@
-import { columnLetters } from "../spreadsheets/a1-notation";
 import { humanLabel } from "../issue-messages";
+import { columnLetters } from "../spreadsheets/a1-notation";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
-import { readDocument, type ReadDocument } from "./read-document";
+import { type ReadDocument, readDocument } from "./read-document";
 
 /**
  * A configuration held in a spreadsheet, turned into a configuration document (no I/O here).
@@ -26,7 +26,14 @@ import { readDocument, type ReadDocument } from "./read-document";
  * spreadsheet did not give keep their document path.
  */
 
-export const SPREADSHEET_TABS = ["fieldDefinitions", "optionSets", "customObjects", "cardDefinitions", "cardSections", "fieldLocations"] as const;
+export const SPREADSHEET_TABS = [
+  "fieldDefinitions",
+  "optionSets",
+  "customObjects",
+  "cardDefinitions",
+  "cardSections",
+  "fieldLocations",
+] as const;
 export type SpreadsheetTab = (typeof SPREADSHEET_TABS)[number];
 
 export type SpreadsheetCell = string | number | boolean | null | undefined;
@@ -51,7 +58,13 @@ export const SPREADSHEET_COLUMNS = {
     description: "text",
   },
   optionSets: { key: "text", value: "value", label: "text" },
-  customObjects: { key: "text", name: "text", pluralizedName: "text", displayNameExpression: "text", subFields: "jsonArray" },
+  customObjects: {
+    key: "text",
+    name: "text",
+    pluralizedName: "text",
+    displayNameExpression: "text",
+    subFields: "jsonArray",
+  },
   cardDefinitions: {
     key: "text",
     pageKey: "text",
@@ -86,15 +99,22 @@ export interface SpreadsheetInput {
   rows: Partial<Record<SpreadsheetTab, number[][]>>;
 }
 
-
-const isEmpty = (cell: SpreadsheetCell) => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+const isEmpty = (cell: SpreadsheetCell) =>
+  cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 
 /** `Sheet "fieldDefinitions", row 3, column "kind"`: where a person finds the cell. */
 function place(tab: string, row: number, column: string | undefined): string {
   return `Sheet "${tab}", row ${row}${column === undefined ? "" : `, column "${column}"`}`;
 }
 
-function located(tab: string, row: number, column: string | null, message: string, code: string, expected?: string): ValidationIssue {
+function located(
+  tab: string,
+  row: number,
+  column: string | null,
+  message: string,
+  code: string,
+  expected?: string,
+): ValidationIssue {
   return {
     message: `${place(tab, row, column ?? undefined)}: ${message}`,
     fieldPath: column ? [tab, String(row), column] : [tab, String(row)],
@@ -105,7 +125,12 @@ function located(tab: string, row: number, column: string | null, message: strin
 }
 
 /** One cell read as its column says; `undefined` means omitted. */
-function readCell(kind: ColumnKind, cell: SpreadsheetCell, at: (message: string, code: string, expected?: string) => ValidationIssue, issues: ValidationIssue[]): unknown {
+function readCell(
+  kind: ColumnKind,
+  cell: SpreadsheetCell,
+  at: (message: string, code: string, expected?: string) => ValidationIssue,
+  issues: ValidationIssue[],
+): unknown {
   if (isEmpty(cell)) return undefined;
   switch (kind) {
     case "text":
@@ -132,7 +157,9 @@ function readCell(kind: ColumnKind, cell: SpreadsheetCell, at: (message: string,
     case "jsonObject":
     case "jsonArray": {
       const wantArray = kind === "jsonArray";
-      const what = wantArray ? 'a JSON list, e.g. [{"referenceId": "vin", "label": "VIN", "typeInfo": {"kind": "String"}}]' : 'a JSON object, e.g. {"optionSet": "vehicleTypes"}';
+      const what = wantArray
+        ? 'a JSON list, e.g. [{"referenceId": "vin", "label": "VIN", "typeInfo": {"kind": "String"}}]'
+        : 'a JSON object, e.g. {"optionSet": "vehicleTypes"}';
       let parsed: unknown;
       try {
         if (typeof cell !== "string") throw new Error("not text");
@@ -166,7 +193,15 @@ function readTab(tab: SpreadsheetTab, rows: SpreadsheetRows, issues: ValidationI
   header.forEach((name, index) => {
     if (name === null) return;
     if (!Object.hasOwn(columns, name)) {
-      issues.push(located(tab, 1, name, `Unknown column "${name}" (in ${columnLetters(index)}1); the columns of ${tab} are ${Object.keys(columns).join(", ")}`, "unknown-column"));
+      issues.push(
+        located(
+          tab,
+          1,
+          name,
+          `Unknown column "${name}" (in ${columnLetters(index)}1); the columns of ${tab} are ${Object.keys(columns).join(", ")}`,
+          "unknown-column",
+        ),
+      );
     } else if (seen.has(name)) {
       issues.push(located(tab, 1, name, `Column "${name}" appears more than once`, "duplicate-column"));
     }
@@ -181,12 +216,25 @@ function readTab(tab: SpreadsheetTab, rows: SpreadsheetRows, issues: ValidationI
       if (isEmpty(cell)) return;
       const name = header[index];
       if (name === null || name === undefined) {
-        issues.push(located(tab, row, columnLetters(index), `Column ${columnLetters(index)} holds a value but has no name in the header row`, "unnamed-column"));
+        issues.push(
+          located(
+            tab,
+            row,
+            columnLetters(index),
+            `Column ${columnLetters(index)} holds a value but has no name in the header row`,
+            "unnamed-column",
+          ),
+        );
         return;
       }
       const kind = columns[name];
       if (!kind) return; // unknown column, reported on the header
-      const value = readCell(kind, cell, (message, code, expected) => located(tab, row, name, `${humanLabel([name])} ${message}`, code, expected), issues);
+      const value = readCell(
+        kind,
+        cell,
+        (message, code, expected) => located(tab, row, name, `${humanLabel([name])} ${message}`, code, expected),
+        issues,
+      );
       if (value !== undefined) values[name] = value;
     });
     items.push({ row, values });
@@ -199,7 +247,15 @@ function fieldFromRow(values: Row, row: number, issues: ValidationIssue[]): Row 
   const { kind, typeArgs, ...rest } = values;
   const args = (typeArgs ?? {}) as Record<string, unknown>;
   if ("kind" in args) {
-    issues.push(located("fieldDefinitions", row, "typeArgs", "Type args must not repeat kind; give the kind in the kind column", "invalid-type-args"));
+    issues.push(
+      located(
+        "fieldDefinitions",
+        row,
+        "typeArgs",
+        "Type args must not repeat kind; give the kind in the kind column",
+        "invalid-type-args",
+      ),
+    );
   }
   return kind === undefined ? rest : { ...rest, typeInfo: { ...args, kind } };
 }
@@ -218,11 +274,22 @@ export function spreadsheetInput(tabs: SpreadsheetTabs): SpreadsheetInput {
       for (const { row, values: item } of read.items) {
         const { key, ...option } = item;
         if (typeof key !== "string") {
-          issues.push(located(tab, row, "key", "Key is required; rows sharing a key form one option set", "invalid_type", "string"));
+          issues.push(
+            located(
+              tab,
+              row,
+              "key",
+              "Key is required; rows sharing a key form one option set",
+              "invalid_type",
+              "string",
+            ),
+          );
           continue;
         }
         if (option.value === undefined) {
-          issues.push(located(tab, row, "value", "Value is required (text or a number)", "invalid_type", "string | number"));
+          issues.push(
+            located(tab, row, "value", "Value is required (text or a number)", "invalid_type", "string | number"),
+          );
         }
         const set = sets.get(key) ?? { options: [], rows: [] };
         set.options.push(option);
@@ -233,7 +300,9 @@ export function spreadsheetInput(tabs: SpreadsheetTabs): SpreadsheetInput {
       rows.optionSets = [...sets.values()].map((set) => set.rows);
       continue;
     }
-    input[tab] = read.items.map(({ row, values: item }) => (tab === "fieldDefinitions" ? fieldFromRow(item, row, issues) : item));
+    input[tab] = read.items.map(({ row, values: item }) =>
+      tab === "fieldDefinitions" ? fieldFromRow(item, row, issues) : item,
+    );
     rows[tab] = read.items.map(({ row }) => [row]);
   }
   return { input, issues, rows };
@@ -253,13 +322,19 @@ export function locateIssue(issue: ValidationIssue, rows: SpreadsheetInput["rows
     columns = rest.slice(2);
   } else if (tab === "fieldDefinitions" && rest[0] === "typeInfo") {
     // typeInfo is written as the kind column plus the typeArgs JSON.
-    if (rest[1] === "kind" || (rest.length === 1 && issue.code === "missing-type")) columns = ["kind", ...rest.slice(2)];
+    if (rest[1] === "kind" || (rest.length === 1 && issue.code === "missing-type"))
+      columns = ["kind", ...rest.slice(2)];
     else columns = ["typeArgs", ...rest.slice(1)];
   }
-  return { ...issue, message: `${place(tab, row, columns[0])}: ${issue.message}`, fieldPath: [tab, String(row), ...columns] };
+  return {
+    ...issue,
+    message: `${place(tab, row, columns[0])}: ${issue.message}`,
+    fieldPath: [tab, String(row), ...columns],
+  };
 }
 
-const within = (path: readonly string[], prefix: readonly string[]) => prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
+const within = (path: readonly string[], prefix: readonly string[]) =>
+  prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 
 /**
  * Reads the spreadsheet into the document import would store on top of `stored`, exactly as
@@ -270,7 +345,8 @@ const within = (path: readonly string[], prefix: readonly string[]) => prefix.le
 export function readSpreadsheetDocument(tabs: SpreadsheetTabs, stored: ConfigurationDocument): ReadDocument {
   const { input, issues: cellIssues, rows } = spreadsheetInput(tabs);
   const read = readDocument(input, stored);
-  const located = read.issues.map((issue) => locateIssue(issue, rows)).filter((issue) => !cellIssues.some((cell) => within(issue.fieldPath, cell.fieldPath)));
+  const located = read.issues
+    .map((issue) => locateIssue(issue, rows))
+    .filter((issue) => !cellIssues.some((cell) => within(issue.fieldPath, cell.fieldPath)));
   return { document: cellIssues.length > 0 ? null : read.document, issues: [...cellIssues, ...located] };
 }
-

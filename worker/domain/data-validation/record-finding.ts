@@ -42,13 +42,33 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** Fields filled in later by the platform are not missing while absent (as on writes). */
 const generatedLater = (kind: string) => kind === "Sequence" || kind === "Calculated";
 
-function finding(target: ValidationTarget, entityId: string, extraKeys: string[], issues: ValidationIssue[]): DataValidationFinding {
-  return { entityType: target.entityType, entityId, adheres: extraKeys.length === 0 && issues.length === 0, extraKeys, issues };
+function finding(
+  target: ValidationTarget,
+  entityId: string,
+  extraKeys: string[],
+  issues: ValidationIssue[],
+): DataValidationFinding {
+  return {
+    entityType: target.entityType,
+    entityId,
+    adheres: extraKeys.length === 0 && issues.length === 0,
+    extraKeys,
+    issues,
+  };
 }
 
 /** A record whose stored data cannot be read as an object of field values. */
-export function unreadableRecordFinding(target: ValidationTarget, entityId: string, reason: string): DataValidationFinding {
-  return finding(target, entityId, [], [{ message: reason, fieldPath: [], severity: "error", code: ISSUE_CODES.unreadableRecord }]);
+export function unreadableRecordFinding(
+  target: ValidationTarget,
+  entityId: string,
+  reason: string,
+): DataValidationFinding {
+  return finding(
+    target,
+    entityId,
+    [],
+    [{ message: reason, fieldPath: [], severity: "error", code: ISSUE_CODES.unreadableRecord }],
+  );
 }
 
 /**
@@ -56,7 +76,8 @@ export function unreadableRecordFinding(target: ValidationTarget, entityId: stri
  * field that is absent or null is an issue whatever the record's age.
  */
 export function validateStoredRecord(target: ValidationTarget, entityId: string, data: unknown): DataValidationFinding {
-  if (!isObject(data)) return unreadableRecordFinding(target, entityId, "The stored data is not an object of field values");
+  if (!isObject(data))
+    return unreadableRecordFinding(target, entityId, "The stored data is not an object of field values");
   const fields = new Map(target.fields.map((f) => [f.referenceId, f]));
   const context = { optionSets: target.optionSets };
   const extraKeys: string[] = [];

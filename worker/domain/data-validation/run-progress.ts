@@ -21,9 +21,15 @@ export const RUN_START: RunCursor = { typeIndex: 0, after: null };
  * The cursor after reading up to `requested` records of the cursor's type: a full read may have more
  * behind it; a short one ends the type. Null when the last type has ended (the run is complete).
  */
-export function cursorAfterRead(cursor: RunCursor, typeCount: number, read: ReadonlyArray<{ createdAt: string; id: string }>, requested: number): RunCursor | null {
+export function cursorAfterRead(
+  cursor: RunCursor,
+  typeCount: number,
+  read: ReadonlyArray<{ createdAt: string; id: string }>,
+  requested: number,
+): RunCursor | null {
   const last = read.at(-1);
-  if (last && read.length >= requested) return { typeIndex: cursor.typeIndex, after: { createdAt: last.createdAt, entityId: last.id } };
+  if (last && read.length >= requested)
+    return { typeIndex: cursor.typeIndex, after: { createdAt: last.createdAt, entityId: last.id } };
   const typeIndex = cursor.typeIndex + 1;
   return typeIndex < typeCount ? { typeIndex, after: null } : null;
 }

@@ -32,7 +32,14 @@ export function validationTarget(configuration: ConfigurationDocument, requested
     return { kind: "entity", entityType, fields, platformFields: platformMembers(entityType), optionSets };
   }
   const customObject = configuration.customObjects.find((o) => o.key === requested);
-  if (customObject) return { kind: "customObject", entityType: customObject.key, fields: customObject.subFields, platformFields: [], optionSets };
+  if (customObject)
+    return {
+      kind: "customObject",
+      entityType: customObject.key,
+      fields: customObject.subFields,
+      platformFields: [],
+      optionSets,
+    };
   return null;
 }
 

@@ -15,13 +15,19 @@ export function readCivilDayLiteral(name: string, query: Record<string, string |
       return { ok: false, problem: "must be a civil day literal {year, month, day}" };
     }
   } else if ([`${name}.year`, `${name}.month`, `${name}.day`].some((k) => query[k] !== undefined)) {
-    literal = { year: Number(query[`${name}.year`]), month: Number(query[`${name}.month`]), day: Number(query[`${name}.day`]) };
+    literal = {
+      year: Number(query[`${name}.year`]),
+      month: Number(query[`${name}.month`]),
+      day: Number(query[`${name}.day`]),
+    };
   } else {
     return null;
   }
   const { year, month, day } = (literal ?? {}) as Record<string, unknown>;
-  if (![year, month, day].every(Number.isInteger)) return { ok: false, problem: "must be a civil day literal {year, month, day} of whole numbers" };
+  if (![year, month, day].every(Number.isInteger))
+    return { ok: false, problem: "must be a civil day literal {year, month, day} of whole numbers" };
   const date = new Date(Date.UTC(year as number, (month as number) - 1, day as number));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== (month as number) - 1 || date.getUTCDate() !== day) return { ok: false, problem: "is not a real calendar day" };
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== (month as number) - 1 || date.getUTCDate() !== day)
+    return { ok: false, problem: "is not a real calendar day" };
   return { ok: true, day: date.toISOString().slice(0, 10) };
 }

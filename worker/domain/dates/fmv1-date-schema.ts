@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { readFmv1Date, type Fmv1Date } from "./fmv1-date";
+import { type Fmv1Date, readFmv1Date } from "./fmv1-date";
 
 /** Fmv1Date in request bodies: canonical object out, the retired spelling and bad days refused. */
 export const Fmv1DateSchema = z
@@ -14,7 +14,8 @@ export const Fmv1DateSchema = z
   })
   .openapi({
     type: "object",
-    description: "Fmv1Date: `{date: \"YYYY-MM-DD\", timezone?: IANA zone}`; timezone defaults to America/New_York. The `{day, month, year}` spelling is refused.",
+    description:
+      'Fmv1Date: `{date: "YYYY-MM-DD", timezone?: IANA zone}`; timezone defaults to America/New_York. The `{day, month, year}` spelling is refused.',
     properties: { date: { type: "string", format: "date" }, timezone: { type: "string", default: "America/New_York" } },
     required: ["date"],
   });

@@ -51,12 +51,13 @@ export function readFmv1Date(value: unknown): DateReading {
     return { ok: false, problem: "must be a date object {date, timezone}" };
   }
   if (usesRetiredSpelling(value)) {
-    return { ok: false, problem: "uses the retired {day, month, year} spelling; send {date: \"YYYY-MM-DD\", timezone}" };
+    return { ok: false, problem: 'uses the retired {day, month, year} spelling; send {date: "YYYY-MM-DD", timezone}' };
   }
   const { date, timezone, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest);
   if (extra.length > 0) return { ok: false, problem: `has unknown member ${extra.map((k) => `"${k}"`).join(", ")}` };
-  if (typeof date !== "string" || !isCalendarDay(date)) return { ok: false, problem: "must have a date written YYYY-MM-DD that is a real calendar day" };
+  if (typeof date !== "string" || !isCalendarDay(date))
+    return { ok: false, problem: "must have a date written YYYY-MM-DD that is a real calendar day" };
   if (timezone !== undefined && (typeof timezone !== "string" || !isTimeZone(timezone))) {
     return { ok: false, problem: "must have an IANA timezone such as America/New_York" };
   }
@@ -65,7 +66,12 @@ export function readFmv1Date(value: unknown): DateReading {
 
 /** Today's civil day in a zone, as `YYYY-MM-DD`. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: timezone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 /** Orders two canonical dates by their civil day (timezones name where the day is, not an instant). */

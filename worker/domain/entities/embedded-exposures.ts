@@ -21,7 +21,8 @@ export function readEmbeddedExposures(
   optionSets: readonly OptionSet[],
   existing: ReadonlyArray<Record<string, unknown>> | undefined,
 ): EmbeddedReading {
-  if (!Array.isArray(value)) return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem: "must be a list of exposures" }] };
+  if (!Array.isArray(value))
+    return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem: "must be a list of exposures" }] };
   const fields = new Map(exposureFields.map((f) => [f.referenceId, f]));
   const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])) };
   const missing: ValueProblem[] = [];
@@ -54,8 +55,10 @@ export function readEmbeddedExposures(
     }
     for (const field of exposureFields) {
       const absent = copy[field.referenceId] === undefined || copy[field.referenceId] === null;
-      const callerRequired = field.required && !isGenerated(field) && field.typeInfo.kind !== "Calculated" && !field.computedDefault;
-      if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`)) missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
+      const callerRequired =
+        field.required && !isGenerated(field) && field.typeInfo.kind !== "Calculated" && !field.computedDefault;
+      if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`))
+        missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
     }
     exposures.push(copy);
   });

@@ -1,6 +1,11 @@
-import type { OptionSet, SubField } from "../configuration/document";
-import { ADDRESS_V2_MEMBERS, ENTERED_ADDRESS_MEMBERS, LEGACY_ADDRESS_MEMBERS, LEGACY_TO_V2_PATH } from "../addresses/address-v2";
+import {
+  ADDRESS_V2_MEMBERS,
+  ENTERED_ADDRESS_MEMBERS,
+  LEGACY_ADDRESS_MEMBERS,
+  LEGACY_TO_V2_PATH,
+} from "../addresses/address-v2";
 import { PROVIDED_SOURCE } from "../addresses/geocoding";
+import type { OptionSet, SubField } from "../configuration/document";
 import { readFmv1Date } from "../dates/fmv1-date";
 
 /** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
@@ -26,7 +31,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
   const problems: ValueProblem[] = [];
   for (const [member, v] of Object.entries(value)) {
-    if (!allowed.includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
+    if (!allowed.includes(member))
+      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
     else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
   }
   return problems;
@@ -40,7 +46,10 @@ function readAddress(value: unknown, path: string): ValueReading {
   if (!isObject(value)) return refuse(path, "must be an address object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value).filter(isAddressV2Member)) {
-    problems.push({ path: `${path}.${member}`, problem: `belongs to the AddressV2 shape; this field takes the flat Address shape (${LEGACY_ADDRESS_MEMBERS.join(", ")})` });
+    problems.push({
+      path: `${path}.${member}`,
+      problem: `belongs to the AddressV2 shape; this field takes the flat Address shape (${LEGACY_ADDRESS_MEMBERS.join(", ")})`,
+    });
   }
   const flat = Object.fromEntries(Object.entries(value).filter(([member]) => !isAddressV2Member(member)));
   problems.push(...stringMembers(flat, LEGACY_ADDRESS_MEMBERS, path));
@@ -59,11 +68,27 @@ function providedGeocodeProblems(geocode: Record<string, unknown>, path: string)
   };
   check("status", isText(geocode.status), "must be text");
   check("county", nullOr(geocode.county, isText), "must be text");
-  check("latitude", nullOr(geocode.latitude, (v) => isNumber(v) && Math.abs(v as number) <= 90), "must be a latitude between -90 and 90");
-  check("longitude", nullOr(geocode.longitude, (v) => isNumber(v) && Math.abs(v as number) <= 180), "must be a longitude between -180 and 180");
-  check("precision", nullOr(geocode.precision, (v) => isText(v) || isNumber(v)), "must be text or a number");
+  check(
+    "latitude",
+    nullOr(geocode.latitude, (v) => isNumber(v) && Math.abs(v as number) <= 90),
+    "must be a latitude between -90 and 90",
+  );
+  check(
+    "longitude",
+    nullOr(geocode.longitude, (v) => isNumber(v) && Math.abs(v as number) <= 180),
+    "must be a longitude between -180 and 180",
+  );
+  check(
+    "precision",
+    nullOr(geocode.precision, (v) => isText(v) || isNumber(v)),
+    "must be text or a number",
+  );
   check("granularity", nullOr(geocode.granularity, isText), "must be text");
-  check("provenance", nullOr(geocode.provenance, (v) => isText(v) || isObject(v)), "must be text or an object");
+  check(
+    "provenance",
+    nullOr(geocode.provenance, (v) => isText(v) || isObject(v)),
+    "must be text or an object",
+  );
   return problems;
 }
 
@@ -76,32 +101,67 @@ function readAddressV2(value: unknown, path: string): ValueReading {
   if (!isObject(value)) return refuse(path, "must be an address object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
-    if (isLegacyAddressMember(member)) problems.push({ path: `${path}.${member}`, problem: `is a member of the legacy Address shape; this field takes AddressV2, where it is ${LEGACY_TO_V2_PATH[member]}` });
-    else if (!isAddressV2Member(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
+    if (isLegacyAddressMember(member))
+      problems.push({
+        path: `${path}.${member}`,
+        problem: `is a member of the legacy Address shape; this field takes AddressV2, where it is ${LEGACY_TO_V2_PATH[member]}`,
+      });
+    else if (!isAddressV2Member(member))
+      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
   }
-  if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string") problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
+  if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string")
+    problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
   if (!isObject(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
   else {
     const entered = stringMembers(value.enteredAddress, ENTERED_ADDRESS_MEMBERS, `${path}.enteredAddress`);
-    problems.push(...entered.map((p) => (p.path.endsWith(".zipCode") && p.problem === "must be text" ? { ...p, problem: 'must be text (send ZIP codes quoted, for example "02110")' } : p)));
+    problems.push(
+      ...entered.map((p) =>
+        p.path.endsWith(".zipCode") && p.problem === "must be text"
+          ? { ...p, problem: 'must be text (send ZIP codes quoted, for example "02110")' }
+          : p,
+      ),
+    );
   }
-  if (value.geocode !== undefined && value.geocode !== null && !isObject(value.geocode)) problems.push({ path: `${path}.geocode`, problem: "must be an object" });
-  else if (isObject(value.geocode) && value.geocode.source === PROVIDED_SOURCE) problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
+  if (value.geocode !== undefined && value.geocode !== null && !isObject(value.geocode))
+    problems.push({ path: `${path}.geocode`, problem: "must be an object" });
+  else if (isObject(value.geocode) && value.geocode.source === PROVIDED_SOURCE)
+    problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
   return problems.length ? { ok: false, problems } : ok(value);
 }
 
-const OFAC_MEMBERS = ["name", "status", "screeningOutcome", "screenedAt", "screenedBy", "screenedRequest", "matches", "reviewedBy", "reviewedAt", "reviewDecision", "notes"];
+const OFAC_MEMBERS = [
+  "name",
+  "status",
+  "screeningOutcome",
+  "screenedAt",
+  "screenedBy",
+  "screenedRequest",
+  "matches",
+  "reviewedBy",
+  "reviewedAt",
+  "reviewDecision",
+  "notes",
+];
 
 function readOfacScreening(value: unknown, path: string): ValueReading {
   if (!isObject(value)) return refuse(path, "must be a screening object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
-    if (!OFAC_MEMBERS.includes(member)) problems.push({ path: `${path}.${member}`, problem: "is not a member of an OFAC screening" });
+    if (!OFAC_MEMBERS.includes(member))
+      problems.push({ path: `${path}.${member}`, problem: "is not a member of an OFAC screening" });
   }
-  if (value.matches !== undefined && value.matches !== null && (!Array.isArray(value.matches) || !value.matches.every(isObject))) {
+  if (
+    value.matches !== undefined &&
+    value.matches !== null &&
+    (!Array.isArray(value.matches) || !value.matches.every(isObject))
+  ) {
     problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
   }
-  if (value.screenedAt !== undefined && value.screenedAt !== null && (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))) {
+  if (
+    value.screenedAt !== undefined &&
+    value.screenedAt !== null &&
+    (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))
+  ) {
     problems.push({ path: `${path}.screenedAt`, problem: "must be an ISO 8601 timestamp" });
   }
   return problems.length ? { ok: false, problems } : ok(value);
@@ -114,10 +174,17 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
     return allowed(value) ? ok(value) : refuse(path, `must be one of: ${values.join(", ")}`);
   }
   // MultiSelect: a list, or the legacy comma-separated text.
-  const list = typeof value === "string" ? value.split(",").map((v) => v.trim()).filter(Boolean) : value;
+  const list =
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value;
   if (!Array.isArray(list)) return refuse(path, "must be a list of option values");
   const bad = list.filter((v) => !allowed(v));
-  if (bad.length) return refuse(path, `has values that are not options: ${bad.join(", ")} (allowed: ${values.join(", ")})`);
+  if (bad.length)
+    return refuse(path, `has values that are not options: ${bad.join(", ")} (allowed: ${values.join(", ")})`);
   return ok([...new Set(list)]);
 }
 
@@ -148,11 +215,20 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
       return Number.isInteger(value) ? ok(value) : refuse(path, "must be a whole number");
     case "Currency":
       if (typeof value === "number" && Number.isFinite(value)) return ok(value);
-      if (isObject(value) && typeof value.code === "string" && /^[A-Z]{3}$/.test(value.code) && typeof value.value === "number" && Object.keys(value).length === 2) return ok(value);
+      if (
+        isObject(value) &&
+        typeof value.code === "string" &&
+        /^[A-Z]{3}$/.test(value.code) &&
+        typeof value.value === "number" &&
+        Object.keys(value).length === 2
+      )
+        return ok(value);
       return refuse(path, "must be an amount, or {code, value} with a three-letter currency code");
     case "Percent":
       if (typeof value === "number" && Number.isFinite(value)) return ok(String(value));
-      return typeof value === "string" && PERCENT.test(value) ? ok(value) : refuse(path, "must be a percentage such as \"12.5\"");
+      return typeof value === "string" && PERCENT.test(value)
+        ? ok(value)
+        : refuse(path, 'must be a percentage such as "12.5"');
     case "Boolean":
       return typeof value === "boolean" ? ok(value) : refuse(path, "must be true or false");
     case "Date": {
@@ -181,7 +257,13 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
  * Checks a flat object of values against fields (used for group entries). Unknown keys are refused;
  * with `requireAll`, required fields must be present and not null.
  */
-export function readRecord(fields: readonly SubField[], value: unknown, context: ValueContext, path: string, options: { requireAll: boolean }): ValueReading {
+export function readRecord(
+  fields: readonly SubField[],
+  value: unknown,
+  context: ValueContext,
+  path: string,
+  options: { requireAll: boolean },
+): ValueReading {
   if (!isObject(value)) return refuse(path, "must be an object");
   const byId = new Map(fields.map((f) => [f.referenceId, f]));
   const problems: ValueProblem[] = [];
@@ -198,7 +280,8 @@ export function readRecord(fields: readonly SubField[], value: unknown, context:
   }
   if (options.requireAll) {
     for (const field of fields) {
-      if (field.required && (value[field.referenceId] === undefined || value[field.referenceId] === null)) problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
+      if (field.required && (value[field.referenceId] === undefined || value[field.referenceId] === null))
+        problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
     }
   }
   return problems.length ? { ok: false, problems } : ok(out);

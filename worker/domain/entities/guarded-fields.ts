@@ -25,4 +25,10 @@ export function isIgnoredOnWrite(entityType: string, referenceId: string): boole
 }
 
 /** Quote lifecycle fields: platform-owned, read-only to writers. */
-export const QUOTE_LIFECYCLE_FIELDS = ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"] as const;
+export const QUOTE_LIFECYCLE_FIELDS = [
+  "quoteType",
+  "quoteStatus",
+  "quoteNumber",
+  "quoteBindErrors",
+  "quoteSubmissionId",
+] as const;

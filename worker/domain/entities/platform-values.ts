@@ -2,7 +2,15 @@ import { readFmv1Date } from "../dates/fmv1-date";
 import type { ValueReading } from "./field-values";
 
 export const EVENT_STATUSES = ["open", "closed"] as const;
-export const SUBMISSION_STATUSES = ["draft", "submitted", "under_review", "quoted", "bound", "declined", "closed"] as const;
+export const SUBMISSION_STATUSES = [
+  "draft",
+  "submitted",
+  "under_review",
+  "quoted",
+  "bound",
+  "declined",
+  "closed",
+] as const;
 
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
 
@@ -27,9 +35,18 @@ export function readHistory(value: unknown, path: string): ValueReading {
  * Values of platform fields that exist without configuration (CONTRACT section 4), or null when the
  * field is not a platform field of this entity type.
  */
-export function readPlatformValue(entityType: string, referenceId: string, value: unknown, path: string): ValueReading | null {
-  const oneOf = (allowed: readonly string[]) => (value === null || allowed.includes(value as string) ? { ok: true as const, value } : refuse(path, `must be one of: ${allowed.join(", ")}`));
-  const text = () => (value === null || typeof value === "string" ? { ok: true as const, value } : refuse(path, "must be text"));
+export function readPlatformValue(
+  entityType: string,
+  referenceId: string,
+  value: unknown,
+  path: string,
+): ValueReading | null {
+  const oneOf = (allowed: readonly string[]) =>
+    value === null || allowed.includes(value as string)
+      ? { ok: true as const, value }
+      : refuse(path, `must be one of: ${allowed.join(", ")}`);
+  const text = () =>
+    value === null || typeof value === "string" ? { ok: true as const, value } : refuse(path, "must be text");
   if (entityType === "event") {
     if (referenceId === "eventStatus") return oneOf(EVENT_STATUSES);
     if (referenceId === "eventName" || referenceId === "userSetEventName") return text();

@@ -61,25 +61,36 @@ export function planWrite(input: WriteInput): WritePlan {
   if (existing) {
     for (const [key, value] of entries) {
       const endpoint = guardedEndpoint(entityType, key);
-      if (endpoint && !same(value, existing[key])) return refused({ kind: "guarded-status", referenceId: key, endpoint });
+      if (endpoint && !same(value, existing[key]))
+        return refused({ kind: "guarded-status", referenceId: key, endpoint });
     }
   } else {
     for (const [key, value] of entries) {
       const endpoint = guardedEndpoint(entityType, key);
-      if (endpoint && key !== "eventStatus" && value !== null) return refused({ kind: "guarded-status", referenceId: key, endpoint });
+      if (endpoint && key !== "eventStatus" && value !== null)
+        return refused({ kind: "guarded-status", referenceId: key, endpoint });
     }
   }
 
   // 400 GeneratedFieldWrite: platform-generated values may be resent unchanged, never originated.
-  const generated = entries.filter(([key, value]) => fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !same(value, existing?.[key]));
+  const generated = entries.filter(
+    ([key, value]) => fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !same(value, existing?.[key]),
+  );
   if (generated.length) return refused({ kind: "generated", referenceIds: generated.map(([key]) => key) });
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
   if (input.embeddedExposureFields && "exposures" in body) {
-    const embedded = readEmbeddedExposures(body.exposures, input.embeddedExposureFields, input.optionSets, existing?.exposures as Array<Record<string, unknown>> | undefined);
-    if (!embedded.ok && embedded.kind === "generated") return refused({ kind: "generated", referenceIds: embedded.paths });
-    if (!embedded.ok && embedded.kind === "shape") return refused({ kind: "shape", missing: embedded.missing, problems: embedded.problems });
+    const embedded = readEmbeddedExposures(
+      body.exposures,
+      input.embeddedExposureFields,
+      input.optionSets,
+      existing?.exposures as Array<Record<string, unknown>> | undefined,
+    );
+    if (!embedded.ok && embedded.kind === "generated")
+      return refused({ kind: "generated", referenceIds: embedded.paths });
+    if (!embedded.ok && embedded.kind === "shape")
+      return refused({ kind: "shape", missing: embedded.missing, problems: embedded.problems });
     if (!embedded.ok) problems.push(...embedded.problems);
     else data.exposures = embedded.exposures;
   }
@@ -89,7 +100,8 @@ export function planWrite(input: WriteInput): WritePlan {
     if (!field) {
       const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
       if (platform.includes(key) && !reading) {
-        if (!same(value, existing?.[key])) problems.push({ path: key, problem: "is set by the platform and cannot be written" });
+        if (!same(value, existing?.[key]))
+          problems.push({ path: key, problem: "is set by the platform and cannot be written" });
         continue;
       }
       if (!reading) problems.push({ path: key, problem: "is not a configured field" });
@@ -113,11 +125,16 @@ export function planWrite(input: WriteInput): WritePlan {
     const missing = data[field.referenceId] === undefined || data[field.referenceId] === null;
     const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
     const alreadyRefused = problems.some((p) => p.path === field.referenceId);
-    if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body)) problems.push({ path: field.referenceId, problem: "is required" });
+    if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body))
+      problems.push({ path: field.referenceId, problem: "is required" });
   }
   if (problems.length) return refused({ kind: "invalid", problems });
 
-  const sequencesToMint = existing ? [] : [...fields.values()].filter((f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null);
+  const sequencesToMint = existing
+    ? []
+    : [...fields.values()].filter(
+        (f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null,
+      );
   return { ok: true, data, sequencesToMint };
 }
 
@@ -126,7 +143,11 @@ function applyComputedDefaults(input: WriteInput, data: Record<string, unknown>,
   for (const field of input.fields) {
     if (!field.computedDefault || field.referenceId in body) continue;
     try {
-      data[field.referenceId] = evaluateExpression(field.computedDefault, { scope: data, now: input.now, timezone: "America/New_York" });
+      data[field.referenceId] = evaluateExpression(field.computedDefault, {
+        scope: data,
+        now: input.now,
+        timezone: "America/New_York",
+      });
     } catch {
       data[field.referenceId] = null;
     }
@@ -134,12 +155,17 @@ function applyComputedDefaults(input: WriteInput, data: Record<string, unknown>,
 }
 
 /** Calculated fields are recomputed from the stored values on every save. */
-export function applyCalculatedFields(fields: readonly SubField[], data: Record<string, unknown>, now: Date): Record<string, unknown> {
+export function applyCalculatedFields(
+  fields: readonly SubField[],
+  data: Record<string, unknown>,
+  now: Date,
+): Record<string, unknown> {
   const out = { ...data };
   for (const field of fields) {
     if (field.typeInfo.kind !== "Calculated") continue;
     try {
-      out[field.referenceId] = evaluateExpression(field.typeInfo.expression!, { scope: out, now, timezone: "America/New_York" }) ?? null;
+      out[field.referenceId] =
+        evaluateExpression(field.typeInfo.expression!, { scope: out, now, timezone: "America/New_York" }) ?? null;
     } catch {
       out[field.referenceId] = null;
     }

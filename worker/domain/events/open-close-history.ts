@@ -1,5 +1,5 @@
 import type { EVENT_LIFECYCLE_DATES } from "../configuration/platform-fields";
-import { compareDays, DEFAULT_TIMEZONE, todayIn, type Fmv1Date } from "../dates/fmv1-date";
+import { compareDays, DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../dates/fmv1-date";
 import type { ValueProblem } from "../entities/field-values";
 
 /**
@@ -38,7 +38,9 @@ export type LifecycleDates = Record<(typeof EVENT_LIFECYCLE_DATES)[number], Fmv1
 export function lifecycleDates(history: readonly HistoryEntry[]): LifecycleDates {
   const last = history.at(-1);
   const reopenings = history.slice(1).filter((entry) => entry.action === "open");
-  const reversedCloses = history.filter((entry, index) => entry.action === "close" && history[index + 1]?.action === "open");
+  const reversedCloses = history.filter(
+    (entry, index) => entry.action === "close" && history[index + 1]?.action === "open",
+  );
   return {
     eventOpenedOn: history[0]?.effectiveOnDate ?? null,
     eventClosedOn: last?.action === "close" ? last.effectiveOnDate : null,
@@ -49,7 +51,11 @@ export function lifecycleDates(history: readonly HistoryEntry[]): LifecycleDates
 
 /** The stored members a log determines; written together whenever the log changes. */
 export function lifecycleFields(history: readonly HistoryEntry[]) {
-  return { eventStatus: statusAfter(history.at(-1)?.action ?? "open"), eventOpenCloseHistory: history, ...lifecycleDates(history) };
+  return {
+    eventStatus: statusAfter(history.at(-1)?.action ?? "open"),
+    eventOpenCloseHistory: history,
+    ...lifecycleDates(history),
+  };
 }
 
 /** Why a close or reopen is refused. */
@@ -66,10 +72,17 @@ const ACTION_OF: Record<Transition, HistoryAction> = { close: "close", reopen: "
  * Close needs an open event, reopen a closed one; the date may not be before the last log entry (the
  * same day is allowed). For a reopen that entry is the close it reverses.
  */
-export function applyTransition(status: unknown, history: readonly HistoryEntry[], transition: Transition, date: Fmv1Date): TransitionResult {
-  if (status !== REQUIRED_STATUS[transition]) return { ok: false, refusal: { kind: "wrong-status", transition, status } };
+export function applyTransition(
+  status: unknown,
+  history: readonly HistoryEntry[],
+  transition: Transition,
+  date: Fmv1Date,
+): TransitionResult {
+  if (status !== REQUIRED_STATUS[transition])
+    return { ok: false, refusal: { kind: "wrong-status", transition, status } };
   const lastEntry = history.at(-1);
-  if (lastEntry && compareDays(date, lastEntry.effectiveOnDate) < 0) return { ok: false, refusal: { kind: "out-of-order", transition, date, lastEntry } };
+  if (lastEntry && compareDays(date, lastEntry.effectiveOnDate) < 0)
+    return { ok: false, refusal: { kind: "out-of-order", transition, date, lastEntry } };
   return { ok: true, history: [...history, { action: ACTION_OF[transition], effectiveOnDate: date }] };
 }
 
@@ -85,7 +98,10 @@ export function replacementProblems(entries: readonly HistoryEntry[], path: stri
     }
     const previous = entries[index - 1];
     if (previous && compareDays(entry.effectiveOnDate, previous.effectiveOnDate) < 0) {
-      problems.push({ path: `${path}[${index}].effectiveOnDate`, problem: `is before the previous entry's date ${previous.effectiveOnDate.date}; entries go in date order` });
+      problems.push({
+        path: `${path}[${index}].effectiveOnDate`,
+        problem: `is before the previous entry's date ${previous.effectiveOnDate.date}; entries go in date order`,
+      });
     }
   });
   return problems;

@@ -1,5 +1,5 @@
 import { FUNCTIONS } from "./functions";
-import { ExpressionSyntaxError, parseExpression, type Expression } from "./parse";
+import { type Expression, ExpressionSyntaxError, parseExpression } from "./parse";
 
 export class ExpressionEvaluationError extends Error {}
 
@@ -52,7 +52,12 @@ function evaluateNode(node: Expression, context: EvaluationContext): unknown {
     case "literal":
       return node.value;
     case "reference":
-      return node.path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), context.scope) ?? null;
+      return (
+        node.path.reduce<unknown>(
+          (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+          context.scope,
+        ) ?? null
+      );
     case "unary": {
       const operand = evaluateNode(node.operand, context);
       if (node.operator === "!") return !operand;
@@ -63,14 +68,21 @@ function evaluateNode(node: Expression, context: EvaluationContext): unknown {
       if (node.operator === "||") return !!evaluateNode(node.left, context) || !!evaluateNode(node.right, context);
       const left = evaluateNode(node.left, context);
       const right = evaluateNode(node.right, context);
-      return ["+", "-", "*", "/", "%"].includes(node.operator) ? arithmetic(node.operator, left, right) : compare(node.operator, left, right);
+      return ["+", "-", "*", "/", "%"].includes(node.operator)
+        ? arithmetic(node.operator, left, right)
+        : compare(node.operator, left, right);
     }
     case "conditional":
-      return evaluateNode(node.test, context) ? evaluateNode(node.then, context) : evaluateNode(node.otherwise, context);
+      return evaluateNode(node.test, context)
+        ? evaluateNode(node.then, context)
+        : evaluateNode(node.otherwise, context);
     case "call": {
       const fn = FUNCTIONS[node.name];
       if (!fn) throw new ExpressionEvaluationError(`unknown function ${node.name}()`);
-      return fn.apply(node.args.map((arg) => evaluateNode(arg, context)), context);
+      return fn.apply(
+        node.args.map((arg) => evaluateNode(arg, context)),
+        context,
+      );
     }
   }
 }

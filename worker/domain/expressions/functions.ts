@@ -12,7 +12,10 @@ const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
 
 export const FUNCTIONS: Record<string, ExpressionFunction> = {
-  today: { apply: (_args, context) => ({ date: todayIn(context.timezone, context.now), timezone: context.timezone }), repeatable: false },
+  today: {
+    apply: (_args, context) => ({ date: todayIn(context.timezone, context.now), timezone: context.timezone }),
+    repeatable: false,
+  },
   now: { apply: (_args, context) => context.now.toISOString(), repeatable: false },
   concat: pure((args) => args.map(text).join("")),
   join: pure(([separator, ...parts]) => parts.map(text).filter(Boolean).join(text(separator))),
@@ -28,7 +31,17 @@ export const FUNCTIONS: Record<string, ExpressionFunction> = {
   abs: pure(([v]) => (typeof v === "number" ? Math.abs(v) : null)),
   min: pure((args) => (numbers(args).length ? Math.min(...numbers(args)) : null)),
   max: pure((args) => (numbers(args).length ? Math.max(...numbers(args)) : null)),
-  sum: pure(([list, member]) => (Array.isArray(list) ? numbers(list.map((item) => (typeof member === "string" && item && typeof item === "object" ? (item as Record<string, unknown>)[member] : item))).reduce((a, b) => a + b, 0) : null)),
+  sum: pure(([list, member]) =>
+    Array.isArray(list)
+      ? numbers(
+          list.map((item) =>
+            typeof member === "string" && item && typeof item === "object"
+              ? (item as Record<string, unknown>)[member]
+              : item,
+          ),
+        ).reduce((a, b) => a + b, 0)
+      : null,
+  ),
   if: pure(([test, then, otherwise]) => (test ? then : (otherwise ?? null))),
   dateOf: pure(([v]) => (v && typeof v === "object" && "date" in v ? (v as { date: unknown }).date : null)),
 };

@@ -16,7 +16,28 @@ export class ExpressionSyntaxError extends Error {}
 
 type Token = { kind: "number" | "string" | "name" | "op"; text: string; value?: unknown };
 
-const OPERATORS = ["&&", "||", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "!", "?", ":", "(", ")", ",", "."];
+const OPERATORS = [
+  "&&",
+  "||",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "<",
+  ">",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "!",
+  "?",
+  ":",
+  "(",
+  ")",
+  ",",
+  ".",
+];
 
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -60,7 +81,21 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
-const BINARY_PRECEDENCE: Record<string, number> = { "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6 };
+const BINARY_PRECEDENCE: Record<string, number> = {
+  "||": 1,
+  "&&": 2,
+  "==": 3,
+  "!=": 3,
+  "<": 4,
+  "<=": 4,
+  ">": 4,
+  ">=": 4,
+  "+": 5,
+  "-": 5,
+  "*": 6,
+  "/": 6,
+  "%": 6,
+};
 
 class Parser {
   private position = 0;
@@ -68,7 +103,8 @@ class Parser {
 
   parse(): Expression {
     const expression = this.conditional();
-    if (this.position < this.tokens.length) throw new ExpressionSyntaxError(`unexpected "${this.tokens[this.position]!.text}"`);
+    if (this.position < this.tokens.length)
+      throw new ExpressionSyntaxError(`unexpected "${this.tokens[this.position]!.text}"`);
     return expression;
   }
 
@@ -136,7 +172,7 @@ class Parser {
     while (this.peek(".")) {
       this.position++;
       const next = this.tokens[this.position++];
-      if (next?.kind !== "name") throw new ExpressionSyntaxError("expected a name after \".\"");
+      if (next?.kind !== "name") throw new ExpressionSyntaxError('expected a name after "."');
       path.push(next.text);
     }
     return { type: "reference", path };

@@ -14,7 +14,14 @@
 
 export type Screening = Record<string, unknown>;
 
-export const RESPONSE_MEMBERS = ["status", "screeningOutcome", "screenedAt", "screenedBy", "screenedRequest", "matches"] as const;
+export const RESPONSE_MEMBERS = [
+  "status",
+  "screeningOutcome",
+  "screenedAt",
+  "screenedBy",
+  "screenedRequest",
+  "matches",
+] as const;
 export const REVIEW_MEMBERS = ["reviewDecision", "reviewedBy", "reviewedAt"] as const;
 
 export interface ScreeningWrite {
@@ -54,7 +61,13 @@ function copyMembers(from: Screening | undefined, members: readonly string[], to
 type SentDecision = { present: false } | { present: true; value: unknown };
 
 /** `base` without review members, then the review that stands: a changed decision by `actor`, else the previous one. */
-function withReview(base: Screening, previous: Screening | undefined, sent: SentDecision, actor: string, now: Date): Screening {
+function withReview(
+  base: Screening,
+  previous: Screening | undefined,
+  sent: SentDecision,
+  actor: string,
+  now: Date,
+): Screening {
   const out = Object.fromEntries(Object.entries(base).filter(([member]) => !isReviewMember(member)));
   if (sent.present && !same(sent.value, previous?.reviewDecision)) {
     return { ...out, reviewDecision: sent.value ?? null, reviewedBy: actor, reviewedAt: now.toISOString() };
@@ -65,7 +78,9 @@ function withReview(base: Screening, previous: Screening | undefined, sent: Sent
 
 function matchesById(matches: unknown): Map<unknown, Screening> {
   const byId = new Map<unknown, Screening>();
-  if (Array.isArray(matches)) for (const match of matches) if (isObject(match) && match.id !== undefined && match.id !== null) byId.set(match.id, match);
+  if (Array.isArray(matches))
+    for (const match of matches)
+      if (isObject(match) && match.id !== undefined && match.id !== null) byId.set(match.id, match);
   return byId;
 }
 
@@ -74,14 +89,25 @@ function matchesById(matches: unknown): Map<unknown, Screening> {
  * are taken as sent (a match without a decision carries none); otherwise the stored matches stay and a
  * decision sent for a stored match's `id` is applied to it. A match without an `id` cannot be merged.
  */
-function arbitrateMatches(matches: unknown[], stored: Screening, incoming: Screening, tookResponse: boolean, actor: string, now: Date): unknown[] {
+function arbitrateMatches(
+  matches: unknown[],
+  stored: Screening,
+  incoming: Screening,
+  tookResponse: boolean,
+  actor: string,
+  now: Date,
+): unknown[] {
   const previous = matchesById(stored.matches);
   const sent = matchesById(incoming.matches);
   return matches.map((match) => {
     if (!isObject(match)) return match;
     const before = match.id === undefined ? undefined : previous.get(match.id);
     const source = tookResponse ? match : match.id === undefined ? undefined : sent.get(match.id);
-    const decision: SentDecision = tookResponse ? { present: true, value: match.reviewDecision ?? null } : source && "reviewDecision" in source ? { present: true, value: source.reviewDecision } : { present: false };
+    const decision: SentDecision = tookResponse
+      ? { present: true, value: match.reviewDecision ?? null }
+      : source && "reviewDecision" in source
+        ? { present: true, value: source.reviewDecision }
+        : { present: false };
     return withReview(match, before, decision, actor, now);
   });
 }
@@ -98,10 +124,13 @@ export function arbitrateScreening({ stored, incoming, actor, now }: ScreeningWr
 
   copyMembers(tookResponse ? incoming : before, RESPONSE_MEMBERS, out);
   delete out.screenedBy;
-  const screenedBy = tookResponse && instant(incoming.screenedAt) !== instant(before.screenedAt) ? actor : before.screenedBy;
+  const screenedBy =
+    tookResponse && instant(incoming.screenedAt) !== instant(before.screenedAt) ? actor : before.screenedBy;
   if (screenedBy !== undefined) out.screenedBy = screenedBy;
-  if (Array.isArray(out.matches)) out.matches = arbitrateMatches(out.matches, before, incoming, tookResponse, actor, now);
+  if (Array.isArray(out.matches))
+    out.matches = arbitrateMatches(out.matches, before, incoming, tookResponse, actor, now);
 
-  const topDecision: SentDecision = "reviewDecision" in incoming ? { present: true, value: incoming.reviewDecision } : { present: false };
+  const topDecision: SentDecision =
+    "reviewDecision" in incoming ? { present: true, value: incoming.reviewDecision } : { present: false };
   return withReview(out, before, topDecision, actor, now);
 }

@@ -25,16 +25,22 @@ const FIXED: Record<string, string> = {
   primaryInsuredName: "is derived from the policy's exposures",
   primaryInsuredId: "is derived from the policy's exposures",
 };
-const CONTAINER_SCHEMAS = { fullTermPricingInfo: PricingInputSchema, fullTermPolicyRatingResult: RatingResultSchema, crossSegmentRatingOutputs: CrossSegmentRatingOutputsSchema } as const;
+const CONTAINER_SCHEMAS = {
+  fullTermPricingInfo: PricingInputSchema,
+  fullTermPolicyRatingResult: RatingResultSchema,
+  crossSegmentRatingOutputs: CrossSegmentRatingOutputsSchema,
+} as const;
 
 /** A Date value written whole: exactly `{date, timezone}`, both valid (the retired spelling is refused). */
 function canonicalDateProblem(value: unknown): string | null {
-  if (usesRetiredSpelling(value)) return "uses the retired {day, month, year} spelling; a Date is written as {date, timezone}";
+  if (usesRetiredSpelling(value))
+    return "uses the retired {day, month, year} spelling; a Date is written as {date, timezone}";
   if (!value || typeof value !== "object" || Array.isArray(value)) return "must be a Date object {date, timezone}";
   const keys = Object.keys(value).sort().join(",");
   if (keys !== "date,timezone") return "must carry both date and timezone, and nothing else";
   const { date, timezone } = value as Record<string, unknown>;
-  if (typeof date !== "string" || !isCalendarDay(date)) return "must have a date written YYYY-MM-DD that is a real calendar day";
+  if (typeof date !== "string" || !isCalendarDay(date))
+    return "must have a date written YYYY-MM-DD that is a real calendar day";
   if (typeof timezone !== "string" || !isTimeZone(timezone)) return "must have an IANA timezone";
   return null;
 }
@@ -43,11 +49,20 @@ function setAt(data: Record<string, unknown>, members: string[], value: unknown)
   const [head, ...rest] = members as [string, ...string[]];
   if (rest.length === 0) return { ...data, [head]: value };
   const inner = data[head];
-  return { ...data, [head]: setAt(inner && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {}, rest, value) };
+  return {
+    ...data,
+    [head]: setAt(
+      inner && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {},
+      rest,
+      value,
+    ),
+  };
 }
 
 type Reading = { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] };
-export type DeltaPlan = { ok: true; apply(data: Record<string, unknown>): Reading; termEnd: string | null } | { ok: false; problems: ValueProblem[] };
+export type DeltaPlan =
+  | { ok: true; apply(data: Record<string, unknown>): Reading; termEnd: string | null }
+  | { ok: false; problems: ValueProblem[] };
 
 /** Checks every delta before anything changes (interface, Policies: endorse deltas). */
 export function planDeltas(deltas: readonly Delta[], context: DeltaContext): DeltaPlan {
@@ -65,7 +80,11 @@ export function planDeltas(deltas: readonly Delta[], context: DeltaContext): Del
     const isDate = member === "policyEndDate" || field?.typeInfo.kind === "Date";
     if (FIXED[member]) return problems.push({ path, problem: FIXED[member]! });
     if (isDate) {
-      if (deeper) return problems.push({ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" });
+      if (deeper)
+        return problems.push({
+          path,
+          problem: "writes one member of a Date; a Date is written whole as {date, timezone}",
+        });
       const problem = canonicalDateProblem(value);
       if (problem) return problems.push({ path, problem });
       if (member === "policyEndDate") termEnd = (value as { date: string }).date;
@@ -73,10 +92,19 @@ export function planDeltas(deltas: readonly Delta[], context: DeltaContext): Del
     }
     if (member in CONTAINER_SCHEMAS) return;
     if (member === "exposures") {
-      if (deeper) return problems.push({ path, problem: "writes into one exposure; the exposures are written whole as a list" });
+      if (deeper)
+        return problems.push({ path, problem: "writes into one exposure; the exposures are written whole as a list" });
       // Checked like new business's exposures; the value is still stored exactly as sent.
       const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
-      if (!embedded.ok) problems.push(...(embedded.kind === "generated" ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" })) : embedded.kind === "shape" ? [...embedded.missing, ...embedded.problems] : embedded.problems).map((p) => ({ ...p, path: `policy.${p.path}` })));
+      if (!embedded.ok)
+        problems.push(
+          ...(embedded.kind === "generated"
+            ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" }))
+            : embedded.kind === "shape"
+              ? [...embedded.missing, ...embedded.problems]
+              : embedded.problems
+          ).map((p) => ({ ...p, path: `policy.${p.path}` })),
+        );
       return;
     }
     if (!field) return problems.push({ path, problem: "is not a policy field" });
@@ -90,7 +118,14 @@ export function planDeltas(deltas: readonly Delta[], context: DeltaContext): Del
   if (problems.length) return { ok: false, problems };
 
   // Fields written through a member path (`policy.mailingAddress.city`): their whole value is read again.
-  const memberWritten = [...new Set(deltas.map((d) => d.path.split(".")).filter((p) => p.length > 2 && fields.has(p[1]!)).map((p) => p[1]!))];
+  const memberWritten = [
+    ...new Set(
+      deltas
+        .map((d) => d.path.split("."))
+        .filter((p) => p.length > 2 && fields.has(p[1]!))
+        .map((p) => p[1]!),
+    ),
+  ];
   return {
     ok: true,
     termEnd,
@@ -102,20 +137,29 @@ export function planDeltas(deltas: readonly Delta[], context: DeltaContext): Del
         return reading.ok ? [] : reading.problems;
       });
       const containers = revalidateContainers(next);
-      if (fieldProblems.length || !containers.ok) return { ok: false, problems: [...fieldProblems, ...(containers.ok ? [] : containers.problems)] };
+      if (fieldProblems.length || !containers.ok)
+        return { ok: false, problems: [...fieldProblems, ...(containers.ok ? [] : containers.problems)] };
       return containers;
     },
   };
 }
 
 /** Containers changed by deltas are read again as a whole: undeclared members refused, rollups recomputed. */
-export function revalidateContainers(data: Record<string, unknown>): { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] } {
+export function revalidateContainers(
+  data: Record<string, unknown>,
+): { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] } {
   const out = { ...data };
   const problems: ValueProblem[] = [];
   for (const [member, schema] of Object.entries(CONTAINER_SCHEMAS)) {
     if (!(member in data)) continue;
     const parsed = schema.safeParse(data[member]);
-    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ path: ["policy", member, ...i.path].join("."), problem: i.code === "unrecognized_keys" ? `has undeclared member ${i.keys.join(", ")}` : i.message })));
+    if (!parsed.success)
+      problems.push(
+        ...parsed.error.issues.map((i) => ({
+          path: ["policy", member, ...i.path].join("."),
+          problem: i.code === "unrecognized_keys" ? `has undeclared member ${i.keys.join(", ")}` : i.message,
+        })),
+      );
     else out[member] = member === "fullTermPricingInfo" ? normalizePricing(parsed.data as never) : parsed.data;
   }
   return problems.length ? { ok: false, problems } : { ok: true, data: out };

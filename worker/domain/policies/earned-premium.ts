@@ -1,7 +1,7 @@
-import { daysBetween, maxDay, minDay } from "./civil-days";
 import { centsOf } from "../money";
+import { daysBetween, maxDay, minDay } from "./civil-days";
 import { COMPONENT_KINDS, type PricingComponent } from "./pricing";
-import { coveredSpan, type Coverage, type Segment } from "./segments";
+import { type Coverage, coveredSpan, type Segment } from "./segments";
 import { rootData } from "./version-view";
 
 /**
@@ -24,7 +24,9 @@ import { rootData } from "./version-view";
  *   shares of premium, so they are shown per kind and not added again).
  */
 
-export const EARNED_KINDS = COMPONENT_KINDS.filter((k): k is Exclude<(typeof COMPONENT_KINDS)[number], "Other"> => k !== "Other");
+export const EARNED_KINDS = COMPONENT_KINDS.filter(
+  (k): k is Exclude<(typeof COMPONENT_KINDS)[number], "Other"> => k !== "Other",
+);
 export type EarnedKind = (typeof EARNED_KINDS)[number];
 const CHARGED_KINDS: readonly EarnedKind[] = ["Premium", "Taxes", "Fees"];
 
@@ -53,7 +55,6 @@ export interface PolicyEarnings {
   otherCents: number;
   totals: EarnedFigures;
 }
-
 
 /** An exact sum of `cents × days ÷ termDays` shares. */
 class Shares {
@@ -86,7 +87,13 @@ function gcd(a: bigint, b: bigint): bigint {
 function componentsOf(data: Record<string, unknown> | undefined): PricingComponent[] {
   const pricing = data?.fullTermPricingInfo as { pricingComponents?: unknown } | null | undefined;
   const list = Array.isArray(pricing?.pricingComponents) ? (pricing.pricingComponents as unknown[]) : [];
-  return list.filter((c): c is PricingComponent => !!c && typeof c === "object" && typeof (c as PricingComponent).value === "number" && COMPONENT_KINDS.includes((c as PricingComponent).kind));
+  return list.filter(
+    (c): c is PricingComponent =>
+      !!c &&
+      typeof c === "object" &&
+      typeof (c as PricingComponent).value === "number" &&
+      COMPONENT_KINDS.includes((c as PricingComponent).kind),
+  );
 }
 
 const basisOf = (c: PricingComponent) => c.earningBasis ?? "pro-rata";
@@ -121,7 +128,10 @@ function addTo(target: EarnedFigures, figures: EarnedFigures) {
 export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings {
   const { startDate: termStart, endDate: coverageEnd } = coveredSpan(coverage);
   const earnedUntil = minDay(maxDay(asOf, termStart), coverageEnd);
-  const rows = new Map<string, { component: PricingComponent; written: Shares; earned: Shares; fullyEarnedCents: number }>();
+  const rows = new Map<
+    string,
+    { component: PricingComponent; written: Shares; earned: Shares; fullyEarnedCents: number }
+  >();
   const rowOf = (component: PricingComponent) => {
     const key = keyOf(component);
     let row = rows.get(key);
@@ -143,7 +153,8 @@ export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings 
 
   const current = componentsOf(rootData(coverage));
   for (const component of current) {
-    if (component.kind !== "Other" && basisOf(component) === "fully-earned-at-inception") rowOf(component).fullyEarnedCents += centsOf(component.value);
+    if (component.kind !== "Other" && basisOf(component) === "fully-earned-at-inception")
+      rowOf(component).fullyEarnedCents += centsOf(component.value);
   }
   const otherCents = current.filter((c) => c.kind === "Other").reduce((sum, c) => sum + centsOf(c.value), 0);
 
@@ -151,7 +162,15 @@ export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings 
   const components: ComponentEarnings[] = [...rows.values()].map(({ component, written, earned, fullyEarnedCents }) => {
     const writtenCents = written.cents() + fullyEarnedCents;
     const earnedCents = earned.cents() + (incepted ? fullyEarnedCents : 0);
-    return { label: component.label, group: component.group, kind: component.kind as EarnedKind, earningBasis: basisOf(component), writtenCents, earnedCents, unearnedCents: writtenCents - earnedCents };
+    return {
+      label: component.label,
+      group: component.group,
+      kind: component.kind as EarnedKind,
+      earningBasis: basisOf(component),
+      writtenCents,
+      earnedCents,
+      unearnedCents: writtenCents - earnedCents,
+    };
   });
 
   const byKind = Object.fromEntries(EARNED_KINDS.map((k) => [k, zero()])) as Record<EarnedKind, EarnedFigures>;

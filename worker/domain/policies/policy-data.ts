@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { OptionSet, SubField } from "../configuration/document";
-import { readFmv1Date, type Fmv1Date } from "../dates/fmv1-date";
+import { type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { fieldPath } from "../paths";
@@ -37,15 +37,30 @@ export type PolicyDataReading =
   | { ok: false; kind: "shape"; missing: ValueProblem[]; problems: ValueProblem[] };
 
 function zodProblems(base: string, error: z.ZodError): ValueProblem[] {
-  return error.issues.map((issue) => ({ path: fieldPath([base, ...issue.path]), problem: issue.code === "unrecognized_keys" ? `has undeclared member ${issue.keys.map((k) => `"${k}"`).join(", ")}` : issue.message }));
+  return error.issues.map((issue) => ({
+    path: fieldPath([base, ...issue.path]),
+    problem:
+      issue.code === "unrecognized_keys"
+        ? `has undeclared member ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+        : issue.message,
+  }));
 }
 
 /**
  * Reads the `data` of a new-business or renew transaction (CONTRACT section 4, "Policy shape"):
  * a plain object of policy field values; problems name the field without any prefix.
  */
-export function readPolicyData(raw: unknown, context: PolicyDataContext, options: { previousPolicy: "required" | "refused" }): PolicyDataReading {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { ok: false, kind: "invalid", problems: [{ path: "data", problem: "must be an object of policy field values" }] };
+export function readPolicyData(
+  raw: unknown,
+  context: PolicyDataContext,
+  options: { previousPolicy: "required" | "refused" },
+): PolicyDataReading {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return {
+      ok: false,
+      kind: "invalid",
+      problems: [{ path: "data", problem: "must be an object of policy field values" }],
+    };
   const input = raw as Record<string, unknown>;
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
 
@@ -54,7 +69,9 @@ export function readPolicyData(raw: unknown, context: PolicyDataContext, options
     return group && !context.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
   });
   if (locked.length) return { ok: false, kind: "write-group", fields: locked };
-  const generated = Object.entries(input).filter(([key, v]) => fields.get(key)?.typeInfo.kind === "Sequence" && v !== null).map(([key]) => key);
+  const generated = Object.entries(input)
+    .filter(([key, v]) => fields.get(key)?.typeInfo.kind === "Sequence" && v !== null)
+    .map(([key]) => key);
   if (generated.length) return { ok: false, kind: "generated", referenceIds: generated };
 
   const problems: ValueProblem[] = [];
@@ -76,20 +93,29 @@ export function readPolicyData(raw: unknown, context: PolicyDataContext, options
         else termEnd = date.value;
       }
     } else if (key === "policyNumber") {
-      if (typeof value !== "string" || !value.trim() || value.length > 64) problems.push({ path: key, problem: "must be text of 1 to 64 characters" });
+      if (typeof value !== "string" || !value.trim() || value.length > 64)
+        problems.push({ path: key, problem: "must be text of 1 to 64 characters" });
       else data[key] = value.trim();
     } else if (key === "previousPolicy") {
-      if (options.previousPolicy === "refused") problems.push({ path: key, problem: "is set by a renewal, not by new business" });
-      else if (typeof value !== "string" || !/^[0-9a-f-]{36}$/i.test(value)) problems.push({ path: key, problem: "must be the id of the policy being renewed" });
+      if (options.previousPolicy === "refused")
+        problems.push({ path: key, problem: "is set by a renewal, not by new business" });
+      else if (typeof value !== "string" || !/^[0-9a-f-]{36}$/i.test(value))
+        problems.push({ path: key, problem: "must be the id of the policy being renewed" });
       else data[key] = value.toLowerCase();
     } else if (key in CONTAINERS) {
       const parsed = CONTAINERS[key as keyof typeof CONTAINERS].safeParse(value);
       if (!parsed.success) problems.push(...zodProblems(key, parsed.error));
-      else data[key] = key === "fullTermPricingInfo" ? normalizePricing(parsed.data as z.infer<typeof PricingInputSchema>) : parsed.data;
+      else
+        data[key] =
+          key === "fullTermPricingInfo"
+            ? normalizePricing(parsed.data as z.infer<typeof PricingInputSchema>)
+            : parsed.data;
     } else if (key === "exposures") {
       const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
-      if (!embedded.ok && embedded.kind === "shape") return { ok: false, kind: "shape", missing: embedded.missing, problems: embedded.problems };
-      if (!embedded.ok && embedded.kind === "generated") return { ok: false, kind: "generated", referenceIds: embedded.paths };
+      if (!embedded.ok && embedded.kind === "shape")
+        return { ok: false, kind: "shape", missing: embedded.missing, problems: embedded.problems };
+      if (!embedded.ok && embedded.kind === "generated")
+        return { ok: false, kind: "generated", referenceIds: embedded.paths };
       if (!embedded.ok) problems.push(...embedded.problems);
       else data.exposures = embedded.exposures;
     } else {
@@ -110,14 +136,21 @@ export function readPolicyData(raw: unknown, context: PolicyDataContext, options
 
   if (!("policyStartDate" in input)) problems.push({ path: "policyStartDate", problem: "is required" });
   if (!("policyEndDate" in input)) problems.push({ path: "policyEndDate", problem: "is required" });
-  if (options.previousPolicy === "required" && !("previousPolicy" in input)) problems.push({ path: "previousPolicy", problem: "is required on renewal" });
+  if (options.previousPolicy === "required" && !("previousPolicy" in input))
+    problems.push({ path: "previousPolicy", problem: "is required on renewal" });
   for (const field of context.policyFields) {
     const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
-    if (field.required && !generatedLater && (data[field.referenceId] === undefined || data[field.referenceId] === null) && !problems.some((p) => p.path === field.referenceId)) {
+    if (
+      field.required &&
+      !generatedLater &&
+      (data[field.referenceId] === undefined || data[field.referenceId] === null) &&
+      !problems.some((p) => p.path === field.referenceId)
+    ) {
       problems.push({ path: field.referenceId, problem: "is required" });
     }
   }
-  if (termStart && termEnd && termEnd.date <= termStart.date) problems.push({ path: "policyEndDate", problem: "must be after policyStartDate" });
+  if (termStart && termEnd && termEnd.date <= termStart.date)
+    problems.push({ path: "policyEndDate", problem: "must be after policyStartDate" });
   data.fullTermPricingInfo ??= null;
   if (problems.length || !termStart || !termEnd) return { ok: false, kind: "invalid", problems };
   return { ok: true, value: { data, termStart, termEnd } };

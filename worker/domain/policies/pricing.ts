@@ -14,7 +14,10 @@ export const PricingComponentSchema = z
     group: z.string().openapi({ description: "Invoice-grouping name only." }),
     kind: z.enum(COMPONENT_KINDS),
     value: z.number().refine(Number.isFinite, "must be a finite number"),
-    earningBasis: z.enum(EARNING_BASES).optional().openapi({ description: "Omitted means pro-rata; refused on kind Other." }),
+    earningBasis: z
+      .enum(EARNING_BASES)
+      .optional()
+      .openapi({ description: "Omitted means pro-rata; refused on kind Other." }),
   })
   .strict()
   .superRefine((component, ctx) => {
@@ -58,7 +61,10 @@ export const FullTermPricingInfoSchema = z
     programCommission: z.number(),
   })
   .nullable()
-  .openapi("FullTermPricingInfo", { description: "Null means no policy pricing. Rollups are the sums of the components of the matching kind; there is no grand total here." });
+  .openapi("FullTermPricingInfo", {
+    description:
+      "Null means no policy pricing. Rollups are the sums of the components of the matching kind; there is no grand total here.",
+  });
 export type FullTermPricingInfo = z.infer<typeof FullTermPricingInfoSchema>;
 
 /** Sums in cents so 0.1 + 0.2 rolls up to 0.3, then back to the plain number the contract carries. */
@@ -68,7 +74,13 @@ function sum(values: number[]): number {
 
 export function rollupsFromComponents(components: readonly PricingComponent[]): Rollups {
   const of = (kind: keyof typeof ROLLUP_OF_KIND) => sum(components.filter((c) => c.kind === kind).map((c) => c.value));
-  return { premium: of("Premium"), taxes: of("Taxes"), fees: of("Fees"), brokerCommission: of("BrokerCommission"), programCommission: of("ProgramCommission") };
+  return {
+    premium: of("Premium"),
+    taxes: of("Taxes"),
+    fees: of("Fees"),
+    brokerCommission: of("BrokerCommission"),
+    programCommission: of("ProgramCommission"),
+  };
 }
 
 /** The stored container: components as given (null → []), rollups recomputed. */
@@ -93,4 +105,7 @@ export const CrossSegmentRatingOutputsSchema = z
   })
   .strict()
   .nullable()
-  .openapi("CrossSegmentRatingOutputs", { description: "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. Undeclared members are refused." });
+  .openapi("CrossSegmentRatingOutputs", {
+    description:
+      "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. Undeclared members are refused.",
+  });

@@ -15,14 +15,26 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
  * segment's data and `primaryExposure` in scope. Otherwise the name is the primary exposure's
  * `exposureName` (or `name`), and the id is its `exposureId` (or `id`).
  */
-export function primaryInsuredOf(data: Record<string, unknown>, policyFields: readonly SubField[], now: Date): PrimaryInsured {
+export function primaryInsuredOf(
+  data: Record<string, unknown>,
+  policyFields: readonly SubField[],
+  now: Date,
+): PrimaryInsured {
   const exposures = Array.isArray(data.exposures) ? (data.exposures as Array<Record<string, unknown>>) : [];
   const primary = exposures[0] ?? null;
-  const configured = policyFields.find((f) => f.referenceId === "primaryInsuredName" && f.typeInfo.kind === "Calculated");
+  const configured = policyFields.find(
+    (f) => f.referenceId === "primaryInsuredName" && f.typeInfo.kind === "Calculated",
+  );
   let name = text(primary?.exposureName) ?? text(primary?.name);
   if (configured?.typeInfo.expression) {
     try {
-      name = text(evaluateExpression(configured.typeInfo.expression, { scope: { ...data, primaryExposure: primary }, now, timezone: "America/New_York" }));
+      name = text(
+        evaluateExpression(configured.typeInfo.expression, {
+          scope: { ...data, primaryExposure: primary },
+          now,
+          timezone: "America/New_York",
+        }),
+      );
     } catch {
       name = null;
     }

@@ -73,7 +73,10 @@ export interface SegmentHashChange {
 }
 
 /** Index by index: every place where the recorded hashes differ from the segments' content now. */
-export function compareSegmentHashes(recorded: RecordedSegmentHashes | null, computed: readonly SegmentHash[]): SegmentHashChange[] {
+export function compareSegmentHashes(
+  recorded: RecordedSegmentHashes | null,
+  computed: readonly SegmentHash[],
+): SegmentHashChange[] {
   const before = recorded?.segments ?? [];
   const changes: SegmentHashChange[] = [];
   computed.forEach((now, segmentIndex) => {
@@ -84,7 +87,14 @@ export function compareSegmentHashes(recorded: RecordedSegmentHashes | null, com
     }
   });
   before.slice(computed.length).forEach((then, i) => {
-    changes.push({ segmentIndex: computed.length + i, startDate: then.startDate, endDate: then.endDate, recordedHash: then.hash, hash: null, outcome: "dropped" });
+    changes.push({
+      segmentIndex: computed.length + i,
+      startDate: then.startDate,
+      endDate: then.endDate,
+      recordedHash: then.hash,
+      hash: null,
+      outcome: "dropped",
+    });
   });
   return changes;
 }
@@ -113,12 +123,19 @@ export interface JoinHistoryPlan {
  * What makes the head and the `previousPolicy` links agree with the renewal recorded in the version
  * data: exactly one link to `recorded` (the oldest existing one is kept), none when `recorded` is null.
  */
-export function planJoinHistory(recorded: string | null, headPreviousPolicyId: string | null, links: readonly PreviousPolicyLink[], newLinkId: string): JoinHistoryPlan {
+export function planJoinHistory(
+  recorded: string | null,
+  headPreviousPolicyId: string | null,
+  links: readonly PreviousPolicyLink[],
+  newLinkId: string,
+): JoinHistoryPlan {
   const changes: JoinHistoryChange[] = [];
-  if (headPreviousPolicyId !== recorded) changes.push({ target: "previousPolicy", before: headPreviousPolicyId, after: recorded });
+  if (headPreviousPolicyId !== recorded)
+    changes.push({ target: "previousPolicy", before: headPreviousPolicyId, after: recorded });
   const kept = recorded ? (links.find((l) => l.toId === recorded) ?? null) : null;
   for (const link of links) {
-    if (link !== kept) changes.push({ target: "previousPolicyLink", action: "remove", linkId: link.id, toId: link.toId });
+    if (link !== kept)
+      changes.push({ target: "previousPolicyLink", action: "remove", linkId: link.id, toId: link.toId });
   }
   const added = recorded && !kept ? { id: newLinkId, toId: recorded } : null;
   if (added) changes.push({ target: "previousPolicyLink", action: "add", linkId: added.id, toId: added.toId });
@@ -214,7 +231,12 @@ function reachable(data: unknown, members: readonly string[]): boolean {
     } else if (isRecord(at)) at = at[member];
     else return false;
   }
-  return at === undefined || at === null || isRecord(at) || (Array.isArray(at) && /^\d+$/.test(members.at(-1)!) && Number(members.at(-1)) <= at.length);
+  return (
+    at === undefined ||
+    at === null ||
+    isRecord(at) ||
+    (Array.isArray(at) && /^\d+$/.test(members.at(-1)!) && Number(members.at(-1)) <= at.length)
+  );
 }
 
 const overlaps = (a: Segment, b: Segment) => a.startDate < b.endDate && b.startDate < a.endDate;
@@ -229,28 +251,41 @@ function locationsOf(coverage: Coverage, segmentIndex: number | undefined): Loca
   const chosen = segmentIndex === undefined ? coverage.segments.map((_, index) => index) : [segmentIndex];
   const locations: Location[] = chosen.map((index) => ({ segments: "segments", index }));
   coverage.cancellation?.restore.forEach((restored, index) => {
-    if (segmentIndex === undefined || overlaps(restored, coverage.segments[segmentIndex]!)) locations.push({ segments: "restore", index });
+    if (segmentIndex === undefined || overlaps(restored, coverage.segments[segmentIndex]!))
+      locations.push({ segments: "restore", index });
   });
   return locations;
 }
 
-const segmentAt = (coverage: Coverage, at: Location) => (at.segments === "segments" ? coverage.segments : coverage.cancellation!.restore)[at.index]!;
-const where = (at: Location, segment: Segment) => `${at.segments === "restore" ? "restore segment" : "segment"} ${at.index} (${segment.startDate} to ${segment.endDate})`;
+const segmentAt = (coverage: Coverage, at: Location) =>
+  (at.segments === "segments" ? coverage.segments : coverage.cancellation!.restore)[at.index]!;
+const where = (at: Location, segment: Segment) =>
+  `${at.segments === "restore" ? "restore segment" : "segment"} ${at.index} (${segment.startDate} to ${segment.endDate})`;
 
 /** Refusals that depend only on the request and the configuration (400). */
-function requestProblems(changes: readonly FieldValueChangeRequest[], coverage: Coverage, context: FieldValueContext): ValueProblem[] {
+function requestProblems(
+  changes: readonly FieldValueChangeRequest[],
+  coverage: Coverage,
+  context: FieldValueContext,
+): ValueProblem[] {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const problems: ValueProblem[] = [];
   changes.forEach((change, i) => {
     const match = PATH.exec(change.path);
-    if (!match) return problems.push({ path: `changes[${i}].path`, problem: "must be a path like policy.<referenceId>" });
+    if (!match)
+      return problems.push({ path: `changes[${i}].path`, problem: "must be a path like policy.<referenceId>" });
     const member = match[1]!;
     const field = fields.get(member);
     if (REFUSED[member]) return problems.push({ path: change.path, problem: REFUSED[member]! });
-    if (!field && !CONTAINERS.has(member) && member !== "exposures") return problems.push({ path: change.path, problem: "is not a policy field" });
-    if (field?.typeInfo.kind === "Calculated") return problems.push({ path: change.path, problem: "is calculated, not stored" });
+    if (!field && !CONTAINERS.has(member) && member !== "exposures")
+      return problems.push({ path: change.path, problem: "is not a policy field" });
+    if (field?.typeInfo.kind === "Calculated")
+      return problems.push({ path: change.path, problem: "is calculated, not stored" });
     if (change.segmentIndex !== undefined && change.segmentIndex >= coverage.segments.length) {
-      problems.push({ path: `changes[${i}].segmentIndex`, problem: `must name a segment of the current version (0 to ${coverage.segments.length - 1})` });
+      problems.push({
+        path: `changes[${i}].segmentIndex`,
+        problem: `must name a segment of the current version (0 to ${coverage.segments.length - 1})`,
+      });
     }
   });
   if (problems.length) return problems;
@@ -263,7 +298,10 @@ function requestProblems(changes: readonly FieldValueChangeRequest[], coverage: 
       const atA = locationsOf(coverage, a.segmentIndex);
       const atB = locationsOf(coverage, b.segmentIndex);
       if (atA.some((x) => atB.some((y) => x.segments === y.segments && x.index === y.index))) {
-        problems.push({ path: `changes[${i + 1 + k}].path`, problem: `changes the same value as changes[${i}] (${a.path}) in the same segment` });
+        problems.push({
+          path: `changes[${i + 1 + k}].path`,
+          problem: `changes the same value as changes[${i}] (${a.path}) in the same segment`,
+        });
       }
     });
   });
@@ -271,22 +309,41 @@ function requestProblems(changes: readonly FieldValueChangeRequest[], coverage: 
 }
 
 /** Reads the touched top-level member again as a whole, as a write would, and returns the value to store. */
-function revalidated(member: string, data: Record<string, unknown>, previous: Record<string, unknown>, context: FieldValueContext): { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] } {
+function revalidated(
+  member: string,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  context: FieldValueContext,
+): { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] } {
   const path = `policy.${member}`;
   if (CONTAINERS.has(member)) {
     const result = revalidateContainers({ [member]: data[member] });
     return result.ok ? { ok: true, data: { ...data, [member]: result.data[member] } } : result;
   }
   if (member === "exposures") {
-    const existing = Array.isArray(previous.exposures) ? (previous.exposures as Array<Record<string, unknown>>) : undefined;
+    const existing = Array.isArray(previous.exposures)
+      ? (previous.exposures as Array<Record<string, unknown>>)
+      : undefined;
     const reading = readEmbeddedExposures(data.exposures, context.exposureFields, context.optionSets, existing);
     if (reading.ok) return { ok: true, data: { ...data, exposures: reading.exposures } };
-    if (reading.kind === "generated") return { ok: false, problems: reading.paths.map((p) => ({ path: `policy.${p}`, problem: "is platform-generated and cannot be changed" })) };
+    if (reading.kind === "generated")
+      return {
+        ok: false,
+        problems: reading.paths.map((p) => ({
+          path: `policy.${p}`,
+          problem: "is platform-generated and cannot be changed",
+        })),
+      };
     const problems = reading.kind === "shape" ? [...reading.missing, ...reading.problems] : reading.problems;
     return { ok: false, problems: problems.map((p) => ({ ...p, path: `policy.${p.path}` })) };
   }
   const field = context.policyFields.find((f) => f.referenceId === member)!;
-  const reading = readFieldValue(field, data[member], { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) }, path);
+  const reading = readFieldValue(
+    field,
+    data[member],
+    { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) },
+    path,
+  );
   return reading.ok ? { ok: true, data: { ...data, [member]: reading.value } } : reading;
 }
 
@@ -295,8 +352,17 @@ function revalidated(member: string, data: Record<string, unknown>, previous: Re
  * hold `expected` (an absent value reads as null) or nothing changes. New values are checked as a write
  * would check them; containers get their rollups recomputed and the primary insured is derived again.
  */
-export function planFieldValueRepair(coverage: Coverage, currentVersion: number, changes: readonly FieldValueChangeRequest[], context: FieldValueContext): FieldValuePlan {
-  const stale = changes.flatMap((c, i) => (c.version !== undefined && c.version !== currentVersion ? [{ path: `changes[${i}].version`, problem: `is ${c.version}, but the current version is ${currentVersion}` }] : []));
+export function planFieldValueRepair(
+  coverage: Coverage,
+  currentVersion: number,
+  changes: readonly FieldValueChangeRequest[],
+  context: FieldValueContext,
+): FieldValuePlan {
+  const stale = changes.flatMap((c, i) =>
+    c.version !== undefined && c.version !== currentVersion
+      ? [{ path: `changes[${i}].version`, problem: `is ${c.version}, but the current version is ${currentVersion}` }]
+      : [],
+  );
   if (stale.length) return { ok: false, kind: "stale", problems: stale };
   const invalid = requestProblems(changes, coverage, context);
   if (invalid.length) return { ok: false, kind: "invalid", problems: invalid };
@@ -304,7 +370,10 @@ export function planFieldValueRepair(coverage: Coverage, currentVersion: number,
   const mismatches: ValueProblem[] = [];
   const unreachable: ValueProblem[] = [];
   const touched = new Map<string, { at: Location; members: Set<string> }>();
-  const next = { segments: coverage.segments.map((s) => ({ ...s })), restore: coverage.cancellation?.restore.map((s) => ({ ...s })) ?? [] };
+  const next = {
+    segments: coverage.segments.map((s) => ({ ...s })),
+    restore: coverage.cancellation?.restore.map((s) => ({ ...s })) ?? [],
+  };
 
   for (const change of changes) {
     const members = change.path.split(".").slice(1);
@@ -312,11 +381,17 @@ export function planFieldValueRepair(coverage: Coverage, currentVersion: number,
       const segment = segmentAt(coverage, at);
       const current = getAt(segment.data, members);
       if (!sameValue(current, change.expected)) {
-        mismatches.push({ path: change.path, problem: `${where(at, segment)} holds ${canonicalJson(current ?? null)}, not the expected ${canonicalJson(change.expected ?? null)}` });
+        mismatches.push({
+          path: change.path,
+          problem: `${where(at, segment)} holds ${canonicalJson(current ?? null)}, not the expected ${canonicalJson(change.expected ?? null)}`,
+        });
         continue;
       }
       if (!reachable(segment.data, members)) {
-        unreachable.push({ path: change.path, problem: `cannot be set in ${where(at, segment)}: a value on the way is not an object` });
+        unreachable.push({
+          path: change.path,
+          problem: `cannot be set in ${where(at, segment)}: a value on the way is not an object`,
+        });
         continue;
       }
       const target = next[at.segments][at.index]!;
@@ -346,11 +421,24 @@ export function planFieldValueRepair(coverage: Coverage, currentVersion: number,
     const reported = [...members, ...DERIVED.filter((d) => !members.has(d))];
     for (const member of reported) {
       if (sameValue(before.data[member], data[member])) continue;
-      out.push({ segments: at.segments, segmentIndex: at.index, startDate: before.startDate, endDate: before.endDate, path: `policy.${member}`, before: before.data[member] ?? null, after: data[member] ?? null, derived: !members.has(member) });
+      out.push({
+        segments: at.segments,
+        segmentIndex: at.index,
+        startDate: before.startDate,
+        endDate: before.endDate,
+        path: `policy.${member}`,
+        before: before.data[member] ?? null,
+        after: data[member] ?? null,
+        derived: !members.has(member),
+      });
     }
   }
   if (problems.length) return { ok: false, kind: "invalid", problems };
 
-  const repaired: Coverage = { ...coverage, segments: next.segments, cancellation: coverage.cancellation ? { ...coverage.cancellation, restore: next.restore } : null };
+  const repaired: Coverage = {
+    ...coverage,
+    segments: next.segments,
+    cancellation: coverage.cancellation ? { ...coverage.cancellation, restore: next.restore } : null,
+  };
   return { ok: true, coverage: repaired, changes: out };
 }

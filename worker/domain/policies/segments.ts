@@ -36,13 +36,21 @@ export function coveredSpan(coverage: Coverage) {
 }
 
 export function newCoverage(termStart: string, termEnd: string, data: Record<string, unknown>): Coverage {
-  if (termEnd <= termStart) throw new CoverageError("date", "policyEndDate", "policyEndDate must be after policyStartDate");
+  if (termEnd <= termStart)
+    throw new CoverageError("date", "policyEndDate", "policyEndDate must be after policyStartDate");
   return { termStart, termEnd, segments: [{ startDate: termStart, endDate: termEnd, data }], cancellation: null };
 }
 
 /** Splits the segment containing `day` so that a segment starts exactly there. */
 function splitAt(segments: readonly Segment[], day: string): Segment[] {
-  return segments.flatMap((s) => (s.startDate < day && day < s.endDate ? [{ ...s, endDate: day }, { ...s, startDate: day }] : [s]));
+  return segments.flatMap((s) =>
+    s.startDate < day && day < s.endDate
+      ? [
+          { ...s, endDate: day },
+          { ...s, startDate: day },
+        ]
+      : [s],
+  );
 }
 
 /** Cuts or stretches the coverage so it ends at `end`. */
@@ -57,13 +65,30 @@ function endAt(segments: readonly Segment[], end: string): Segment[] {
  * An endorsement effective `day`: data from `day` onward is changed by `change`; earlier segments keep
  * theirs. A new term end (from `change`) cuts or stretches the coverage.
  */
-export function endorse(coverage: Coverage, day: string, change: (data: Record<string, unknown>) => Record<string, unknown>, termEnd = coverage.termEnd): Coverage {
-  if (coverage.cancellation) throw new CoverageError("state", "effectiveDate", "A cancelled policy cannot be endorsed; reinstate it first");
+export function endorse(
+  coverage: Coverage,
+  day: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+  termEnd = coverage.termEnd,
+): Coverage {
+  if (coverage.cancellation)
+    throw new CoverageError("state", "effectiveDate", "A cancelled policy cannot be endorsed; reinstate it first");
   if (day < coverage.termStart || day >= coverage.termEnd) {
-    throw new CoverageError("date", "effectiveDate", `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`);
+    throw new CoverageError(
+      "date",
+      "effectiveDate",
+      `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`,
+    );
   }
-  if (termEnd <= day) throw new CoverageError("date", "policyEndDate", `policyEndDate must be after the endorsement's effectiveDate ${day}`);
-  const segments = endAt(splitAt(coverage.segments, day), termEnd).map((s) => (s.startDate >= day ? { ...s, data: change(s.data) } : s));
+  if (termEnd <= day)
+    throw new CoverageError(
+      "date",
+      "policyEndDate",
+      `policyEndDate must be after the endorsement's effectiveDate ${day}`,
+    );
+  const segments = endAt(splitAt(coverage.segments, day), termEnd).map((s) =>
+    s.startDate >= day ? { ...s, data: change(s.data) } : s,
+  );
   return { ...coverage, termEnd, segments: mergeEqualNeighbours(segments) };
 }
 
@@ -71,7 +96,11 @@ export function endorse(coverage: Coverage, day: string, change: (data: Record<s
 export function cancel(coverage: Coverage, day: string): Coverage {
   if (coverage.cancellation) throw new CoverageError("state", "effectiveDate", "The policy is already cancelled");
   if (day < coverage.termStart || day > coverage.termEnd) {
-    throw new CoverageError("date", "effectiveDate", `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`);
+    throw new CoverageError(
+      "date",
+      "effectiveDate",
+      `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`,
+    );
   }
   const segments = splitAt(coverage.segments, day).filter((s) => s.endDate <= day);
   return { ...coverage, segments, cancellation: { effectiveDate: day, restore: coverage.segments } };
@@ -88,7 +117,8 @@ function mergeEqualNeighbours(segments: readonly Segment[]): Segment[] {
   const out: Segment[] = [];
   for (const segment of segments) {
     const last = out[out.length - 1];
-    if (last && last.endDate === segment.startDate && JSON.stringify(last.data) === JSON.stringify(segment.data)) out[out.length - 1] = { ...last, endDate: segment.endDate };
+    if (last && last.endDate === segment.startDate && JSON.stringify(last.data) === JSON.stringify(segment.data))
+      out[out.length - 1] = { ...last, endDate: segment.endDate };
     else out.push(segment);
   }
   return out;
@@ -100,7 +130,12 @@ export function segmentOn(segments: readonly Segment[], day: string): Segment | 
 }
 
 /** Days of `[from, to)` that fall inside a segment. */
-export function overlapDays(segment: Segment, from: string, to: string, count: (a: string, b: string) => number): number {
+export function overlapDays(
+  segment: Segment,
+  from: string,
+  to: string,
+  count: (a: string, b: string) => number,
+): number {
   const start = maxDay(segment.startDate, from);
   const end = minDay(segment.endDate, to);
   return end > start ? count(start, end) : 0;

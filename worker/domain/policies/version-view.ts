@@ -1,6 +1,6 @@
 import type { Fmv1Date } from "../dates/fmv1-date";
 import type { FullTermPricingInfo } from "./pricing";
-import { coveredSpan, type Coverage, type Segment } from "./segments";
+import { type Coverage, coveredSpan, type Segment } from "./segments";
 
 export type PolicyAction = "NEW_BUSINESS" | "ENDORSE" | "CANCEL" | "REINSTATE" | "RENEW";
 
@@ -73,7 +73,11 @@ function fullView(record: VersionRecord) {
   return {
     ...summaryView(record),
     crossSegmentRatingOutputs: (data.crossSegmentRatingOutputs ?? null) as Record<string, unknown> | null,
-    segments: record.coverage.segments.map((s: Segment) => ({ startDate: s.startDate, endDate: s.endDate, data: s.data })),
+    segments: record.coverage.segments.map((s: Segment) => ({
+      startDate: s.startDate,
+      endDate: s.endDate,
+      data: s.data,
+    })),
   };
 }
 
@@ -81,7 +85,10 @@ export type FullVersionView = ReturnType<typeof fullView>;
 
 /** A version response: root fields, hoisted whole-term containers and, in full detail, the segments. */
 export function versionView(record: VersionRecord): ReturnType<typeof fullView>;
-export function versionView(record: VersionRecord, detail: "full" | "summary"): ReturnType<typeof fullView> | ReturnType<typeof summaryView>;
+export function versionView(
+  record: VersionRecord,
+  detail: "full" | "summary",
+): ReturnType<typeof fullView> | ReturnType<typeof summaryView>;
 export function versionView(record: VersionRecord, detail: "full" | "summary" = "full") {
   return detail === "full" ? fullView(record) : summaryView(record);
 }

@@ -13,7 +13,10 @@ export interface CardinalityLimits {
 }
 
 export function cardinalityLimits(cardinality: Relationship["cardinality"]): CardinalityLimits {
-  return { onePerFrom: cardinality === "1:1" || cardinality === "N:1", onePerTo: cardinality === "1:1" || cardinality === "1:N" };
+  return {
+    onePerFrom: cardinality === "1:1" || cardinality === "N:1",
+    onePerTo: cardinality === "1:1" || cardinality === "1:N",
+  };
 }
 
 /** A link the cardinality refuses: which side is already taken, and by which record. */
@@ -31,6 +34,9 @@ export function describeViolation(relationship: Relationship, violation: Cardina
   return {
     message: `Relationship ${key} (${from} ${cardinality} ${to}) allows one ${other} per ${own}: ${own} ${violation.id} is already linked to ${other} ${violation.linkedId}`,
     userMessage: `This ${own} is already linked to another ${other} through ${key}. Unlink it first.`,
-    detail: { field: violation.side === "from" ? "fromId" : "toId", message: `already linked to ${violation.linkedId}` },
+    detail: {
+      field: violation.side === "from" ? "fromId" : "toId",
+      message: `already linked to ${violation.linkedId}`,
+    },
   };
 }

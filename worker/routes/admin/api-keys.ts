@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { hashApiKey, insertApiKey, listCompanyKeys, mintApiKey, revokeApiKey } from "../../db/queries/api-keys";
 import { findCompany } from "../../db/queries/companies";
@@ -6,14 +6,23 @@ import { canonicalPermission } from "../../domain/access/permissions";
 import { ROLE_NAMES } from "../../domain/access/roles";
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { jsonBody, jsonContent, notFoundResponse, staffRoute, UuidSchema, validationErrorResponse } from "../../http/route";
+import {
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  staffRoute,
+  UuidSchema,
+  validationErrorResponse,
+} from "../../http/route";
 import { CompanyIdPath } from "./company-schema";
 
 const RoleSchema = z.enum(ROLE_NAMES as [string, ...string[]]);
 const PermissionNameSchema = z
   .string()
   .refine((name) => canonicalPermission(name) !== null, "is not a permission in the catalog")
-  .openapi({ description: "A catalog permission in either name style, or a field write group `<entity>.field-<group>`." });
+  .openapi({
+    description: "A catalog permission in either name style, or a field write group `<entity>.field-<group>`.",
+  });
 
 const CreateKeyBody = z
   .object({
@@ -23,8 +32,15 @@ const CreateKeyBody = z
   })
   .strict();
 
-const KeySummary = z.object({ id: z.uuid(), name: z.string(), roles: z.array(z.string()), permissions: z.array(z.string()) });
-const CreatedKey = KeySummary.extend({ key: z.string().openapi({ description: "The raw key. Shown only in this response." }) }).openapi("CreatedApiKey");
+const KeySummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+const CreatedKey = KeySummary.extend({
+  key: z.string().openapi({ description: "The raw key. Shown only in this response." }),
+}).openapi("CreatedApiKey");
 const ListedKey = KeySummary.extend({ createdAt: z.string(), revokedAt: z.string().nullable() }).openapi("ApiKey");
 
 const createKey = staffRoute({
@@ -46,7 +62,11 @@ const listKeys = staffRoute({
   summary: "List a company's API keys",
   description: "Names, grants and revocation times; never the keys themselves, which are stored only as hashes.",
   request: { params: CompanyIdPath },
-  responses: { 200: jsonContent(z.object({ items: z.array(ListedKey) }), "The keys."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(ListedKey) }), "The keys."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 const revokeKey = staffRoute({
@@ -67,7 +87,13 @@ export function registerAdminApiKeyRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     if (!(await findCompany(db, companyId))) throw notFound();
     const key = mintApiKey();
-    const record = { id: crypto.randomUUID(), companyId, name: body.name, roles: body.roles, permissions: body.permissions };
+    const record = {
+      id: crypto.randomUUID(),
+      companyId,
+      name: body.name,
+      roles: body.roles,
+      permissions: body.permissions,
+    };
     await insertApiKey(db, { ...record, keyHash: await hashApiKey(key) });
     return c.json({ id: record.id, key, name: record.name, roles: record.roles, permissions: record.permissions }, 201);
   });

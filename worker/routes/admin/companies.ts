@@ -1,19 +1,29 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { companyObject } from "../../company-object";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
+import { companyObject } from "../../company-object";
 import { database } from "../../db/client";
 import { findCompany, insertCompany, updateCompanyFeatures } from "../../db/queries/companies";
 import { DEFAULT_FEATURES } from "../../domain/company/lifecycle";
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { conflictResponse, jsonContent as json, notFoundResponse, staffRoute, validationErrorResponse } from "../../http/route";
+import {
+  conflictResponse,
+  jsonContent as json,
+  notFoundResponse,
+  staffRoute,
+  validationErrorResponse,
+} from "../../http/route";
 import { CompanyIdPath, CompanySchema, companyView, FeaturesSchema, LifecycleSchema } from "./company-schema";
-
 
 const CreateCompanyBody = z
   .object({
     name: z.string().trim().min(1).max(200),
-    shortName: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "must be letters, digits, '-' or '_'"),
+    shortName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "must be letters, digits, '-' or '_'"),
     lifecycle: LifecycleSchema.default("sandbox"),
   })
   .strict();

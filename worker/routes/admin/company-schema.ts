@@ -13,12 +13,20 @@ export const FeaturesSchema = z
   .openapi("CompanyFeatures");
 
 export const CompanySchema = z
-  .object({ id: z.uuid(), name: z.string(), shortName: z.string(), lifecycle: LifecycleSchema, features: FeaturesSchema })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    shortName: z.string(),
+    lifecycle: LifecycleSchema,
+    features: FeaturesSchema,
+  })
   .openapi("Company");
 
 export const CompanyIdPath = z.object({ companyId: UuidSchema.openapi({ param: { name: "companyId", in: "path" } }) });
 
 export function companyView(row: CompanyRow): z.infer<typeof CompanySchema> {
-  const features = Object.fromEntries(FEATURES.map((f) => [f, row.features[f] ?? true])) as z.infer<typeof FeaturesSchema>;
+  const features = Object.fromEntries(FEATURES.map((f) => [f, row.features[f] ?? true])) as z.infer<
+    typeof FeaturesSchema
+  >;
   return { id: row.id, name: row.name, shortName: row.shortName, lifecycle: row.lifecycle, features };
 }

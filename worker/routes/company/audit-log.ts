@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, count, desc, eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { auditLog } from "../../db/schema";
@@ -34,7 +34,10 @@ const listAuditLog = companyRoute("P", "audit.view", {
     "Every external call made with the company's keys (refused ones included) and the receipts that changes commit with themselves. Entries are written after the response is sent, so a call appears within moments of completing.",
   request: {
     params: companyParams(),
-    query: z.object({ ...pageQuery(50, 500), batchId: z.string().optional().openapi({ description: "Only entries carrying this `batchId`." }) }),
+    query: z.object({
+      ...pageQuery(50, 500),
+      batchId: z.string().optional().openapi({ description: "Only entries carrying this `batchId`." }),
+    }),
   },
   responses: { 200: jsonContent(pageEnvelope(AuditEntrySchema), "A page of entries."), ...validationErrorResponse },
 });
@@ -44,9 +47,18 @@ export function registerAuditLogRoutes(app: OpenAPIHono<AppEnv>) {
     const { companyId } = keyCaller(c);
     const { page, pageSize, batchId } = c.req.valid("query");
     const db = database(c.env.DB);
-    const where = and(eq(auditLog.companyId, companyId), batchId === undefined ? undefined : eq(auditLog.batchId, batchId));
+    const where = and(
+      eq(auditLog.companyId, companyId),
+      batchId === undefined ? undefined : eq(auditLog.batchId, batchId),
+    );
     const [items, [total]] = await Promise.all([
-      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(pageSize)
+        .offset(offsetOf(page, pageSize)),
       db.select({ value: count() }).from(auditLog).where(where),
     ]);
     const entries = items.map(({ companyId: _company, ...entry }) => entry);

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { ENTITY_TYPE_NAMES, ENTITY_TYPES } from "../../domain/entities/entity-types";
@@ -20,9 +20,15 @@ const listEntityTypes = companyRoute("P", null, {
   operationId: "listEntityTypes",
   tags: ["Access"],
   summary: "Entity types and custom object types of the company",
-  description: "The parametric entity types, the policy, then the custom object types the company's configuration declares (`key` is the custom object's snake_case key).",
+  description:
+    "The parametric entity types, the policy, then the custom object types the company's configuration declares (`key` is the custom object's snake_case key).",
   request: { params: companyParams() },
-  responses: { 200: jsonContent(z.object({ items: z.array(EntityTypeSchema) }), "Entity types, then the policy, then custom object types.") },
+  responses: {
+    200: jsonContent(
+      z.object({ items: z.array(EntityTypeSchema) }),
+      "Entity types, then the policy, then custom object types.",
+    ),
+  },
 });
 
 export function registerEntityTypeRoutes(app: OpenAPIHono<AppEnv>) {
@@ -31,7 +37,12 @@ export function registerEntityTypeRoutes(app: OpenAPIHono<AppEnv>) {
     const items = [
       ...ENTITY_TYPES.map((key) => ({ key, kind: "entity" as const, ...ENTITY_TYPE_NAMES[key] })),
       { key: "policy", kind: "policy" as const, ...ENTITY_TYPE_NAMES.policy },
-      ...document.customObjects.map(({ key, name, pluralizedName }) => ({ key, kind: "customObject" as const, name, pluralizedName })),
+      ...document.customObjects.map(({ key, name, pluralizedName }) => ({
+        key,
+        kind: "customObject" as const,
+        name,
+        pluralizedName,
+      })),
     ];
     return c.json({ items }, 200);
   });

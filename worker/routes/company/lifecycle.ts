@@ -1,6 +1,6 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { companyObject } from "../../company-object";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
+import { companyObject } from "../../company-object";
 import { database } from "../../db/client";
 import { findCompany } from "../../db/queries/companies";
 import type { AppEnv } from "../../http/context";
@@ -15,7 +15,12 @@ const getLifecycle = companyRoute("P", "company.view", {
   tags: ["Company"],
   summary: "The company's lifecycle",
   request: { params: companyParams() },
-  responses: { 200: jsonContent(z.object({ companyId: z.string(), lifecycle: LifecycleSchema }).openapi("CompanyLifecycle"), "The lifecycle.") },
+  responses: {
+    200: jsonContent(
+      z.object({ companyId: z.string(), lifecycle: LifecycleSchema }).openapi("CompanyLifecycle"),
+      "The lifecycle.",
+    ),
+  },
 });
 
 const ResetReceiptSchema = z
@@ -47,7 +52,13 @@ export function registerLifecycleRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(resetCompany, async (c) => {
     const caller = keyCaller(c);
-    const actor = { requestId: c.get("requestId"), keyId: caller.keyId, actor: "api-key" as const, method: c.req.method, path: c.req.path };
+    const actor = {
+      requestId: c.get("requestId"),
+      keyId: caller.keyId,
+      actor: "api-key" as const,
+      method: c.req.method,
+      path: c.req.path,
+    };
     const receipt = unwrap(await companyObject(c.env, caller.companyId).resetCompany(caller.companyId, actor));
     return c.json(receipt, 200);
   });

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { configuredFieldWriteGroups } from "../../domain/configuration/field-write-groups";
@@ -10,7 +10,9 @@ const MeSchema = z
     companyId: z.string(),
     keyId: z.uuid(),
     roles: z.array(z.string()),
-    permissions: z.array(z.string()).openapi({ description: "Effective permissions in `resource.verb` style, field write groups included." }),
+    permissions: z
+      .array(z.string())
+      .openapi({ description: "Effective permissions in `resource.verb` style, field write groups included." }),
   })
   .openapi("Me");
 
@@ -20,7 +22,8 @@ const getMe = companyRoute("P", null, {
   operationId: "getMe",
   tags: ["Access"],
   summary: "The calling key: company, roles and effective permissions",
-  description: "Effective permissions are the union of the key's roles and explicit permissions. Roles holding every field write group (Admin, SUPER_ADMIN) list each write group the company's configuration declares, as `<entityType>.field-<writePermission>`.",
+  description:
+    "Effective permissions are the union of the key's roles and explicit permissions. Roles holding every field write group (Admin, SUPER_ADMIN) list each write group the company's configuration declares, as `<entityType>.field-<writePermission>`.",
   request: { params: companyParams() },
   responses: { 200: jsonContent(MeSchema, "The calling key.") },
 });

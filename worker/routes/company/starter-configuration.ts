@@ -13,7 +13,12 @@ function starterRoute(family: Family) {
     summary: "Retired: starter configuration seed",
     deprecated: true,
     request: { params: companyParams() },
-    responses: { 501: { description: "Always `starter_configuration_unavailable`.", content: { "application/json": { schema: ErrorEnvelopeSchema } } } },
+    responses: {
+      501: {
+        description: "Always `starter_configuration_unavailable`.",
+        content: { "application/json": { schema: ErrorEnvelopeSchema } },
+      },
+    },
   });
 }
 

@@ -5,7 +5,14 @@ import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/di
 import { invalidConfiguration } from "../../domain/configuration/invalid-configuration";
 import { readDocument } from "../../domain/configuration/read-document";
 import type { AppEnv } from "../../http/context";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  validationErrorResponse,
+} from "../../http/route";
 import { ConfigurationDiffSchema, DocumentInputSchema } from "./schemas";
 
 const compareDocument = companyRoute("P", "company.configuration:export", {

@@ -1,11 +1,15 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { DEFAULT_SHEETS_API_BASE_URL, GoogleSheetsClient } from "../../clients/google-sheets";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/diff";
 import { invalidConfiguration } from "../../domain/configuration/invalid-configuration";
-import { readSpreadsheetDocument, SPREADSHEET_TABS, type SpreadsheetTabs } from "../../domain/configuration/spreadsheet-document";
+import {
+  readSpreadsheetDocument,
+  SPREADSHEET_TABS,
+  type SpreadsheetTabs,
+} from "../../domain/configuration/spreadsheet-document";
 import type { AppEnv } from "../../http/context";
 import { ApiError, ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller } from "../../http/route";
@@ -19,11 +23,14 @@ const CompareSheetsBody = z
     spreadsheetId: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, "must be a Google Sheets spreadsheet id (letters, digits, - and _)")
-      .openapi({ description: "Id of the Google Sheets spreadsheet (the part of its URL after `/d/`).", example: "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms" }),
-    sheetsOAuthToken: z
-      .string()
-      .min(1)
-      .openapi({ description: "The caller's own OAuth 2.0 access token with read access to the spreadsheet (scope `spreadsheets.readonly`, `spreadsheets`, `drive.readonly` or `drive`). Used for this call only; never stored or logged." }),
+      .openapi({
+        description: "Id of the Google Sheets spreadsheet (the part of its URL after `/d/`).",
+        example: "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms",
+      }),
+    sheetsOAuthToken: z.string().min(1).openapi({
+      description:
+        "The caller's own OAuth 2.0 access token with read access to the spreadsheet (scope `spreadsheets.readonly`, `spreadsheets`, `drive.readonly` or `drive`). Used for this call only; never stored or logged.",
+    }),
     batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
   })
   .strict()
@@ -60,8 +67,12 @@ const compareSheets = companyRoute("X", "company.configuration:export", {
   request: { params: companyParams(), body: jsonBody(CompareSheetsBody) },
   responses: {
     200: jsonContent(ConfigurationDiffSchema, "The diff."),
-    400: errorContent("Invalid body (`VALIDATION_ERROR`), invalid spreadsheet content (`InvalidConfiguration`), token rejected by Google (`SheetsTokenRejected`) or without read access to the spreadsheet (`SheetsAccessDenied`)."),
-    403: errorContent(`Key scoped to another company, missing the route's permission, or without the \`${CONFIGURATION_MANAGER_ROLE}\` role (\`AuthorizationError\`).`),
+    400: errorContent(
+      "Invalid body (`VALIDATION_ERROR`), invalid spreadsheet content (`InvalidConfiguration`), token rejected by Google (`SheetsTokenRejected`) or without read access to the spreadsheet (`SheetsAccessDenied`).",
+    ),
+    403: errorContent(
+      `Key scoped to another company, missing the route's permission, or without the \`${CONFIGURATION_MANAGER_ROLE}\` role (\`AuthorizationError\`).`,
+    ),
     404: errorContent("Google Sheets knows no spreadsheet with this id (`SpreadsheetNotFound`)."),
     502: errorContent("Google Sheets failed, timed out or could not be reached (`SheetsUnavailable`)."),
   },
@@ -76,20 +87,35 @@ const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, next) =
     throw new ApiError({
       code: "AuthorizationError",
       message: "User is not authorized to perform the requested action",
-      userMessages: [`Comparing a configuration spreadsheet needs an API key with the ${CONFIGURATION_MANAGER_ROLE} role.`],
+      userMessages: [
+        `Comparing a configuration spreadsheet needs an API key with the ${CONFIGURATION_MANAGER_ROLE} role.`,
+      ],
     });
   }
   await next();
 };
 
 export function registerConfigurationCompareSheetsRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi({ ...compareSheets, middleware: [...compareSheets.middleware, requireConfigurationManager] as const }, async (c) => {
-    const { companyId } = keyCaller(c);
-    const { spreadsheetId, sheetsOAuthToken } = c.req.valid("json");
-    const sheets = new GoogleSheetsClient(c.env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL, sheetsOAuthToken, (input, init) => fetch(input, init));
-    const [tabs, stored] = await Promise.all([sheets.readTabs(spreadsheetId, SPREADSHEET_TABS), loadConfiguration(database(c.env.DB), companyId)]);
-    const { document, issues } = readSpreadsheetDocument(Object.fromEntries(tabs) as SpreadsheetTabs, stored.document);
-    if (!document) throw invalidConfiguration(issues);
-    return c.json(diffDocuments(COMPARE_CATEGORIES, stored.document, document), 200);
-  });
+  app.openapi(
+    { ...compareSheets, middleware: [...compareSheets.middleware, requireConfigurationManager] as const },
+    async (c) => {
+      const { companyId } = keyCaller(c);
+      const { spreadsheetId, sheetsOAuthToken } = c.req.valid("json");
+      const sheets = new GoogleSheetsClient(
+        c.env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL,
+        sheetsOAuthToken,
+        (input, init) => fetch(input, init),
+      );
+      const [tabs, stored] = await Promise.all([
+        sheets.readTabs(spreadsheetId, SPREADSHEET_TABS),
+        loadConfiguration(database(c.env.DB), companyId),
+      ]);
+      const { document, issues } = readSpreadsheetDocument(
+        Object.fromEntries(tabs) as SpreadsheetTabs,
+        stored.document,
+      );
+      if (!document) throw invalidConfiguration(issues);
+      return c.json(diffDocuments(COMPARE_CATEGORIES, stored.document, document), 200);
+    },
+  );
 }

@@ -8,16 +8,42 @@ export const FieldJsonSchemaSchema = z
   .object({
     title: z.string().openapi({ description: "The field's label." }),
     description: z.string().optional(),
-    fieldType: z.enum(FIELD_KINDS).openapi({ description: "The configured kind (`typeInfo.kind`); says, for example, whether an address is `Object: Address` or `Object: AddressV2`." }),
+    fieldType: z.enum(FIELD_KINDS).openapi({
+      description:
+        "The configured kind (`typeInfo.kind`); says, for example, whether an address is `Object: Address` or `Object: AddressV2`.",
+    }),
     typeInfo: TypeInfoSchema,
-    readOnly: z.boolean().optional().openapi({ description: "`true`: the value cannot be written (read-only, Calculated and Sequence fields, quote lifecycle fields, `eventName`)." }),
-    "x-generated": z.boolean().optional().openapi({ description: "Platform-generated (Sequence); originating or changing it answers 400 `GeneratedFieldWrite`, resending the stored value is tolerated." }),
-    "x-generated-at": z.enum(["create", "bind"]).optional().openapi({ description: "When a Sequence value is minted." }),
-    "x-computed-default": z.string().optional().openapi({ description: "The default's expression; a supplied value is kept." }),
-    "x-write-permission": z.string().optional().openapi({ description: "The field's write group; writing it needs `<entityType>.field-<group>`." }),
-    "x-repeatable": z.boolean().optional().openapi({ description: "On Calculated fields: `true` means the same stored data always gives the same answer." }),
-    "x-platform": z.boolean().optional().openapi({ description: "Defined by the platform on every company, with or without configuration." }),
-    "x-guarded-status": z.boolean().optional().openapi({ description: "A status changed only through its lifecycle operations; a generic update changing it answers 409 `GuardedStatusFieldWrite`." }),
+    readOnly: z.boolean().optional().openapi({
+      description:
+        "`true`: the value cannot be written (read-only, Calculated and Sequence fields, quote lifecycle fields, `eventName`).",
+    }),
+    "x-generated": z.boolean().optional().openapi({
+      description:
+        "Platform-generated (Sequence); originating or changing it answers 400 `GeneratedFieldWrite`, resending the stored value is tolerated.",
+    }),
+    "x-generated-at": z
+      .enum(["create", "bind"])
+      .optional()
+      .openapi({ description: "When a Sequence value is minted." }),
+    "x-computed-default": z
+      .string()
+      .optional()
+      .openapi({ description: "The default's expression; a supplied value is kept." }),
+    "x-write-permission": z
+      .string()
+      .optional()
+      .openapi({ description: "The field's write group; writing it needs `<entityType>.field-<group>`." }),
+    "x-repeatable": z.boolean().optional().openapi({
+      description: "On Calculated fields: `true` means the same stored data always gives the same answer.",
+    }),
+    "x-platform": z
+      .boolean()
+      .optional()
+      .openapi({ description: "Defined by the platform on every company, with or without configuration." }),
+    "x-guarded-status": z.boolean().optional().openapi({
+      description:
+        "A status changed only through its lifecycle operations; a generic update changing it answers 409 `GuardedStatusFieldWrite`.",
+    }),
   })
   .catchall(z.unknown())
   .openapi("FieldJsonSchema", {

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { entityConfigurationSchema } from "../../domain/configuration/json-schema";
@@ -20,7 +20,10 @@ const getEntityConfiguration = companyRoute("P", "configuration.view", {
       entityType: z.enum(ENTITY_TYPES).openapi({ param: { name: "entityType", in: "path" }, example: "event" }),
     }),
   },
-  responses: { 200: jsonContent(EntityConfigurationSchema, "The entity type's JSON Schema."), ...validationErrorResponse },
+  responses: {
+    200: jsonContent(EntityConfigurationSchema, "The entity type's JSON Schema."),
+    ...validationErrorResponse,
+  },
 });
 
 export function registerEntityConfigurationRoutes(app: OpenAPIHono<AppEnv>) {

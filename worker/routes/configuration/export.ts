@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { ConfigurationDocumentSchema, DOCUMENT_MEMBERS } from "../../domain/configuration/document";
@@ -13,7 +13,8 @@ const exportConfiguration = companyRoute("P", "company.configuration:export", {
   operationId: "exportConfiguration",
   tags: ["Configuration"],
   summary: "Export the configuration in canonical form",
-  description: "Every member present; field types only as `typeInfo`; custom objects only as `customObjects`, option sets only as `optionSets`. Importing the export changes nothing.",
+  description:
+    "Every member present; field types only as `typeInfo`; custom objects only as `customObjects`, option sets only as `optionSets`. Importing the export changes nothing.",
   request: { params: companyParams() },
   responses: { 200: jsonContent(ExportSchema, "The canonical document with its `contentHash`.") },
 });

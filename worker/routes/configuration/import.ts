@@ -1,9 +1,17 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { companyObject } from "../../company-object";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
+import { companyObject } from "../../company-object";
 import type { AppEnv } from "../../http/context";
 import { ApiError } from "../../http/errors";
-import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  conflictResponse,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  validationErrorResponse,
+} from "../../http/route";
 import { CategoryDiffSchema, DocumentInputSchema, ValidationIssueSchema } from "./schemas";
 
 const ImportResultSchema = z
@@ -38,7 +46,10 @@ const importConfiguration = companyRoute("P", "company.configuration:import", {
   request: {
     params: companyParams(),
     query: z.object({
-      force: z.enum(["true", "false"]).optional().openapi({ description: "`true` passes the breaking-change gate (needs `company.reset`; Sandbox only)." }),
+      force: z
+        .enum(["true", "false"])
+        .optional()
+        .openapi({ description: "`true` passes the breaking-change gate (needs `company.reset`; Sandbox only)." }),
       expectedContentHash: z.string().optional(),
     }),
     body: jsonBody(DocumentInputSchema),
@@ -57,14 +68,29 @@ export function registerConfigurationImportRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const force = query.force === "true";
     if (force && !caller.grants.has("company.reset")) {
-      throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action", userMessages: ["Forcing an import needs the company.reset permission."] });
+      throw new ApiError({
+        code: "AuthorizationError",
+        message: "User is not authorized to perform the requested action",
+        userMessages: ["Forcing an import needs the company.reset permission."],
+      });
     }
     const fromBody = body.expectedContentHash;
     if (fromBody !== undefined && typeof fromBody !== "string") {
-      throw new ApiError({ code: "VALIDATION_ERROR", message: "expectedContentHash must be a string", details: [{ field: "expectedContentHash", message: "must be text" }] });
+      throw new ApiError({
+        code: "VALIDATION_ERROR",
+        message: "expectedContentHash must be a string",
+        details: [{ field: "expectedContentHash", message: "must be text" }],
+      });
     }
-    const expectedContentHashes = [query.expectedContentHash, fromBody].filter((hash): hash is string => typeof hash === "string");
-    const result = unwrap(await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, { force, expectedContentHashes }));
+    const expectedContentHashes = [query.expectedContentHash, fromBody].filter(
+      (hash): hash is string => typeof hash === "string",
+    );
+    const result = unwrap(
+      await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, {
+        force,
+        expectedContentHashes,
+      }),
+    );
     return c.json(result, 200);
   });
 }

@@ -1,14 +1,17 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
-import { CONFIGURABLE_ENTITY_TYPES, FIELD_KINDS } from "../../domain/configuration/field-kinds";
-import { pageLayout, type CardLayout } from "../../domain/configuration/page-layout";
 import type { Grants } from "../../domain/access/roles";
+import { CONFIGURABLE_ENTITY_TYPES, FIELD_KINDS } from "../../domain/configuration/field-kinds";
+import { type CardLayout, pageLayout } from "../../domain/configuration/page-layout";
 import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
 import { companyParams, companyRoute, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
 
-const conditionMember = z.string().nullable().openapi({ description: "The condition as configured, not evaluated; null when there is none." });
+const conditionMember = z
+  .string()
+  .nullable()
+  .openapi({ description: "The condition as configured, not evaluated; null when there is none." });
 const renderingArguments = z.record(z.string(), z.unknown());
 
 const FieldPlacementSchema = z
@@ -53,7 +56,8 @@ const PageLayoutSchema = z
   .openapi("PageLayout");
 
 /** The permission depends on the page, so the route takes any key and the handler checks the page's. */
-const PAGE_PERMISSION = "the page entity's view permission (`<entityType>.view`, for example `event.view` or `quote.view`)";
+const PAGE_PERMISSION =
+  "the page entity's view permission (`<entityType>.view`, for example `event.view` or `quote.view`)";
 
 const getPageLayout = Object.assign(
   companyRoute("P", null, {
@@ -62,7 +66,11 @@ const getPageLayout = Object.assign(
     operationId: "getPageLayout",
     tags: ["Configuration"],
     summary: "A page's cards, sections and field placements",
-    request: { params: companyParams({ pageKey: z.string().openapi({ param: { name: "pageKey", in: "path" }, example: "claimOverview" }) }) },
+    request: {
+      params: companyParams({
+        pageKey: z.string().openapi({ param: { name: "pageKey", in: "path" }, example: "claimOverview" }),
+      }),
+    },
     responses: { 200: jsonContent(PageLayoutSchema, "The page's card tree."), ...notFoundResponse },
   }),
   {
@@ -75,7 +83,11 @@ const getPageLayout = Object.assign(
 );
 
 function refuse(userMessage: string): ApiError {
-  return new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action", userMessages: [userMessage] });
+  return new ApiError({
+    code: "AuthorizationError",
+    message: "User is not authorized to perform the requested action",
+    userMessages: [userMessage],
+  });
 }
 
 const viewPermission = (entityType: string) => `${entityType}.view`;
@@ -95,7 +107,8 @@ export function registerPageLayoutRoutes(app: OpenAPIHono<AppEnv>) {
     const { document } = await loadConfiguration(database(c.env.DB), companyId);
     const layout = pageLayout(document, pageKey);
     if (!layout) throw notFound();
-    if (!grants.has(viewPermission(layout.entityType))) throw refuse(`Viewing this page needs the ${viewPermission(layout.entityType)} permission.`);
+    if (!grants.has(viewPermission(layout.entityType)))
+      throw refuse(`Viewing this page needs the ${viewPermission(layout.entityType)} permission.`);
     return c.json(layout, 200);
   });
 }

@@ -3,7 +3,9 @@ import { z } from "@hono/zod-openapi";
 export const ValidationIssueSchema = z
   .object({
     message: z.string(),
-    fieldPath: z.array(z.string()).openapi({ description: "Ordered path segments; empty when the location is unknown." }),
+    fieldPath: z
+      .array(z.string())
+      .openapi({ description: "Ordered path segments; empty when the location is unknown." }),
     severity: z.enum(["error", "warning"]),
     code: z.string().optional(),
     reason: z.string().optional(),
@@ -12,7 +14,12 @@ export const ValidationIssueSchema = z
   .openapi("ConfigurationValidationIssue");
 
 export const CategoryDiffSchema = z
-  .object({ additions: z.number().int(), updates: z.number().int(), deletes: z.number().int(), unchanged: z.number().int() })
+  .object({
+    additions: z.number().int(),
+    updates: z.number().int(),
+    deletes: z.number().int(),
+    unchanged: z.number().int(),
+  })
   .openapi("CategoryDiff");
 
 export const ConfigurationDiffSchema = z

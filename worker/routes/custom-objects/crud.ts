@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
@@ -7,17 +7,34 @@ import type { ConfigurationDocument, CustomObject } from "../../domain/configura
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse, type Family } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  type Family,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { invalidData } from "../../services/entity-errors";
 import { createRecord, updateRecord, type WriteContext } from "../../services/entity-writes";
-import { CreatedSchema, CustomObjectCreateSchema, CustomObjectIdParam, CustomObjectSchema, CustomObjectUpdateSchema, ObjectTypeParam } from "./schemas";
+import {
+  CreatedSchema,
+  CustomObjectCreateSchema,
+  CustomObjectIdParam,
+  CustomObjectSchema,
+  CustomObjectUpdateSchema,
+  ObjectTypeParam,
+} from "./schemas";
 import { customObjectRecordType, customObjectView } from "./view";
 
 const TAGS = ["Custom objects"];
 const suffix = (family: Family) => (family === "P" ? "" : family);
 const typeParams = companyParams({ objectType: ObjectTypeParam });
 const recordParams = companyParams({ objectType: ObjectTypeParam, id: CustomObjectIdParam });
-const UNKNOWN_TYPE = "An `objectType` that is not snake_case is 400 `VALIDATION_ERROR`; one the company's configuration does not declare is 404 `NotFoundError`.";
+const UNKNOWN_TYPE =
+  "An `objectType` that is not snake_case is 400 `VALIDATION_ERROR`; one the company's configuration does not declare is 404 `NotFoundError`.";
 
 const createRoute = (family: Family) =>
   companyRoute(family, "custom-object.create", {
@@ -52,7 +69,11 @@ const listRoute = (family: Family) =>
     summary: "List custom object records of one type, newest first",
     description: UNKNOWN_TYPE,
     request: { params: typeParams, query: z.object(pageQuery(50, 500)) },
-    responses: { 200: jsonContent(pageEnvelope(CustomObjectSchema), "A page of records."), ...validationErrorResponse, ...notFoundResponse },
+    responses: {
+      200: jsonContent(pageEnvelope(CustomObjectSchema), "A page of records."),
+      ...validationErrorResponse,
+      ...notFoundResponse,
+    },
   });
 
 const updateRoute = (family: Family) =>
@@ -64,12 +85,24 @@ const updateRoute = (family: Family) =>
     summary: "Update a custom object record (partial)",
     description: `Only the sub-fields sent in \`data\` change. A record of another type or another company is 404. ${UNKNOWN_TYPE}`,
     request: { params: recordParams, body: jsonBody(CustomObjectUpdateSchema) },
-    responses: { 200: jsonContent(CustomObjectSchema, "The record after the update."), ...validationErrorResponse, ...notFoundResponse },
+    responses: {
+      200: jsonContent(CustomObjectSchema, "The record after the update."),
+      ...validationErrorResponse,
+      ...notFoundResponse,
+    },
   });
 
-const writeContext = (c: Context<AppEnv>): WriteContext => ({ env: c.env, db: database(c.env.DB), caller: keyCaller(c), now: new Date() });
+const writeContext = (c: Context<AppEnv>): WriteContext => ({
+  env: c.env,
+  db: database(c.env.DB),
+  caller: keyCaller(c),
+  now: new Date(),
+});
 
-async function configuredType(c: Context<AppEnv>, objectType: string): Promise<{ configuration: ConfigurationDocument; customObject: CustomObject }> {
+async function configuredType(
+  c: Context<AppEnv>,
+  objectType: string,
+): Promise<{ configuration: ConfigurationDocument; customObject: CustomObject }> {
   const { document } = await loadConfiguration(database(c.env.DB), keyCaller(c).companyId);
   const customObject = document.customObjects.find((o) => o.key === objectType);
   if (!customObject) throw notFound();
@@ -81,7 +114,12 @@ function refuseRelationshipFields(configuration: ConfigurationDocument, data: Re
   const keys = new Set(configuration.relationships.map((r) => r.key));
   const named = Object.keys(data).filter((key) => keys.has(key));
   if (named.length) {
-    throw invalidData(named.map((path) => ({ path, problem: "is a relationship field: relationship fields are linked through the relationships endpoints" })));
+    throw invalidData(
+      named.map((path) => ({
+        path,
+        problem: "is a relationship field: relationship fields are linked through the relationships endpoints",
+      })),
+    );
   }
 }
 
@@ -104,15 +142,32 @@ function register(app: OpenAPIHono<AppEnv>, family: Family) {
   app.openapi(listRoute(family), async (c) => {
     const { configuration, customObject } = await configuredType(c, c.req.valid("param").objectType);
     const { page, pageSize } = c.req.valid("query");
-    const { items, totalCount } = await listEntities(database(c.env.DB), keyCaller(c).companyId, customObject.key, pageSize, offsetOf(page, pageSize));
+    const { items, totalCount } = await listEntities(
+      database(c.env.DB),
+      keyCaller(c).companyId,
+      customObject.key,
+      pageSize,
+      offsetOf(page, pageSize),
+    );
     const now = new Date();
-    return c.json({ items: items.map((row) => customObjectView(configuration, customObject, row, now)), totalCount, page, pageSize }, 200);
+    return c.json(
+      {
+        items: items.map((row) => customObjectView(configuration, customObject, row, now)),
+        totalCount,
+        page,
+        pageSize,
+      },
+      200,
+    );
   });
 
   app.openapi(readRoute(family), async (c) => {
     const { objectType, id } = c.req.valid("param");
     const { configuration, customObject } = await configuredType(c, objectType);
-    return c.json(customObjectView(configuration, customObject, await findRecord(c, customObject, id), new Date()), 200);
+    return c.json(
+      customObjectView(configuration, customObject, await findRecord(c, customObject, id), new Date()),
+      200,
+    );
   });
 
   app.openapi(updateRoute(family), async (c) => {

@@ -12,7 +12,11 @@ export function customObjectRecordType(customObject: CustomObject): RecordType {
 export function displayNameOf(customObject: CustomObject, data: Record<string, unknown>, now: Date): string | null {
   if (!customObject.displayNameExpression) return null;
   try {
-    const value = evaluateExpression(customObject.displayNameExpression, { scope: data, now, timezone: "America/New_York" });
+    const value = evaluateExpression(customObject.displayNameExpression, {
+      scope: data,
+      now,
+      timezone: "America/New_York",
+    });
     if (typeof value === "string") return value;
     if (typeof value === "number" || typeof value === "boolean") return String(value);
     return null;
@@ -21,7 +25,19 @@ export function displayNameOf(customObject: CustomObject, data: Record<string, u
   }
 }
 
-export function customObjectView(configuration: ConfigurationDocument, customObject: CustomObject, row: EntityRow, now: Date) {
+export function customObjectView(
+  configuration: ConfigurationDocument,
+  customObject: CustomObject,
+  row: EntityRow,
+  now: Date,
+) {
   const data = presentRecord(configuration, customObjectRecordType(customObject), row.data);
-  return { id: row.id, objectType: customObject.key, data, displayName: displayNameOf(customObject, data, now), createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    objectType: customObject.key,
+    data,
+    displayName: displayNameOf(customObject, data, now),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }

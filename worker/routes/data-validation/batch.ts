@@ -3,7 +3,14 @@ import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import type { AppEnv } from "../../http/context";
 import { offsetOf } from "../../http/pagination";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  validationErrorResponse,
+} from "../../http/route";
 import { readRecordsPage, validateRecords } from "../../services/data-validation-records";
 import { BatchRequestSchema, FindingsPageSchema, TYPE_LIST } from "./schemas";
 import { requireTargets } from "./targets";
@@ -20,7 +27,10 @@ const validateBatch = companyRoute("P", "configuration.view", {
     `\`entityType\` outside ${TYPE_LIST} is 400 \`VALIDATION_ERROR\`.`,
   ].join("\n\n"),
   request: { params: companyParams(), body: jsonBody(BatchRequestSchema) },
-  responses: { 200: jsonContent(FindingsPageSchema, "One finding per record of the page."), ...validationErrorResponse },
+  responses: {
+    200: jsonContent(FindingsPageSchema, "One finding per record of the page."),
+    ...validationErrorResponse,
+  },
 });
 
 export function registerDataValidationBatchRoutes(app: OpenAPIHono<AppEnv>) {
@@ -30,7 +40,13 @@ export function registerDataValidationBatchRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     const configuration = (await loadConfiguration(db, companyId)).document;
     const [target] = requireTargets(configuration, [{ field: "entityType", entityType }]);
-    const { records, totalCount } = await readRecordsPage(db, companyId, target!.entityType, pageSize, offsetOf(page, pageSize));
+    const { records, totalCount } = await readRecordsPage(
+      db,
+      companyId,
+      target!.entityType,
+      pageSize,
+      offsetOf(page, pageSize),
+    );
     return c.json({ items: validateRecords(configuration, target!, records), totalCount, page, pageSize }, 200);
   });
 }

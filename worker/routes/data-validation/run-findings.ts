@@ -1,12 +1,19 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { FINDINGS_PAGE_SIZE } from "../../domain/data-validation/limits";
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { findRun, listFindings } from "../../services/data-validation-runs";
-import { FindingsPageSchema, refusedOffset, RunIdParam } from "./schemas";
+import { FindingsPageSchema, RunIdParam, refusedOffset } from "./schemas";
 
 const FindingsQuery = z.object({
   ...pageQuery(FINDINGS_PAGE_SIZE.default, FINDINGS_PAGE_SIZE.max),
@@ -14,7 +21,9 @@ const FindingsQuery = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true"))
-    .openapi({ description: "`false`: only records with issues or extra keys; `true`: only adhering records; omitted: all." }),
+    .openapi({
+      description: "`false`: only records with issues or extra keys; `true`: only adhering records; omitted: all.",
+    }),
   offset: refusedOffset,
 });
 
@@ -29,7 +38,11 @@ const listDataValidationFindings = companyRoute("P", "configuration.view", {
     "Findings can be read while the run is under way (the total grows until it completes) and after it has completed. Another company's run id is 404.",
   ].join("\n\n"),
   request: { params: companyParams({ runId: RunIdParam }), query: FindingsQuery },
-  responses: { 200: jsonContent(FindingsPageSchema, "A page of findings."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(FindingsPageSchema, "A page of findings."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 export function registerDataValidationFindingsRoutes(app: OpenAPIHono<AppEnv>) {

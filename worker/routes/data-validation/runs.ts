@@ -4,7 +4,14 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { validatableTypes } from "../../domain/data-validation/validation-target";
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { companyParams, companyRoute, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { findRun, runView, startRun } from "../../services/data-validation-runs";
 import { RunIdParam, RunSchema, StartRunRequestSchema, TYPE_LIST } from "./schemas";
 import { requireTargets } from "./targets";
@@ -20,7 +27,10 @@ const startDataValidationRun = companyRoute("P", "configuration.view", {
     "The work goes through the background queue in chunks and is safe under repeated delivery: no record gets two findings. A run moves `queued` → `running` → `succeeded` (or `failed`, with `error`, after repeated failures). Runs belong to the company and are cleared by a Sandbox reset. The body may be omitted.",
     `A type outside ${TYPE_LIST} is 400 \`VALIDATION_ERROR\` and nothing is queued.`,
   ].join("\n\n"),
-  request: { params: companyParams(), body: { required: false, content: { "application/json": { schema: StartRunRequestSchema } } } },
+  request: {
+    params: companyParams(),
+    body: { required: false, content: { "application/json": { schema: StartRunRequestSchema } } },
+  },
   responses: { 202: jsonContent(RunSchema, "Run queued."), ...validationErrorResponse },
 });
 
@@ -30,7 +40,8 @@ const getDataValidationRun = companyRoute("P", "configuration.view", {
   operationId: "getDataValidationRun",
   tags: ["Data validation"],
   summary: "Read a data-validation run",
-  description: "Status and progress of a run. `totalCount` is stable only once the run has completed; `processedCount` counts the findings saved so far. Another company's run id is 404.",
+  description:
+    "Status and progress of a run. `totalCount` is stable only once the run has completed; `processedCount` counts the findings saved so far. Another company's run id is 404.",
   request: { params: companyParams({ runId: RunIdParam }) },
   responses: { 200: jsonContent(RunSchema, "The run."), ...validationErrorResponse, ...notFoundResponse },
 });
@@ -41,7 +52,10 @@ export function registerDataValidationRunRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     const configuration = (await loadConfiguration(db, caller.companyId)).document;
     const requested = c.req.valid("json").entityTypes ?? validatableTypes(configuration);
-    const targets = requireTargets(configuration, requested.map((entityType, i) => ({ field: `entityTypes[${i}]`, entityType })));
+    const targets = requireTargets(
+      configuration,
+      requested.map((entityType, i) => ({ field: `entityTypes[${i}]`, entityType })),
+    );
     const entityTypes = [...new Set(targets.map((t) => t.entityType))];
     const run = await startRun(c.env, db, caller.companyId, caller.keyId, entityTypes);
     c.header("Location", `${c.req.path}/${run.id}`);

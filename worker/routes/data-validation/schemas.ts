@@ -11,11 +11,15 @@ export const FindingSchema = z
   .object({
     entityType: z.string().openapi({ description: "Entity type, or custom object key." }),
     entityId: z.uuid(),
-    adheres: z.boolean().openapi({ description: "True when the record has no issues and no extra keys under the current configuration." }),
-    extraKeys: z.array(z.string()).openapi({ description: "Stored keys that are neither configured fields nor platform fields of the type." }),
+    adheres: z.boolean().openapi({
+      description: "True when the record has no issues and no extra keys under the current configuration.",
+    }),
+    extraKeys: z
+      .array(z.string())
+      .openapi({ description: "Stored keys that are neither configured fields nor platform fields of the type." }),
     issues: z.array(ValidationIssueSchema).openapi({
       description:
-        "Problems with stored values, in the configuration-validation issue shape: `fieldPath` locates the value (`[\"drivers\", \"1\", \"age\"]`), `severity` is `error`, `code` is `invalid-value`, `required-field-missing` or `unreadable-record`.",
+        'Problems with stored values, in the configuration-validation issue shape: `fieldPath` locates the value (`["drivers", "1", "age"]`), `severity` is `error`, `code` is `invalid-value`, `required-field-missing` or `unreadable-record`.',
     }),
   })
   .openapi("DataValidationFinding");
@@ -28,12 +32,17 @@ const batchId = z.unknown().optional().openapi({ description: "Passed through to
 export const refusedOffset = z
   .unknown()
   .optional()
-  .refine((value) => value === undefined, { message: "is not accepted; page through with page (one-based) and pageSize" })
+  .refine((value) => value === undefined, {
+    message: "is not accepted; page through with page (one-based) and pageSize",
+  })
   .openapi({ description: "Not accepted (400): page through with the one-based `page` and `pageSize`." });
 
 export const BatchRequestSchema = z
   .strictObject({
-    entityType: z.string().min(1).openapi({ description: `One of ${TYPE_LIST}.`, example: "exposure" }),
+    entityType: z
+      .string()
+      .min(1)
+      .openapi({ description: `One of ${TYPE_LIST}.`, example: "exposure" }),
     page: z.number().int().min(1).default(1).openapi({ description: "One-based page number.", example: 1 }),
     pageSize: z
       .number()
@@ -41,7 +50,10 @@ export const BatchRequestSchema = z
       .min(1)
       .default(BATCH_PAGE_SIZE.default)
       .transform((size) => Math.min(size, BATCH_PAGE_SIZE.max))
-      .openapi({ description: `Records per page; default ${BATCH_PAGE_SIZE.default}, values above ${BATCH_PAGE_SIZE.max} are clamped to ${BATCH_PAGE_SIZE.max}.`, example: BATCH_PAGE_SIZE.default }),
+      .openapi({
+        description: `Records per page; default ${BATCH_PAGE_SIZE.default}, values above ${BATCH_PAGE_SIZE.max} are clamped to ${BATCH_PAGE_SIZE.max}.`,
+        example: BATCH_PAGE_SIZE.default,
+      }),
     offset: refusedOffset,
     batchId,
   })
@@ -53,7 +65,9 @@ export const StartRunRequestSchema = z
       .array(z.string().min(1))
       .min(1)
       .optional()
-      .openapi({ description: `Types to validate, each one of ${TYPE_LIST}. Omitted: the six entity types and every configured custom object type.` }),
+      .openapi({
+        description: `Types to validate, each one of ${TYPE_LIST}. Omitted: the six entity types and every configured custom object type.`,
+      }),
     batchId,
   })
   .openapi("DataValidationRunRequest");
@@ -63,7 +77,9 @@ export const RunSchema = z
     runId: z.uuid(),
     status: z.enum(RUN_STATUSES).openapi({ description: "`queued`, then `running`, then `succeeded` or `failed`." }),
     entityTypes: z.array(z.string()),
-    totalCount: z.number().int().openapi({ description: "Records the run covers: an estimate while it is under way, stable once it has completed." }),
+    totalCount: z.number().int().openapi({
+      description: "Records the run covers: an estimate while it is under way, stable once it has completed.",
+    }),
     processedCount: z.number().int().openapi({ description: "Records validated so far (findings saved)." }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
@@ -8,10 +8,27 @@ import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse, type Family } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  type Family,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { presentRecord } from "../../services/entity-presenters";
 import { createRecord, entityRecordType, updateRecord } from "../../services/entity-writes";
-import { CreatedSchema, EntityBodySchema, EntityIdParam, EntitySchema, entityView, ENTITY_TYPE_LIST, type EntityType } from "./schemas";
+import {
+  CreatedSchema,
+  ENTITY_TYPE_LIST,
+  EntityBodySchema,
+  EntityIdParam,
+  EntitySchema,
+  type EntityType,
+  entityView,
+} from "./schemas";
 
 type Verb = "create" | "view" | "edit";
 const permissionOf = (entityType: EntityType, verb: Verb) => requirePermissionName(`${entityType}.${verb}`);
@@ -60,13 +77,23 @@ function updateRoute(entityType: EntityType) {
     operationId: `update${capitalized(entityType)}`,
     tags: ["Entities"],
     summary: `Update a ${entityType} (partial)`,
-    description: "Only the fields sent change; `null` clears a field. The path also accepts the capitalised type (`Exposure`).",
+    description:
+      "Only the fields sent change; `null` clears a field. The path also accepts the capitalised type (`Exposure`).",
     request: { params: companyParams({ entityId: EntityIdParam }), body: jsonBody(EntityBodySchema) },
-    responses: { 200: jsonContent(EntitySchema, "The record after the update."), ...validationErrorResponse, ...notFoundResponse },
+    responses: {
+      200: jsonContent(EntitySchema, "The record after the update."),
+      ...validationErrorResponse,
+      ...notFoundResponse,
+    },
   });
 }
 
-const writeContext = (c: Context<AppEnv>) => ({ env: c.env, db: database(c.env.DB), caller: keyCaller(c), now: new Date() });
+const writeContext = (c: Context<AppEnv>) => ({
+  env: c.env,
+  db: database(c.env.DB),
+  caller: keyCaller(c),
+  now: new Date(),
+});
 
 async function handleCreate(c: Context<AppEnv>, entityType: EntityType, body: Record<string, unknown>) {
   const context = writeContext(c);
@@ -78,16 +105,27 @@ async function handleCreate(c: Context<AppEnv>, entityType: EntityType, body: Re
 async function handleRead(c: Context<AppEnv>, entityType: EntityType, id: string) {
   const db = database(c.env.DB);
   const { companyId } = keyCaller(c);
-  const [row, configuration] = await Promise.all([findEntity(db, companyId, entityType, id), loadConfiguration(db, companyId)]);
+  const [row, configuration] = await Promise.all([
+    findEntity(db, companyId, entityType, id),
+    loadConfiguration(db, companyId),
+  ]);
   if (!row) throw notFound();
-  return c.json(entityView(row, (r) => presentRecord(configuration.document, entityRecordType(configuration.document, entityType), r.data)), 200);
+  return c.json(
+    entityView(row, (r) =>
+      presentRecord(configuration.document, entityRecordType(configuration.document, entityType), r.data),
+    ),
+    200,
+  );
 }
 
 async function handleUpdate(c: Context<AppEnv>, entityType: EntityType, id: string, body: Record<string, unknown>) {
   const context = writeContext(c);
   const configuration = (await loadConfiguration(context.db, context.caller.companyId)).document;
   const row = await updateRecord(context, entityRecordType(configuration, entityType), id, body);
-  return c.json(entityView(row, (r) => presentRecord(configuration, entityRecordType(configuration, entityType), r.data)), 200);
+  return c.json(
+    entityView(row, (r) => presentRecord(configuration, entityRecordType(configuration, entityType), r.data)),
+    200,
+  );
 }
 
 /** `Exposure` → `exposure`; anything outside the list is the documented 400. */
@@ -104,19 +142,34 @@ function resolveEntityType(raw: string): EntityType {
 
 function requireGrant(c: Context<AppEnv>, entityType: EntityType, verb: Verb) {
   if (!keyCaller(c).grants.has(permissionOf(entityType, verb))) {
-    throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action" });
+    throw new ApiError({
+      code: "AuthorizationError",
+      message: "User is not authorized to perform the requested action",
+    });
   }
 }
 
-const UnknownTypeParams = companyParams({ entityType: z.string().openapi({ param: { name: "entityType", in: "path" }, description: `One of ${ENTITY_TYPE_LIST}, in any letter case.` }) });
+const UnknownTypeParams = companyParams({
+  entityType: z.string().openapi({
+    param: { name: "entityType", in: "path" },
+    description: `One of ${ENTITY_TYPE_LIST}, in any letter case.`,
+  }),
+});
 
 /** Any other spelling of the entity type: capitalised names resolve; unknown types are 400. */
 function fallbackRoutes(app: OpenAPIHono<AppEnv>) {
-  const description = "Resolves the entity type case-insensitively and applies the same rules and permission as the typed route; any other type is 400 `VALIDATION_ERROR` naming the allowed types.";
+  const description =
+    "Resolves the entity type case-insensitively and applies the same rules and permission as the typed route; any other type is 400 `VALIDATION_ERROR` naming the allowed types.";
   app.openapi(
     companyRoute("P", null, {
-      method: "post", path: "/entities/{entityType}", operationId: "createEntityAnyType", tags: ["Entities"], summary: "Create (entity type in any letter case)", description,
-      request: { params: UnknownTypeParams, body: jsonBody(EntityBodySchema) }, responses: { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse },
+      method: "post",
+      path: "/entities/{entityType}",
+      operationId: "createEntityAnyType",
+      tags: ["Entities"],
+      summary: "Create (entity type in any letter case)",
+      description,
+      request: { params: UnknownTypeParams, body: jsonBody(EntityBodySchema) },
+      responses: { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse },
     }),
     async (c) => {
       const entityType = resolveEntityType(c.req.valid("param").entityType);
@@ -126,8 +179,14 @@ function fallbackRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", null, {
-      method: "get", path: "/entities/{entityType}/{entityId}", operationId: "getEntityAnyType", tags: ["Entities"], summary: "Read (entity type in any letter case)", description,
-      request: { params: UnknownTypeParams.extend({ entityId: EntityIdParam }) }, responses: { 200: jsonContent(EntitySchema, "The record."), ...validationErrorResponse, ...notFoundResponse },
+      method: "get",
+      path: "/entities/{entityType}/{entityId}",
+      operationId: "getEntityAnyType",
+      tags: ["Entities"],
+      summary: "Read (entity type in any letter case)",
+      description,
+      request: { params: UnknownTypeParams.extend({ entityId: EntityIdParam }) },
+      responses: { 200: jsonContent(EntitySchema, "The record."), ...validationErrorResponse, ...notFoundResponse },
     }),
     async (c) => {
       const params = c.req.valid("param");
@@ -138,9 +197,18 @@ function fallbackRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(
     companyRoute("P", null, {
-      method: "patch", path: "/entities/{entityType}/{entityId}", operationId: "updateEntityAnyType", tags: ["Entities"], summary: "Update (entity type in any letter case)", description,
+      method: "patch",
+      path: "/entities/{entityType}/{entityId}",
+      operationId: "updateEntityAnyType",
+      tags: ["Entities"],
+      summary: "Update (entity type in any letter case)",
+      description,
       request: { params: UnknownTypeParams.extend({ entityId: EntityIdParam }), body: jsonBody(EntityBodySchema) },
-      responses: { 200: jsonContent(EntitySchema, "The record after the update."), ...validationErrorResponse, ...notFoundResponse },
+      responses: {
+        200: jsonContent(EntitySchema, "The record after the update."),
+        ...validationErrorResponse,
+        ...notFoundResponse,
+      },
     }),
     async (c) => {
       const params = c.req.valid("param");
@@ -158,12 +226,25 @@ export function registerEntityCrudRoutes(app: OpenAPIHono<AppEnv>) {
       const { page, pageSize } = c.req.valid("query");
       const db = database(c.env.DB);
       const { companyId } = keyCaller(c);
-      const [{ items, totalCount }, configuration] = await Promise.all([listEntities(db, companyId, entityType, pageSize, offsetOf(page, pageSize)), loadConfiguration(db, companyId)]);
+      const [{ items, totalCount }, configuration] = await Promise.all([
+        listEntities(db, companyId, entityType, pageSize, offsetOf(page, pageSize)),
+        loadConfiguration(db, companyId),
+      ]);
       const recordType = entityRecordType(configuration.document, entityType);
-      return c.json({ items: items.map((row) => entityView(row, (r) => presentRecord(configuration.document, recordType, r.data))), totalCount, page, pageSize }, 200);
+      return c.json(
+        {
+          items: items.map((row) => entityView(row, (r) => presentRecord(configuration.document, recordType, r.data))),
+          totalCount,
+          page,
+          pageSize,
+        },
+        200,
+      );
     });
     app.openapi(readRoute(entityType), (c) => handleRead(c, entityType, c.req.valid("param").entityId));
-    app.openapi(updateRoute(entityType), (c) => handleUpdate(c, entityType, c.req.valid("param").entityId, c.req.valid("json")));
+    app.openapi(updateRoute(entityType), (c) =>
+      handleUpdate(c, entityType, c.req.valid("param").entityId, c.req.valid("json")),
+    );
   }
   for (const entityType of ["person", "exposure"] as const) {
     app.openapi(createRoute("X", entityType), (c) => handleCreate(c, entityType, c.req.valid("json")));

@@ -1,22 +1,33 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { database, type Database } from "../../db/client";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type Database, database } from "../../db/client";
 import { findCompany } from "../../db/queries/companies";
 import { loadConfiguration } from "../../db/queries/configuration";
-import { liveReferenceCounts, wipeRecordsOfType, type StoredType } from "../../db/queries/relationships";
+import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
 import { allowsDestructiveChanges } from "../../domain/company/lifecycle";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
-import { companyParams, companyRoute, conflictResponse, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  conflictResponse,
+  jsonContent,
+  keyCaller,
+  validationErrorResponse,
+} from "../../http/route";
 
 const TYPE_LIST = `${ENTITY_TYPES.join(", ")}, or a custom object key`;
 
-const EntityTypeParam = z
-  .string()
-  .openapi({ param: { name: "entityType", in: "path" }, description: `One of ${ENTITY_TYPES.join(", ")} (any letter case), or a custom object key of the company's configuration.` });
+const EntityTypeParam = z.string().openapi({
+  param: { name: "entityType", in: "path" },
+  description: `One of ${ENTITY_TYPES.join(", ")} (any letter case), or a custom object key of the company's configuration.`,
+});
 
 const DeleteAllResultSchema = z
-  .object({ entityType: z.string(), rowsRemoved: z.number().int().openapi({ description: "Records removed; 0 when there was nothing left to remove." }) })
+  .object({
+    entityType: z.string(),
+    rowsRemoved: z.number().int().openapi({ description: "Records removed; 0 when there was nothing left to remove." }),
+  })
   .openapi("DeleteAllResult");
 
 const deleteAll = companyRoute("P", "company.reset", {
@@ -34,7 +45,9 @@ const deleteAll = companyRoute("P", "company.reset", {
   responses: {
     200: jsonContent(DeleteAllResultSchema, "Records removed."),
     ...validationErrorResponse,
-    ...conflictResponse("The company is not Sandbox (`CompanyLifecycleRefused`), or links from records of other types remain (`LiveReferencesExist`)."),
+    ...conflictResponse(
+      "The company is not Sandbox (`CompanyLifecycleRefused`), or links from records of other types remain (`LiveReferencesExist`).",
+    ),
   },
 });
 
@@ -56,7 +69,10 @@ async function requireSandbox(db: Database, companyId: string) {
   const company = await findCompany(db, companyId);
   if (!company) throw notFound();
   if (!allowsDestructiveChanges(company.lifecycle)) {
-    throw new ApiError({ code: "CompanyLifecycleRefused", message: `Deleting all records is only available to Sandbox companies; this company is ${company.lifecycle}` });
+    throw new ApiError({
+      code: "CompanyLifecycleRefused",
+      message: `Deleting all records is only available to Sandbox companies; this company is ${company.lifecycle}`,
+    });
   }
 }
 
@@ -67,7 +83,9 @@ async function refuseLiveReferences(db: Database, companyId: string, type: Store
   throw new ApiError({
     code: "LiveReferencesExist",
     message: `Cannot delete all ${type.entityType} records while relationship links tie them to records of other types: ${summary}`,
-    userMessages: [`Some ${type.entityType} records are still linked to records of other types. Remove those links first.`],
+    userMessages: [
+      `Some ${type.entityType} records are still linked to records of other types. Remove those links first.`,
+    ],
     details: live.map((r) => ({
       field: r.relationshipKey === "policyContacts" ? "policyContacts" : `relationships.${r.relationshipKey}`,
       message: `${r.links} link${r.links === 1 ? "" : "s"} to records of other types`,

@@ -6,7 +6,9 @@ export const EntitySchema = z
   .object({
     id: z.uuid(),
     entityType: z.string(),
-    data: z.record(z.string(), z.unknown()).openapi({ description: "Field values keyed by referenceId; dates as canonical Fmv1Date objects." }),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "Field values keyed by referenceId; dates as canonical Fmv1Date objects." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -26,5 +28,11 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const ENTITY_TYPE_LIST = ENTITY_TYPES.join(", ");
 
 export function entityView(row: EntityRow, present: (row: EntityRow) => Record<string, unknown> = (r) => r.data) {
-  return { id: row.id, entityType: row.entityType, data: present(row), createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    entityType: row.entityType,
+    data: present(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }

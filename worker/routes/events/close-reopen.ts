@@ -1,14 +1,31 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
 import { companyObject } from "../../company-object";
 import type { Transition } from "../../domain/events/open-close-history";
 import type { AppEnv } from "../../http/context";
 import { ErrorEnvelopeSchema } from "../../http/errors";
-import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
-import { BatchIdMember, EffectiveOnDateInput, effectiveOnDateOf, EventIdParam, EventStatusResultSchema, LIFECYCLE_DOC } from "./schemas";
+import {
+  companyParams,
+  companyRoute,
+  conflictResponse,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+} from "../../http/route";
+import {
+  BatchIdMember,
+  EffectiveOnDateInput,
+  EventIdParam,
+  EventStatusResultSchema,
+  effectiveOnDateOf,
+  LIFECYCLE_DOC,
+} from "./schemas";
 
 // `required` spelled out: the generator cannot tell that an `unknown` member must be present (zod requires it).
-const TransitionBodySchema = z.strictObject({ effectiveOnDate: EffectiveOnDateInput, batchId: BatchIdMember }).openapi("EventTransitionRequest", { required: ["effectiveOnDate"] });
+const TransitionBodySchema = z
+  .strictObject({ effectiveOnDate: EffectiveOnDateInput, batchId: BatchIdMember })
+  .openapi("EventTransitionRequest", { required: ["effectiveOnDate"] });
 
 const badRequest = {
   400: jsonContent(
@@ -24,12 +41,14 @@ const ROUTES: Record<Transition, { summary: string; description: string; conflic
   close: {
     summary: "Close an event",
     description: `Closes an open event as of \`effectiveOnDate\`: in one write it appends a \`close\` entry to \`eventOpenCloseHistory\`, sets \`eventStatus\` to \`closed\`, sets \`eventClosedOn\`, and recomputes \`eventName\`. ${DATE_RULE} Closing an event that is not open is 409 \`EventNotOpen\`. Close and reopen of one company's events run one at a time.`,
-    conflicts: "`EventNotOpen` (the event is not open) or `EventLifecycleDateOutOfOrder` (dated before the last history entry).",
+    conflicts:
+      "`EventNotOpen` (the event is not open) or `EventLifecycleDateOutOfOrder` (dated before the last history entry).",
   },
   reopen: {
     summary: "Reopen a closed event",
     description: `Reopens a closed event as of \`effectiveOnDate\`: in one write it appends an \`open\` entry to \`eventOpenCloseHistory\`, sets \`eventStatus\` to \`open\`, clears \`eventClosedOn\`, sets \`eventReopenedOn\` and \`eventPreviouslyClosedOn\`, and recomputes \`eventName\`. ${DATE_RULE} That entry is the close the reopen reverses. Reopening an event that is not closed is 409 \`EventNotClosed\`.`,
-    conflicts: "`EventNotClosed` (the event is not closed) or `EventLifecycleDateOutOfOrder` (dated before the close it reverses).",
+    conflicts:
+      "`EventNotClosed` (the event is not closed) or `EventLifecycleDateOutOfOrder` (dated before the close it reverses).",
   },
 };
 
@@ -59,7 +78,9 @@ export function registerEventTransitionRoutes(app: OpenAPIHono<AppEnv>) {
       const { companyId } = keyCaller(c);
       const { eventId } = c.req.valid("param");
       const date = effectiveOnDateOf(c.req.valid("json").effectiveOnDate);
-      const outcome = unwrap(await companyObject(c.env, companyId).transitionEvent(companyId, eventId, transition, date));
+      const outcome = unwrap(
+        await companyObject(c.env, companyId).transitionEvent(companyId, eventId, transition, date),
+      );
       return c.json(outcome, 200);
     });
   }

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
 import { companyObject } from "../../company-object";
 import { database } from "../../db/client";
@@ -6,7 +6,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { readHistory } from "../../domain/entities/platform-values";
-import { replacementProblems, type HistoryEntry } from "../../domain/events/open-close-history";
+import { type HistoryEntry, replacementProblems } from "../../domain/events/open-close-history";
 import type { AppEnv, KeyCaller } from "../../http/context";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
@@ -15,7 +15,10 @@ import { BatchIdMember, EventHistoryResultSchema, EventIdParam, HistoryEntryInpu
 
 const HistoryBodySchema = z
   .strictObject({
-    entries: z.array(HistoryEntryInput).openapi({ description: "The whole log, oldest first: starts with `open`, alternates `open` and `close`, dates never going back." }),
+    entries: z.array(HistoryEntryInput).openapi({
+      description:
+        "The whole log, oldest first: starts with `open`, alternates `open` and `close`, dates never going back.",
+    }),
     batchId: BatchIdMember,
   })
   .openapi("EventOpenCloseHistoryReplacement");
@@ -25,7 +28,10 @@ const LOCKING_FIELDS = ["eventOpenCloseHistory", "eventStatus"];
 
 function requireHistoryWriteGroups(configuration: ConfigurationDocument, caller: KeyCaller) {
   const locked = configuration.fieldDefinitions.flatMap((f) =>
-    f.entityType === "event" && LOCKING_FIELDS.includes(f.referenceId) && f.writePermission && !caller.grants.has(fieldWriteGroupPermission("event", f.writePermission))
+    f.entityType === "event" &&
+    LOCKING_FIELDS.includes(f.referenceId) &&
+    f.writePermission &&
+    !caller.grants.has(fieldWriteGroupPermission("event", f.writePermission))
       ? [{ referenceId: f.referenceId, group: f.writePermission }]
       : [],
   );
@@ -49,7 +55,8 @@ const replaceHistory = companyRoute("P", "event.edit", {
   tags: ["Events"],
   summary: "Replace an event's open/close history",
   description:
-    "Replaces the whole `eventOpenCloseHistory` with `entries`, for corrections. The log must start with an `open` entry (an event always has its opening; an empty list is refused), alternate `open` and `close`, and keep its dates in non-decreasing order; each `effectiveOnDate` is an Fmv1Date. In one write the event's `eventStatus` becomes the last entry's (`open` → `open`, `close` → `closed`), its lifecycle dates (`eventOpenedOn`, `eventClosedOn`, `eventReopenedOn`, `eventPreviouslyClosedOn`) are derived again from the new log, and `eventName` is recomputed. When the configuration gives `eventOpenCloseHistory` or `eventStatus` a `writePermission`, the caller also needs `event.field-<group>` (403 `field-write-permission-required`). Runs one at a time with the company's close and reopen operations.\n\n" + LIFECYCLE_DOC,
+    "Replaces the whole `eventOpenCloseHistory` with `entries`, for corrections. The log must start with an `open` entry (an event always has its opening; an empty list is refused), alternate `open` and `close`, and keep its dates in non-decreasing order; each `effectiveOnDate` is an Fmv1Date. In one write the event's `eventStatus` becomes the last entry's (`open` → `open`, `close` → `closed`), its lifecycle dates (`eventOpenedOn`, `eventClosedOn`, `eventReopenedOn`, `eventPreviouslyClosedOn`) are derived again from the new log, and `eventName` is recomputed. When the configuration gives `eventOpenCloseHistory` or `eventStatus` a `writePermission`, the caller also needs `event.field-<group>` (403 `field-write-permission-required`). Runs one at a time with the company's close and reopen operations.\n\n" +
+    LIFECYCLE_DOC,
   request: { params: companyParams({ eventId: EventIdParam }), body: jsonBody(HistoryBodySchema) },
   responses: {
     200: jsonContent(EventHistoryResultSchema, "The event's id, status and stored history after the replacement."),
@@ -72,7 +79,9 @@ export function registerEventHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     const configuration = (await loadConfiguration(database(c.env.DB), caller.companyId)).document;
     requireHistoryWriteGroups(configuration, caller);
     const entries = replacementEntries(c.req.valid("json").entries);
-    const outcome = unwrap(await companyObject(c.env, caller.companyId).replaceEventHistory(caller.companyId, eventId, entries));
+    const outcome = unwrap(
+      await companyObject(c.env, caller.companyId).replaceEventHistory(caller.companyId, eventId, entries),
+    );
     return c.json(outcome, 200);
   });
 }

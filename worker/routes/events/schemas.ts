@@ -1,18 +1,24 @@
 import { z } from "@hono/zod-openapi";
-import { readFmv1Date, type Fmv1Date } from "../../domain/dates/fmv1-date";
+import { type Fmv1Date, readFmv1Date } from "../../domain/dates/fmv1-date";
 import { invalidData } from "../../services/entity-errors";
 
 /** How the event read shows its lifecycle; shared by the event operations' descriptions. */
 export const LIFECYCLE_DOC =
   "Every event carries, without configuration, `eventStatus` (`open` or `closed`; a new event is `open` unless created `closed`), `eventOpenCloseHistory` (a new event's log holds an `open` entry dated its creation day in America/New_York, plus a `close` entry that day when created closed) and dates derived from that log, stored with it and shown in the entity read: `eventOpenedOn` (the first opening), `eventClosedOn` (the close in force; null while open), `eventReopenedOn` (the latest reopening; null if never reopened) and `eventPreviouslyClosedOn` (the latest close a reopening reversed; null if none). All are Fmv1Date objects. `eventName` is recomputed on every save: `userSetEventName` while non-empty, otherwise `<claimant name> — <exposure names>` from the person linked through relationship `claimant` (or held in a configured event field `claimant`) and the exposures linked through any Event↔Exposure relationship, skipping a missing part, or `Event <first 8 characters of the id>` with neither.";
 
-export const EventIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "eventId", in: "path" }, example: "3b9d6f1e-2c4a-4d8e-9f10-5a6b7c8d9e0f" });
+export const EventIdParam = z
+  .uuid({ message: "must be a UUID" })
+  .openapi({ param: { name: "eventId", in: "path" }, example: "3b9d6f1e-2c4a-4d8e-9f10-5a6b7c8d9e0f" });
 
 const DATE_DOC = {
   type: "object" as const,
   properties: {
     date: { type: "string" as const, format: "date", example: "2026-03-14" },
-    timezone: { type: "string" as const, description: "IANA zone; default America/New_York.", example: "America/New_York" },
+    timezone: {
+      type: "string" as const,
+      description: "IANA zone; default America/New_York.",
+      example: "America/New_York",
+    },
   },
   required: ["date"],
   additionalProperties: false,
@@ -24,7 +30,8 @@ const DATE_DOC = {
  */
 export const EffectiveOnDateInput = z.unknown().openapi({
   ...DATE_DOC,
-  description: "Fmv1Date `{date: \"YYYY-MM-DD\", timezone?}`. The retired `{day, month, year}` spelling and malformed values are 400 `InvalidFieldModelV1Data` naming the field.",
+  description:
+    'Fmv1Date `{date: "YYYY-MM-DD", timezone?}`. The retired `{day, month, year}` spelling and malformed values are 400 `InvalidFieldModelV1Data` naming the field.',
 });
 
 /** A history entry in a request; read by `readHistory` in the handler for the same reason. */
@@ -43,14 +50,19 @@ export const HistoryEntrySchema = z
 
 export const EventStatusSchema = z.enum(["open", "closed"]);
 
-export const EventStatusResultSchema = z.object({ eventId: z.uuid(), eventStatus: EventStatusSchema }).openapi("EventStatusResult");
+export const EventStatusResultSchema = z
+  .object({ eventId: z.uuid(), eventStatus: EventStatusSchema })
+  .openapi("EventStatusResult");
 
 export const EventHistoryResultSchema = z
   .object({ eventId: z.uuid(), eventStatus: EventStatusSchema, eventOpenCloseHistory: z.array(HistoryEntrySchema) })
   .openapi("EventOpenCloseHistoryResult");
 
 /** Passed through to the audit log; not validated (interface, Conventions). */
-export const BatchIdMember = z.unknown().optional().openapi({ description: "Correlates related mutations in the audit log; not validated." });
+export const BatchIdMember = z
+  .unknown()
+  .optional()
+  .openapi({ description: "Correlates related mutations in the audit log; not validated." });
 
 /** The request's `effectiveOnDate`, in canonical form, or the documented 400. */
 export function effectiveOnDateOf(value: unknown): Fmv1Date {

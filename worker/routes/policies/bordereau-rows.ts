@@ -1,10 +1,17 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { BordereauRowsBodySchema } from "../../domain/bordereau/request";
-import type { AppEnv } from "../../http/context";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
-import { bordereauRows } from "../../services/bordereau-rows";
 import { BORDEREAU_DESCRIPTION, BordereauRowsSchema } from "../../domain/bordereau/schemas";
+import type { AppEnv } from "../../http/context";
+import {
+  companyParams,
+  companyRoute,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  validationErrorResponse,
+} from "../../http/route";
+import { bordereauRows } from "../../services/bordereau-rows";
 
 const listRows = companyRoute("P", "policy.view", {
   method: "post",

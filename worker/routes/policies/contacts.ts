@@ -1,11 +1,25 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { database, type Database } from "../../db/client";
+import { type Database, database } from "../../db/client";
 import { findPolicyHead } from "../../db/queries/policies";
-import { findPerson, linkContact, listContacts, unlinkContact, type ContactPerson } from "../../db/queries/policy-contacts";
+import {
+  type ContactPerson,
+  findPerson,
+  linkContact,
+  listContacts,
+  unlinkContact,
+} from "../../db/queries/policy-contacts";
 import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
-import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { PolicyIdParam } from "./schemas";
 
 /**
@@ -18,7 +32,9 @@ const PersonIdParam = z.uuid().openapi({ param: { name: "personId", in: "path" }
 const ContactSchema = z
   .object({
     personId: z.uuid(),
-    displayName: z.string().openapi({ description: "The person's `name`; else its `email`; else `Person <first 8 characters of its id>`." }),
+    displayName: z
+      .string()
+      .openapi({ description: "The person's `name`; else its `email`; else `Person <first 8 characters of its id>`." }),
   })
   .openapi("PolicyContact");
 const ContactListSchema = z.object({ items: z.array(ContactSchema) }).openapi("PolicyContactList");
@@ -29,20 +45,27 @@ const LinkBody = z
   })
   .strict();
 
-const UNVERSIONED = "Contacts are unversioned: no policy version is written, and a `contacts` value inside transaction data is ignored.";
+const UNVERSIONED =
+  "Contacts are unversioned: no policy version is written, and a `contacts` value inside transaction data is ignored.";
 const UNKNOWN = "An unknown policy or person, or one of another company, is 404 `NotFoundError`.";
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
 export function contactView(person: ContactPerson) {
-  return { personId: person.personId, displayName: text(person.data.name) ?? text(person.data.email) ?? `Person ${person.personId.slice(0, 8)}` };
+  return {
+    personId: person.personId,
+    displayName: text(person.data.name) ?? text(person.data.email) ?? `Person ${person.personId.slice(0, 8)}`,
+  };
 }
 
 /** The route declares one permission; the others the interface names are checked here. */
 function requireAlso(c: Context<AppEnv>, ...permissions: string[]) {
   const { grants } = keyCaller(c);
   if (!permissions.every((p) => grants.has(p))) {
-    throw new ApiError({ code: "AuthorizationError", message: "User is not authorized to perform the requested action" });
+    throw new ApiError({
+      code: "AuthorizationError",
+      message: "User is not authorized to perform the requested action",
+    });
   }
 }
 
@@ -58,7 +81,11 @@ const listPolicyContacts = companyRoute("P", "policy.view", {
   operationId: "listPolicyContacts",
   tags: ["Policies"],
   summary: "List a policy's directory contacts",
-  description: ["The persons linked to the policy, oldest link first, with display names.", UNKNOWN, "Requires `person.view` as well (403 `AuthorizationError` without it)."].join("\n\n"),
+  description: [
+    "The persons linked to the policy, oldest link first, with display names.",
+    UNKNOWN,
+    "Requires `person.view` as well (403 `AuthorizationError` without it).",
+  ].join("\n\n"),
   request: { params: policyParams },
   responses: { 200: jsonContent(ContactListSchema, "The contacts."), ...validationErrorResponse, ...notFoundResponse },
 });
@@ -90,7 +117,10 @@ const unlinkPolicyContact = companyRoute("P", "policy.endorse", {
   operationId: "unlinkPolicyContact",
   tags: ["Policies"],
   summary: "Remove a contact from a policy",
-  description: ["Removes only the association; the person stays. " + UNVERSIONED, "An unknown policy, or a person not linked to it (another company's ids included), is 404 `NotFoundError`."].join("\n\n"),
+  description: [
+    "Removes only the association; the person stays. " + UNVERSIONED,
+    "An unknown policy, or a person not linked to it (another company's ids included), is 404 `NotFoundError`.",
+  ].join("\n\n"),
   request: { params: companyParams({ policyId: PolicyIdParam, personId: PersonIdParam }) },
   responses: { 204: { description: "Unlinked." }, ...validationErrorResponse, ...notFoundResponse },
 });

@@ -1,5 +1,5 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { unwrap, type RpcResult } from "../../../durable/rpc-result";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type RpcResult, unwrap } from "../../../durable/rpc-result";
 import { companyObject } from "../../company-object";
 import type { AppEnv } from "../../http/context";
 import { companyParams, companyRoute, conflictResponse, jsonContent, keyCaller } from "../../http/route";
@@ -7,7 +7,10 @@ import type { PolicyMaintenanceOutcome } from "../../services/policy-repair";
 
 const DeleteAllPoliciesResultSchema = z
   .object({
-    rowsRemoved: z.number().int().openapi({ description: "Rows removed across policies, their versions, contacts and relationship links; 0 when there was nothing left." }),
+    rowsRemoved: z.number().int().openapi({
+      description:
+        "Rows removed across policies, their versions, contacts and relationship links; 0 when there was nothing left.",
+    }),
   })
   .openapi("DeleteAllPoliciesResult");
 
@@ -25,15 +28,28 @@ const deleteAllPolicies = companyRoute("P", "company.reset", {
   request: { params: companyParams() },
   responses: {
     200: jsonContent(DeleteAllPoliciesResultSchema, "Rows removed."),
-    ...conflictResponse("The company is not Sandbox (`CompanyLifecycleRefused`), or quotes or events reference policies (`LiveReferencesExist`)."),
+    ...conflictResponse(
+      "The company is not Sandbox (`CompanyLifecycleRefused`), or quotes or events reference policies (`LiveReferencesExist`).",
+    ),
   },
 });
 
 export function registerPolicyDeleteAllRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteAllPolicies, async (c) => {
     const caller = keyCaller(c);
-    const actor = { requestId: c.get("requestId"), keyId: caller.keyId, actor: "api-key" as const, method: c.req.method, path: c.req.path, batchId: null };
-    const result = await companyObject(c.env, caller.companyId).policyMaintenance(caller.companyId, { kind: "deleteAll" }, actor);
+    const actor = {
+      requestId: c.get("requestId"),
+      keyId: caller.keyId,
+      actor: "api-key" as const,
+      method: c.req.method,
+      path: c.req.path,
+      batchId: null,
+    };
+    const result = await companyObject(c.env, caller.companyId).policyMaintenance(
+      caller.companyId,
+      { kind: "deleteAll" },
+      actor,
+    );
     const outcome = unwrap(result as RpcResult<PolicyMaintenanceOutcome>);
     if (outcome.kind !== "deleteAll") throw new Error(`deleteAll answered a ${outcome.kind} outcome`);
     return c.json({ rowsRemoved: outcome.rowsRemoved }, 200);

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { policies, policyVersions } from "../../db/schema";
@@ -10,11 +10,14 @@ import { offsetOf, pageQuery } from "../../http/pagination";
 import { companyParams, companyRoute, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
 
 const Query = z.object({
-  asOf: z
-    .string()
-    .refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day")
-    .openapi({ description: "The day the report is taken at, `YYYY-MM-DD` (required). Days before it are earned.", example: "2026-07-01" }),
-  policyId: z.uuid().optional().openapi({ description: "Only this policy (an id of another company matches nothing)." }),
+  asOf: z.string().refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day").openapi({
+    description: "The day the report is taken at, `YYYY-MM-DD` (required). Days before it are earned.",
+    example: "2026-07-01",
+  }),
+  policyId: z
+    .uuid()
+    .optional()
+    .openapi({ description: "Only this policy (an id of another company matches nothing)." }),
   ...pageQuery(50, 500),
 });
 
@@ -37,13 +40,30 @@ const PolicyEarningsSchema = z
     status: z.enum(["active", "cancelled"]),
     termStart: z.string().openapi({ description: "First day of the term (ISO date)." }),
     termEnd: z.string().openapi({ description: "Day the term ends (exclusive, ISO date)." }),
-    coverageEnd: z.string().openapi({ description: "Day coverage ends (exclusive): the term end, or the cancellation date while cancelled." }),
+    coverageEnd: z.string().openapi({
+      description: "Day coverage ends (exclusive): the term end, or the cancellation date while cancelled.",
+    }),
     termDays: z.number().int(),
-    elapsedDays: z.number().int().openapi({ description: "Covered days before `asOf`: `[termStart, min(asOf, coverageEnd))`." }),
-    components: z.array(ComponentEarningsSchema).openapi({ description: "One row per component (same kind, group, label and earning basis across segments)." }),
-    byKind: z.object(Object.fromEntries(EARNED_KINDS.map((k) => [k, Figures])) as Record<(typeof EARNED_KINDS)[number], typeof Figures>),
-    otherCents: z.number().int().openapi({ description: "Components of kind `Other`: not premium, never earned, not in `totals`." }),
-    totals: Figures.openapi({ description: "Premium + Taxes + Fees. Commissions are shares of premium: shown in `byKind`, not added here." }),
+    elapsedDays: z
+      .number()
+      .int()
+      .openapi({ description: "Covered days before `asOf`: `[termStart, min(asOf, coverageEnd))`." }),
+    components: z
+      .array(ComponentEarningsSchema)
+      .openapi({ description: "One row per component (same kind, group, label and earning basis across segments)." }),
+    byKind: z.object(
+      Object.fromEntries(EARNED_KINDS.map((k) => [k, Figures])) as Record<
+        (typeof EARNED_KINDS)[number],
+        typeof Figures
+      >,
+    ),
+    otherCents: z
+      .number()
+      .int()
+      .openapi({ description: "Components of kind `Other`: not premium, never earned, not in `totals`." }),
+    totals: Figures.openapi({
+      description: "Premium + Taxes + Fees. Commissions are shares of premium: shown in `byKind`, not added here.",
+    }),
   })
   .openapi("PolicyEarnings");
 
@@ -76,7 +96,10 @@ const earnedPremiumReport = companyRoute("P", "policy.view", {
   summary: "Earned and unearned premium as of a day",
   description: RULES,
   request: { params: companyParams(), query: Query },
-  responses: { 200: jsonContent(ReportSchema, "A page of policies with their written, earned and unearned cents."), ...validationErrorResponse },
+  responses: {
+    200: jsonContent(ReportSchema, "A page of policies with their written, earned and unearned cents."),
+    ...validationErrorResponse,
+  },
 });
 
 /** Register before the policy read routes: `/policies/{policyId}` would otherwise take `earned-premium` as an id. */
@@ -91,7 +114,12 @@ export function registerEarnedPremiumRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: policies.id, policyNumber: policies.policyNumber, version: policyVersions.version, coverage: policyVersions.coverage })
+        .select({
+          id: policies.id,
+          policyNumber: policies.policyNumber,
+          version: policyVersions.version,
+          coverage: policyVersions.coverage,
+        })
         .from(policies)
         .innerJoin(policyVersions, current)
         .where(where)

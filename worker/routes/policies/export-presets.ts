@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { FIXED_COLUMN_KEYS } from "../../domain/bordereau/columns";
 import { EXPORT_SURFACES } from "../../domain/bordereau/presets";
@@ -6,7 +6,16 @@ import { TRANSPOSABLE_PATHS_TEXT } from "../../domain/bordereau/transpositions";
 import type { AppEnv, KeyCaller } from "../../http/context";
 import { ErrorEnvelopeSchema, notFound } from "../../http/errors";
 import { pageEnvelope, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  conflictResponse,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { createPreset, findPreset, listPresets, presetView } from "../../services/bordereau-export-presets";
 
 const CREATE_FOR_MEMBER = "export-preset.create-for-member";
@@ -15,7 +24,9 @@ const PresetBodySchema = z
   .object({
     entityType: z.enum(EXPORT_SURFACES).openapi({ description: "The export surface; `bordereau`." }),
     name: z.string().trim().min(1).max(100),
-    ownerUserId: z.uuid({ message: "must be a UUID" }).openapi({ description: "The member who owns the preset: the id of one of the company's API keys (`keyId` in `GET /me`)." }),
+    ownerUserId: z.uuid({ message: "must be a UUID" }).openapi({
+      description: "The member who owns the preset: the id of one of the company's API keys (`keyId` in `GET /me`).",
+    }),
     fieldKeys: z
       .array(z.string().min(1).max(300))
       .min(1)
@@ -57,7 +68,10 @@ const createRoute = companyRoute("P", CREATE_FOR_MEMBER, {
   request: { params: companyParams(), body: jsonBody(PresetBodySchema) },
   responses: {
     201: jsonContent(PresetSchema, "The preset."),
-    400: jsonContent(ErrorEnvelopeSchema, "Invalid body or owner (`VALIDATION_ERROR`), or a field key the surface does not have (`UnknownExportFieldKey`)."),
+    400: jsonContent(
+      ErrorEnvelopeSchema,
+      "Invalid body or owner (`VALIDATION_ERROR`), or a field key the surface does not have (`UnknownExportFieldKey`).",
+    ),
     ...conflictResponse("The owner already uses the name on this surface (`ExportPresetNameTaken`)."),
   },
 });
@@ -86,11 +100,18 @@ const getRoute = companyRoute("P", "export-preset.view", {
   tags: ["Configuration"],
   summary: "Read an export preset",
   description: `${PRIVACY} A preset the caller may not see answers 404 like an unknown id.`,
-  request: { params: companyParams({ presetId: z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "presetId", in: "path" } }) }) },
+  request: {
+    params: companyParams({
+      presetId: z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "presetId", in: "path" } }),
+    }),
+  },
   responses: { 200: jsonContent(PresetSchema, "The preset."), ...validationErrorResponse, ...notFoundResponse },
 });
 
-const viewerOf = (caller: KeyCaller) => ({ keyId: caller.keyId, managesMembersPresets: caller.grants.has(CREATE_FOR_MEMBER) });
+const viewerOf = (caller: KeyCaller) => ({
+  keyId: caller.keyId,
+  managesMembersPresets: caller.grants.has(CREATE_FOR_MEMBER),
+});
 
 export function registerExportPresetRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRoute, async (c) => {

@@ -1,5 +1,5 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, count, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import { database } from "../../db/client";
 import { findPolicyHead, findVersion, versionRecord } from "../../db/queries/policies";
 import { policies, policyVersions } from "../../db/schema";
@@ -8,7 +8,14 @@ import { versionSummary, versionView } from "../../domain/policies/version-view"
 import type { AppEnv } from "../../http/context";
 import { ApiError, notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { PolicyIdParam, PolicyVersionSchema, PolicyVersionSummarySchema, VersionListItemSchema } from "./schemas";
 
 const DAY_FILTERS = ["activeOn", "startsOnOrAfter", "startsOnOrBefore", "endsOnOrAfter", "endsOnOrBefore"] as const;
@@ -43,7 +50,12 @@ function dayFilters(query: Record<string, string | undefined>): SQL[] {
     if (name === "endsOnOrBefore") conditions.push(lte(policyVersions.endDate, day));
   }
   if (problems.length) {
-    throw new ApiError({ code: "VALIDATION_ERROR", message: `Invalid filters: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`, userMessages: problems.map((p) => `The ${p.field} filter ${p.message}.`), details: problems });
+    throw new ApiError({
+      code: "VALIDATION_ERROR",
+      message: `Invalid filters: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`,
+      userMessages: problems.map((p) => `The ${p.field} filter ${p.message}.`),
+      details: problems,
+    });
   }
   return conditions;
 }
@@ -54,9 +66,13 @@ const listPolicies = companyRoute("P", "policy.view", {
   operationId: "listPolicies",
   tags: ["Policies"],
   summary: "List policies with their current version's summary",
-  description: "Newest first. Filters: `policyNumber`, `status`, `previousPolicy`, and civil-day literals `activeOn` (covered that day), `startsOnOrAfter`, `startsOnOrBefore`, `endsOnOrAfter`, `endsOnOrBefore`.",
+  description:
+    "Newest first. Filters: `policyNumber`, `status`, `previousPolicy`, and civil-day literals `activeOn` (covered that day), `startsOnOrAfter`, `startsOnOrBefore`, `endsOnOrAfter`, `endsOnOrBefore`.",
   request: { params: companyParams(), query: listQuery },
-  responses: { 200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of policies."), ...validationErrorResponse },
+  responses: {
+    200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of policies."),
+    ...validationErrorResponse,
+  },
 });
 
 const listAllVersions = companyRoute("P", "policy.view", {
@@ -67,7 +83,10 @@ const listAllVersions = companyRoute("P", "policy.view", {
   summary: "List every policy version of the company, newest transaction first",
   description: "Ordered by the instant of `transactionTimestamp` (offsets taken into account), newest first.",
   request: { params: companyParams(), query: z.object(pageQuery(50, 500)) },
-  responses: { 200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of versions."), ...validationErrorResponse },
+  responses: {
+    200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of versions."),
+    ...validationErrorResponse,
+  },
 });
 
 const listPolicyVersions = companyRoute("P", "policy.view", {
@@ -77,7 +96,11 @@ const listPolicyVersions = companyRoute("P", "policy.view", {
   tags: ["Policies"],
   summary: "List a policy's versions, newest first",
   request: { params: companyParams({ policyId: PolicyIdParam }), query: z.object(pageQuery(50, 500)) },
-  responses: { 200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of versions."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(pageEnvelope(VersionListItemSchema), "A page of versions."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 const getVersion = companyRoute("P", "policy.view", {
@@ -88,10 +111,21 @@ const getVersion = companyRoute("P", "policy.view", {
   summary: "Read one version of a policy",
   description: "`detail` is required: `full` includes the segments; `summary` the root fields and hoisted containers.",
   request: {
-    params: companyParams({ policyId: PolicyIdParam, version: z.coerce.number().int().min(1).openapi({ param: { name: "version", in: "path" } }) }),
+    params: companyParams({
+      policyId: PolicyIdParam,
+      version: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .openapi({ param: { name: "version", in: "path" } }),
+    }),
     query: z.object({ detail: z.enum(["full", "summary"]) }),
   },
-  responses: { 200: jsonContent(z.union([PolicyVersionSchema, PolicyVersionSummarySchema]), "The version."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(z.union([PolicyVersionSchema, PolicyVersionSummarySchema]), "The version."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 const getPolicy = companyRoute("P", "policy.view", {
@@ -101,12 +135,24 @@ const getPolicy = companyRoute("P", "policy.view", {
   tags: ["Policies"],
   summary: "Read a policy's latest version",
   request: { params: companyParams({ policyId: PolicyIdParam }) },
-  responses: { 200: jsonContent(PolicyVersionSchema, "The latest version, in full."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(PolicyVersionSchema, "The latest version, in full."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 const listItem = (row: typeof policyVersions.$inferSelect) => {
   const record = versionRecord(row);
-  return { policyId: row.policyId, version: row.version, action: row.action, transactionTimestamp: row.transactionTimestamp, effectiveDate: row.effectiveDate, createdAt: row.createdAt, summary: versionSummary(record) };
+  return {
+    policyId: row.policyId,
+    version: row.version,
+    action: row.action,
+    transactionTimestamp: row.transactionTimestamp,
+    effectiveDate: row.effectiveDate,
+    createdAt: row.createdAt,
+    summary: versionSummary(record),
+  };
 };
 
 export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
@@ -121,10 +167,25 @@ export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
     const joined = and(eq(policyVersions.policyId, policies.id), eq(policyVersions.version, policies.currentVersion));
     const db = database(c.env.DB);
     const [rows, [total]] = await Promise.all([
-      db.select({ version: policyVersions }).from(policies).innerJoin(policyVersions, joined).where(where).orderBy(desc(policies.createdAt), desc(policies.id)).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize)),
+      db
+        .select({ version: policyVersions })
+        .from(policies)
+        .innerJoin(policyVersions, joined)
+        .where(where)
+        .orderBy(desc(policies.createdAt), desc(policies.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query.page, query.pageSize)),
       db.select({ n: count() }).from(policies).innerJoin(policyVersions, joined).where(where),
     ]);
-    return c.json({ items: rows.map((r) => listItem(r.version)), totalCount: total?.n ?? 0, page: query.page, pageSize: query.pageSize }, 200);
+    return c.json(
+      {
+        items: rows.map((r) => listItem(r.version)),
+        totalCount: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+      200,
+    );
   });
 
   app.openapi(listAllVersions, async (c) => {
@@ -133,7 +194,13 @@ export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
     const db = database(c.env.DB);
     const where = eq(policyVersions.companyId, companyId);
     const [rows, [total]] = await Promise.all([
-      db.select().from(policyVersions).where(where).orderBy(desc(sql`julianday(${policyVersions.transactionTimestamp})`), desc(policyVersions.version)).limit(pageSize).offset(offsetOf(page, pageSize)),
+      db
+        .select()
+        .from(policyVersions)
+        .where(where)
+        .orderBy(desc(sql`julianday(${policyVersions.transactionTimestamp})`), desc(policyVersions.version))
+        .limit(pageSize)
+        .offset(offsetOf(page, pageSize)),
       db.select({ n: count() }).from(policyVersions).where(where),
     ]);
     return c.json({ items: rows.map(listItem), totalCount: total?.n ?? 0, page, pageSize }, 200);
@@ -147,7 +214,13 @@ export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
     const head = await findPolicyHead(db, companyId, policyId);
     if (!head) throw notFound();
     const where = and(eq(policyVersions.companyId, companyId), eq(policyVersions.policyId, policyId));
-    const rows = await db.select().from(policyVersions).where(where).orderBy(desc(policyVersions.version)).limit(pageSize).offset(offsetOf(page, pageSize));
+    const rows = await db
+      .select()
+      .from(policyVersions)
+      .where(where)
+      .orderBy(desc(policyVersions.version))
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize));
     return c.json({ items: rows.map(listItem), totalCount: head.currentVersion, page, pageSize }, 200);
   });
 
@@ -169,4 +242,3 @@ export function registerPolicyReadRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(versionView(versionRecord(row)), 200);
   });
 }
-

@@ -34,7 +34,13 @@ const versionMembers = {
 export const PolicyVersionSummarySchema = PolicySummarySchema.extend(versionMembers).openapi("PolicyVersionSummary");
 
 export const SegmentSchema = z
-  .object({ startDate: z.string(), endDate: z.string(), data: z.record(z.string(), z.unknown()).openapi({ description: "The policy field data in force during the segment (no wrapper), with its resolved primary insured." }) })
+  .object({
+    startDate: z.string(),
+    endDate: z.string(),
+    data: z.record(z.string(), z.unknown()).openapi({
+      description: "The policy field data in force during the segment (no wrapper), with its resolved primary insured.",
+    }),
+  })
   .openapi("PolicySegment");
 
 export const PolicyVersionSchema = PolicyVersionSummarySchema.extend({
@@ -43,5 +49,13 @@ export const PolicyVersionSchema = PolicyVersionSummarySchema.extend({
 }).openapi("PolicyVersion");
 
 export const VersionListItemSchema = z
-  .object({ policyId: z.uuid(), version: z.number().int(), action: z.string(), transactionTimestamp: z.string(), effectiveDate: z.string(), createdAt: z.string(), summary: PolicySummarySchema })
+  .object({
+    policyId: z.uuid(),
+    version: z.number().int(),
+    action: z.string(),
+    transactionTimestamp: z.string(),
+    effectiveDate: z.string(),
+    createdAt: z.string(),
+    summary: PolicySummarySchema,
+  })
   .openapi("PolicyVersionListItem");

@@ -1,13 +1,37 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { listLinks } from "../../db/queries/relationships";
 import type { AppEnv } from "../../http/context";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, conflictResponse, jsonBody, jsonContent, keyCaller, notFoundResponse, validationErrorResponse } from "../../http/route";
-import { findRelationshipLink, linkRecords, linkView, relationshipOf, requireLinkPermissions, unlinkRecords, type LinkContext } from "../../services/relationship-links";
-import { LinkBodySchema, LinkFilterQuery, LinkIdParam, LinkSchema, PERMISSION_RULE, RelationshipKeyParam } from "./schemas";
+import {
+  companyParams,
+  companyRoute,
+  conflictResponse,
+  jsonBody,
+  jsonContent,
+  keyCaller,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
+import {
+  findRelationshipLink,
+  type LinkContext,
+  linkRecords,
+  linkView,
+  relationshipOf,
+  requireLinkPermissions,
+  unlinkRecords,
+} from "../../services/relationship-links";
+import {
+  LinkBodySchema,
+  LinkFilterQuery,
+  LinkIdParam,
+  LinkSchema,
+  PERMISSION_RULE,
+  RelationshipKeyParam,
+} from "./schemas";
 
 const TAGS = ["Relationships"];
 const params = companyParams({ relationshipKey: RelationshipKeyParam });
@@ -31,7 +55,9 @@ const createLink = companyRoute("P", null, {
     200: jsonContent(LinkSchema, "The pair was already linked; the existing link."),
     ...validationErrorResponse,
     ...notFoundResponse,
-    ...conflictResponse("The cardinality allows no further link for one of the records (`RelationshipCardinalityViolation`)."),
+    ...conflictResponse(
+      "The cardinality allows no further link for one of the records (`RelationshipCardinalityViolation`).",
+    ),
   },
 });
 
@@ -43,7 +69,11 @@ const listRelationshipLinks = companyRoute("P", null, {
   summary: "List a relationship's links, oldest first",
   description: ["Optionally narrowed to one `fromId` and/or one `toId`.", PERMISSION_RULE].join("\n\n"),
   request: { params, query: z.object({ ...LinkFilterQuery, ...pageQuery(50, 500) }) },
-  responses: { 200: jsonContent(pageEnvelope(LinkSchema), "A page of links."), ...validationErrorResponse, ...notFoundResponse },
+  responses: {
+    200: jsonContent(pageEnvelope(LinkSchema), "A page of links."),
+    ...validationErrorResponse,
+    ...notFoundResponse,
+  },
 });
 
 const getLink = companyRoute("P", null, {
@@ -63,7 +93,10 @@ const deleteLinkRoute = companyRoute("P", null, {
   operationId: "deleteRelationshipLink",
   tags: TAGS,
   summary: "Unlink two records",
-  description: ["Removes only the link; both records stay. An unknown link id, or one of another relationship or company, is 404.", PERMISSION_RULE].join("\n\n"),
+  description: [
+    "Removes only the link; both records stay. An unknown link id, or one of another relationship or company, is 404.",
+    PERMISSION_RULE,
+  ].join("\n\n"),
   request: { params: linkParams },
   responses: { 204: { description: "Unlinked." }, ...validationErrorResponse, ...notFoundResponse },
 });
@@ -88,7 +121,14 @@ export function registerRelationshipLinkRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRelationshipLinks, async (c) => {
     const { context, relationship } = await authorizedRelationship(c, c.req.valid("param").relationshipKey, "list");
     const { fromId, toId, page, pageSize } = c.req.valid("query");
-    const { items, totalCount } = await listLinks(context.db, context.caller.companyId, relationship.key, { fromId, toId }, pageSize, offsetOf(page, pageSize));
+    const { items, totalCount } = await listLinks(
+      context.db,
+      context.caller.companyId,
+      relationship.key,
+      { fromId, toId },
+      pageSize,
+      offsetOf(page, pageSize),
+    );
     return c.json({ items: items.map(linkView), totalCount, page, pageSize }, 200);
   });
 

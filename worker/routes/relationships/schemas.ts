@@ -22,7 +22,11 @@ export const LinkBodySchema = z
 export const RelationshipKeyParam = z
   .string()
   .min(1)
-  .openapi({ param: { name: "relationshipKey", in: "path" }, description: "Key of a relationship in the company's configuration.", example: "vehicleOwner" });
+  .openapi({
+    param: { name: "relationshipKey", in: "path" },
+    description: "Key of a relationship in the company's configuration.",
+    example: "vehicleOwner",
+  });
 
 export const LinkIdParam = UuidSchema.openapi({ param: { name: "linkId", in: "path" } });
 
