@@ -1,15 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, exists, getTableName } from "drizzle-orm";
-import { APPLICATION_TABLES } from "../worker/db/application-tables";
 import { database } from "../worker/db/client";
 import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
-import { auditLog, companies } from "../worker/db/schema";
-import { allowsDestructiveChanges, canMoveLifecycle, type Lifecycle } from "../worker/domain/company/lifecycle";
+import { allowsDestructiveChanges } from "../worker/domain/company/lifecycle";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
 import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
-import { ApiError, notFound } from "../worker/http/errors";
+import { notFound } from "../worker/errors/api-error";
+import { lifecycleRefused } from "../worker/errors/company-refusals";
+import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
+import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
+import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
@@ -27,24 +28,6 @@ import { type PolicyVersionView, runPolicyTransaction } from "./policy-transacti
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
-/** Who asked for a change, for the audit receipt committed with it. */
-export interface Actor {
-  requestId: string;
-  keyId: string | null;
-  actor: "api-key" | "staff";
-  method: string;
-  path: string;
-}
-
-export interface ResetReceipt {
-  companyId: string;
-  lifecycle: "sandbox";
-  resetAt: string;
-  receiptId: string;
-}
-
-const lifecycleRefused = (message: string) => new ApiError({ code: "CompanyLifecycleRefused", message });
-
 /**
  * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
  * transitions, resets, event close/reopen and history replacements, policy transactions and bill-review
@@ -57,60 +40,14 @@ export class CompanyObject extends DurableObject<Env> {
     return database(this.env.DB);
   }
 
-  async setLifecycle(companyId: string, lifecycle: Lifecycle): Promise<RpcResult<CompanyRow>> {
-    return asRpcResult(() =>
-      this.queue.run(async () => {
-        const company = await this.requireCompany(companyId);
-        if (!canMoveLifecycle(company.lifecycle, lifecycle)) {
-          throw lifecycleRefused(`Company lifecycle cannot move from ${company.lifecycle} to ${lifecycle}`);
-        }
-        const updatedAt = new Date().toISOString();
-        await this.db.update(companies).set({ lifecycle, updatedAt }).where(eq(companies.id, companyId));
-        return { ...company, lifecycle, updatedAt };
-      }),
-    );
+  /** Staff change of lifecycle and features. */
+  updateCompany(call: Call, change: CompanyChange): Promise<RpcResult<CompanyRow>> {
+    return this.serialized(call, (ctx) => updateCompany(ctx, change));
   }
 
-  /** Clears application data, keeps configuration and access, restarts counters; one atomic batch. */
-  async resetCompany(companyId: string, actor: Actor): Promise<RpcResult<ResetReceipt>> {
-    return asRpcResult(() =>
-      this.queue.run(async () => {
-        const company = await this.requireCompany(companyId);
-        if (!allowsDestructiveChanges(company.lifecycle)) {
-          throw lifecycleRefused(`Reset is only available to Sandbox companies; this company is ${company.lifecycle}`);
-        }
-        const resetAt = new Date().toISOString();
-        const receiptId = crypto.randomUUID();
-        // The lifecycle guard repeats inside every statement: a backstop should anything bypass the queue.
-        const stillSandbox = exists(
-          this.db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(and(eq(companies.id, companyId), eq(companies.lifecycle, "sandbox"))),
-        );
-        const wipes = APPLICATION_TABLES.map((table) =>
-          this.db.delete(table).where(and(eq(table.companyId, companyId), stillSandbox)),
-        );
-        const receipt = this.db.insert(auditLog).values({
-          id: receiptId,
-          companyId,
-          kind: "receipt",
-          requestId: actor.requestId,
-          keyId: actor.keyId,
-          actor: actor.actor,
-          action: "resetCompany",
-          method: actor.method,
-          path: actor.path,
-          status: 200,
-          durationMs: 0,
-          batchId: null,
-          detail: { tablesCleared: APPLICATION_TABLES.map((table) => getTableName(table)) },
-          createdAt: resetAt,
-        });
-        await this.db.batch([receipt, ...wipes]);
-        return { companyId, lifecycle: "sandbox" as const, resetAt, receiptId };
-      }),
-    );
+  /** Sandbox reset: application data cleared in one batch with its audit receipt. */
+  resetCompany(call: Call): Promise<RpcResult<ResetReceipt>> {
+    return this.serialized(call, resetCompany);
   }
 
   /** Imports a configuration document; `force` passes the breaking-change gate on Sandbox companies only. */
@@ -169,6 +106,11 @@ export class CompanyObject extends DurableObject<Env> {
     actor: MaintenanceActor,
   ): Promise<RpcResult<PolicyMaintenanceOutcome>> {
     return asRpcResult(() => this.queue.run(() => runPolicyMaintenance(this.db, companyId, request, actor)));
+  }
+
+  /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
+  private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
+    return asRpcResult(() => this.queue.run(() => operation(operationContext(this.env, call))));
   }
 
   private async requireCompany(companyId: string): Promise<CompanyRow> {

@@ -6,10 +6,10 @@ import { companyConfigurations } from "../worker/db/schema";
 import { candidateBreaks, describeBreak } from "../worker/domain/configuration/breaking-changes";
 import { contentHashOf } from "../worker/domain/configuration/canonical";
 import { type ImportChanges, importChanges } from "../worker/domain/configuration/import-changes";
-import { invalidConfiguration } from "../worker/domain/configuration/invalid-configuration";
 import type { ValidationIssue } from "../worker/domain/configuration/issues";
 import { readDocument } from "../worker/domain/configuration/read-document";
-import { ApiError } from "../worker/http/errors";
+import { ApiError } from "../worker/errors/api-error";
+import { invalidConfiguration } from "../worker/errors/configuration-refusals";
 
 export interface ImportOptions {
   force: boolean;

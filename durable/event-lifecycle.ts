@@ -10,8 +10,8 @@ import {
   storedHistory,
   type Transition,
 } from "../worker/domain/events/open-close-history";
-import { ApiError, notFound } from "../worker/http/errors";
-import { transitionRefusalError } from "../worker/services/event-errors";
+import { ApiError, notFound } from "../worker/errors/api-error";
+import { transitionRefusalError } from "../worker/errors/event-refusals";
 import { currentEventName } from "../worker/services/event-name-refresh";
 
 export interface EventStatusOutcome {

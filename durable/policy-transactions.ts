@@ -27,8 +27,8 @@ import {
   type VersionRecord,
   versionView,
 } from "../worker/domain/policies/version-view";
-import { ApiError, notFound } from "../worker/http/errors";
-import { invalidData, refusalError } from "../worker/services/entity-errors";
+import { ApiError, notFound } from "../worker/errors/api-error";
+import { invalidData, refusalError } from "../worker/errors/entity-refusals";
 
 export type PolicyVersionView = FullVersionView;
 type VersionView = PolicyVersionView;

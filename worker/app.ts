@@ -1,9 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import { notFound } from "./errors/api-error";
 import { auditAndHeaders } from "./http/audit";
 import { authenticateApiKey, authenticateStaff } from "./http/auth";
 import type { AppEnv } from "./http/context";
-import { errorBody, handleError, notFound } from "./http/errors";
+import { errorBody, handleError } from "./http/errors";
 import { FAMILY_PREFIX } from "./http/route";
 import { handleZodError } from "./http/validation";
 import { openApiDocument, registerSecuritySchemes } from "./openapi";

@@ -3,7 +3,7 @@ import { GoogleSheetsClient } from "../../worker/clients/google-sheets";
 import { EMPTY_DOCUMENT } from "../../worker/domain/configuration/document";
 import { readSpreadsheetDocument, spreadsheetInput } from "../../worker/domain/configuration/spreadsheet-document";
 import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
-import { ApiError } from "../../worker/http/errors";
+import { ApiError } from "../../worker/errors/api-error";
 import { FAKE_SHEETS_ORIGIN, type FakeSpreadsheet } from "../support/fake-sheets";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 

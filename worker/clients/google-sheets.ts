@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /** Where the Sheets API v4 lives unless `SHEETS_API_BASE_URL` says otherwise. */
 export const DEFAULT_SHEETS_API_BASE_URL = "https://sheets.googleapis.com";

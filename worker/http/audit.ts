@@ -35,13 +35,13 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 async function describeCall(c: Context<AppEnv>, path: string) {
-  const caller = c.get("caller");
+  const actor = c.get("actor");
   // A key's calls are logged under the key's own company, even when it named another company's path.
-  const companyId = caller?.kind === "key" ? caller.companyId : (COMPANY_IN_PATH.exec(path)?.[1] ?? null);
+  const companyId = c.get("companyId") ?? COMPANY_IN_PATH.exec(path)?.[1] ?? null;
   return {
     companyId,
-    keyId: caller?.kind === "key" ? caller.keyId : null,
-    actor: caller?.kind === "staff" ? "staff" : caller?.kind === "key" ? "api-key" : "anonymous",
+    keyId: actor?.keyId ?? null,
+    actor: actor?.kind ?? "anonymous",
     action: c.get("actionName") ?? null,
     method: c.req.method,
     path,

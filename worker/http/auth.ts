@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
-import { Grants } from "../domain/access/roles";
+import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
 
 const MISSING_KEY = "API key authentication required";
 const INVALID_KEY = "Invalid API key";
@@ -25,7 +24,10 @@ const STAFF_ONLY_COMPANY_PATH = /^\/api\/v1\/companies\/[^/]+\/policies\/repair$
  * looked up by hash on every request, then scoped to the `{companyId}` in the path.
  */
 export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STAFF_ONLY_COMPANY_PATH.test(c.req.path)) return authenticateStaff(c, next);
+  if (STAFF_ONLY_COMPANY_PATH.test(c.req.path)) {
+    c.set("companyId", c.req.param("companyId"));
+    return authenticateStaff(c, next);
+  }
   const rawKey = c.req.header("Authorization")?.trim();
   if (!rawKey) throw unauthenticated(MISSING_KEY);
   if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);
@@ -33,14 +35,9 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
   if (!key) throw unauthenticated(INVALID_KEY);
 
-  c.set("caller", {
-    kind: "key",
-    keyId: key.id,
-    companyId: key.companyId,
-    roles: key.roles,
-    permissions: key.permissions,
-    grants: new Grants(key.roles, key.permissions),
-  });
+  c.set("actor", { kind: "api-key", keyId: key.id, roles: key.roles, permissions: key.permissions });
+  // A key acts on its own company; naming another company's path is refused just below (and audited).
+  c.set("companyId", key.companyId);
   if (key.companyId !== c.req.param("companyId")) {
     throw new ApiError({ code: "AuthorizationError", message: WRONG_COMPANY });
   }
@@ -52,10 +49,10 @@ export const authenticateStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("Authorization")?.trim();
   if (!header) throw unauthenticated("Staff authentication required");
   const match = /^bearer\s+(.+)$/i.exec(header);
-  if (!match || !c.env.STAFF_TOKEN || !(await tokensEqual(match[1]!, c.env.STAFF_TOKEN))) {
+  if (!match || !c.env.STAFF_TOKEN || !(await tokensEqual(match[1] ?? "", c.env.STAFF_TOKEN))) {
     throw unauthenticated("Invalid staff token");
   }
-  c.set("caller", { kind: "staff" });
+  c.set("actor", { kind: "staff", keyId: null, roles: [], permissions: [] });
   await next();
 };
 

@@ -1,11 +1,6 @@
-import type { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
-import type { ErrorCode } from "./errors";
-
-/** Who is calling: an API key scoped to one company, or platform staff. */
-export type Caller =
-  | { kind: "key"; keyId: string; companyId: string; roles: string[]; permissions: string[]; grants: Grants }
-  | { kind: "staff" };
+import type { ErrorCode } from "../errors/api-error";
+import type { Actor } from "../operations/context";
 
 export interface AppEnv {
   Bindings: Env;
@@ -13,10 +8,11 @@ export interface AppEnv {
     requestId: string;
     /** operationId of the matched route; names the action in 500 messages and audit rows. */
     actionName?: string;
-    caller?: Caller;
+    /** Set by authentication: an API key of the company in the path, or platform staff. */
+    actor?: Actor;
+    /** The company an authenticated company route acts on (the key's own; the path's for staff). */
+    companyId?: string;
     /** The code a route's input validation failures carry (default VALIDATION_ERROR). */
     validationErrorCode?: ErrorCode;
   };
 }
-
-export type KeyCaller = Extract<Caller, { kind: "key" }>;

@@ -1,8 +1,12 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { database } from "../db/client";
 import { requirePermissionName } from "../domain/access/permissions";
-import type { AppEnv, KeyCaller } from "./context";
-import { ApiError, type ErrorCode, ErrorEnvelopeSchema } from "./errors";
+import { type ErrorCode, notAuthorized } from "../errors/api-error";
+import type { Actor, OperationContext, PlatformContext } from "../operations/context";
+import { grantsOf, holds } from "../operations/context";
+import type { AppEnv } from "./context";
+import { ErrorEnvelopeSchema } from "./errors";
 
 /** The three address families (interface, "Address families in use"). */
 export const FAMILY_PREFIX = {
@@ -60,13 +64,8 @@ function requirePermission(
   return async (c, next) => {
     c.set("actionName", actionName);
     if (validationErrorCode) c.set("validationErrorCode", validationErrorCode);
-    const caller = c.get("caller");
-    if (permission && (caller?.kind !== "key" || !caller.grants.has(permission))) {
-      throw new ApiError({
-        code: "AuthorizationError",
-        message: "User is not authorized to perform the requested action",
-      });
-    }
+    const actor = c.get("actor");
+    if (permission && (actor?.kind !== "api-key" || !holds(actor, permission))) throw notAuthorized();
     await next();
   };
 }
@@ -123,9 +122,63 @@ function setActionName(actionName: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The key caller of a company route (set by `authenticateApiKey`). */
-export function keyCaller(c: { get(key: "caller"): AppEnv["Variables"]["caller"] }): KeyCaller {
-  const caller = c.get("caller");
-  if (caller?.kind !== "key") throw new Error("company route reached without an authenticated key");
-  return caller;
+type RequestContext = Context<AppEnv>;
+
+/** The authenticated actor of a route (set by the authentication middleware before any route runs). */
+export function actorOf(c: RequestContext): Actor {
+  const actor = c.get("actor");
+  if (!actor) throw new Error("route reached without an authenticated actor");
+  return actor;
 }
+
+/** The company an authenticated company route acts on. */
+export function companyIdOf(c: RequestContext): string {
+  const companyId = c.get("companyId");
+  if (!companyId) throw new Error("company route reached without a company");
+  return companyId;
+}
+
+/**
+ * The operation context of a company route: who calls, for which company, from which request. `batchId`
+ * is given by routes whose operation commits an audit receipt with its change; staff routes name the
+ * company of their path.
+ */
+export function contextOf(
+  c: RequestContext,
+  options: { batchId?: string | null; companyId?: string } = {},
+): OperationContext {
+  return {
+    companyId: options.companyId ?? companyIdOf(c),
+    actor: actorOf(c),
+    requestId: c.get("requestId"),
+    method: c.req.method,
+    path: c.req.path,
+    batchId: options.batchId ?? null,
+    db: database(c.env.DB),
+    env: c.env,
+    now: new Date(),
+  };
+}
+
+/** The context of a staff route that acts on no company yet. */
+export function platformContextOf(c: RequestContext): PlatformContext {
+  const { companyId: _none, ...rest } = contextOf(c, { companyId: "" });
+  return rest;
+}
+
+/**
+ * TRANSITIONAL (removed once every area calls operations with `contextOf`): the older caller shape that
+ * routes and services not yet moved still read.
+ */
+export function keyCaller(c: RequestContext) {
+  const actor = actorOf(c);
+  return {
+    kind: "key" as const,
+    keyId: actor.keyId ?? "",
+    companyId: companyIdOf(c),
+    roles: [...actor.roles],
+    permissions: [...actor.permissions],
+    grants: grantsOf(actor),
+  };
+}
+export type KeyCaller = ReturnType<typeof keyCaller>;

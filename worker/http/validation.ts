@@ -2,8 +2,8 @@ import type { Hook } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { describeIssue, humanLabel } from "../domain/issue-messages";
 import { fieldPath } from "../domain/paths";
+import { ApiError, type ErrorCode, type FieldError } from "../errors/api-error";
 import type { AppEnv } from "./context";
-import { ApiError, type ErrorCode, type FieldError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
 

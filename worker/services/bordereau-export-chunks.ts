@@ -10,7 +10,7 @@ import { bordereauExportChunks, bordereauExports } from "../db/schema";
 import { chunkFirstSheetRow, chunkRange } from "../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../domain/bordereau/export-progress";
 import type { Env } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { chunkObjectKey, type ExportRow, exportObjectPrefix, findExport } from "./bordereau-exports";
 
 type ChunkRow = typeof bordereauExportChunks.$inferSelect;

@@ -4,7 +4,7 @@ import { loadConfiguration } from "../db/queries/configuration";
 import { apiKeys, exportPresets } from "../db/schema";
 import type { ExportSurface } from "../domain/bordereau/presets";
 import { isBordereauFieldKey } from "../domain/bordereau/transpositions";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { offsetOf } from "../http/pagination";
 
 export type PresetRow = typeof exportPresets.$inferSelect;

@@ -17,7 +17,7 @@ import {
   TRANSPOSABLE_PATHS_TEXT,
   type TransposedPath,
 } from "../domain/bordereau/transpositions";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 export interface BordereauTable {
   columns: Column[];

@@ -11,10 +11,10 @@ import { fieldWriteGroupPermission } from "../domain/access/permissions";
 import type { ConfigurationDocument, SubField } from "../domain/configuration/document";
 import { applyCalculatedFields, planWrite } from "../domain/entities/write-plan";
 import type { Env } from "../env";
-import type { KeyCaller } from "../http/context";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, notFound } from "../errors/api-error";
+import { refusalError } from "../errors/entity-refusals";
+import type { KeyCaller } from "../http/route";
 import { ENRICHERS } from "./enrichers";
-import { refusalError } from "./entity-errors";
 
 export interface WriteContext {
   env: Env;

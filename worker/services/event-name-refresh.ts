@@ -3,7 +3,7 @@ import { loadConfiguration } from "../db/queries/configuration";
 import { findEntity, updateEntityStatement } from "../db/queries/entities";
 import type { ConfigurationDocument } from "../domain/configuration/document";
 import { eventNameOf } from "../domain/events/event-name";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { loadEventNameParts } from "./event-name-parts";
 
 /** The name an event's stored values and current links give it. */

@@ -2,7 +2,7 @@ import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { findPolicyHead, type PolicyHead, type PolicyVersionRow } from "../db/queries/policies";
 import { auditLog, policies, policyVersions } from "../db/schema";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, notFound } from "../errors/api-error";
 import type { MaintenanceActor } from "./policy-repair";
 
 /**

@@ -8,7 +8,7 @@ import {
   planFieldValueRepair,
   recordedHashesOf,
 } from "../domain/policies/repair";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import type { MaintenanceActor, RepairOutcome } from "./policy-repair";
 import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./policy-repair-current";
 

@@ -5,7 +5,7 @@ import { findPolicyHead, findVersion } from "../db/queries/policies";
 import { policies, relationshipLinks } from "../db/schema";
 import { planJoinHistory } from "../domain/policies/repair";
 import { rootData } from "../domain/policies/version-view";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./policy-repair";
 import { guardedReceipt, raced, readCurrentVersion } from "./policy-repair-current";
 

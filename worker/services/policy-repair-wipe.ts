@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { CompanyRow } from "../db/queries/companies";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../db/schema";
 import { allowsDestructiveChanges } from "../domain/company/lifecycle";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /**
  * `POST P/policies/deleteAll`: removes every policy of a Sandbox company with its versions, contacts

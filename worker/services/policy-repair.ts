@@ -6,7 +6,7 @@ import type {
   JoinHistoryChange,
   SegmentHashChange,
 } from "../domain/policies/repair";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors/api-error";
 import { repairFieldValues } from "./policy-repair-field-values";
 import { repairJoinHistory } from "./policy-repair-join-history";
 import { repairSegmentHashes } from "./policy-repair-segment-hashes";

@@ -11,8 +11,8 @@ import {
 import type { ConfigurationDocument, Relationship } from "../domain/configuration/document";
 import { type CardinalityViolation, cardinalityLimits, describeViolation } from "../domain/relationships/cardinality";
 import { endsOf, isEventEnd, linkPermissions } from "../domain/relationships/ends";
-import type { KeyCaller } from "../http/context";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, notFound } from "../errors/api-error";
+import type { KeyCaller } from "../http/route";
 import { refreshEventName } from "./event-name-refresh";
 
 export interface LinkContext {

@@ -31,8 +31,9 @@ export async function findActiveKeyByHash(db: Database, keyHash: string) {
 export async function insertApiKey(
   db: Database,
   key: { id: string; companyId: string; name: string; keyHash: string; roles: string[]; permissions: string[] },
+  now: Date,
 ) {
-  await db.insert(apiKeys).values({ ...key, createdAt: new Date().toISOString() });
+  await db.insert(apiKeys).values({ ...key, createdAt: now.toISOString() });
 }
 
 export async function listCompanyKeys(db: Database, companyId: string) {
@@ -50,10 +51,10 @@ export async function listCompanyKeys(db: Database, companyId: string) {
 }
 
 /** Returns false when the key does not exist under that company or was already revoked. */
-export async function revokeApiKey(db: Database, companyId: string, keyId: string): Promise<boolean> {
+export async function revokeApiKey(db: Database, companyId: string, keyId: string, now: Date): Promise<boolean> {
   const revoked = await db
     .update(apiKeys)
-    .set({ revokedAt: new Date().toISOString() })
+    .set({ revokedAt: now.toISOString() })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return revoked.length > 0;

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/diff";
-import { invalidConfiguration } from "../../domain/configuration/invalid-configuration";
 import { readDocument } from "../../domain/configuration/read-document";
+import { invalidConfiguration } from "../../errors/configuration-refusals";
 import type { AppEnv } from "../../http/context";
 import {
   companyParams,

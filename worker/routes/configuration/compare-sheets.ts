@@ -4,14 +4,15 @@ import { DEFAULT_SHEETS_API_BASE_URL, GoogleSheetsClient } from "../../clients/g
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/diff";
-import { invalidConfiguration } from "../../domain/configuration/invalid-configuration";
 import {
   readSpreadsheetDocument,
   SPREADSHEET_TABS,
   type SpreadsheetTabs,
 } from "../../domain/configuration/spreadsheet-document";
+import { ApiError } from "../../errors/api-error";
+import { invalidConfiguration } from "../../errors/configuration-refusals";
 import type { AppEnv } from "../../http/context";
-import { ApiError, ErrorEnvelopeSchema } from "../../http/errors";
+import { ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller } from "../../http/route";
 import { ConfigurationDiffSchema } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError } from "../../http/errors";
 import {
   companyParams,
   companyRoute,
@@ -86,7 +86,7 @@ export function registerConfigurationImportRoutes(app: OpenAPIHono<AppEnv>) {
       (hash): hash is string => typeof hash === "string",
     );
     const result = unwrap(
-      await companyObject(c.env, caller.companyId).importConfiguration(caller.companyId, body, {
+      await companyObjectStub(c.env, caller.companyId).importConfiguration(caller.companyId, body, {
         force,
         expectedContentHashes,
       }),

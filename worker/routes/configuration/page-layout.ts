@@ -4,8 +4,8 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import type { Grants } from "../../domain/access/roles";
 import { CONFIGURABLE_ENTITY_TYPES, FIELD_KINDS } from "../../domain/configuration/field-kinds";
 import { type CardLayout, pageLayout } from "../../domain/configuration/page-layout";
+import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
 import { companyParams, companyRoute, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
 
 const conditionMember = z

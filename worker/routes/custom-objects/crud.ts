@@ -4,8 +4,9 @@ import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { findEntity, listEntities } from "../../db/queries/entities";
 import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
+import { notFound } from "../../errors/api-error";
+import { invalidData } from "../../errors/entity-refusals";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import {
   companyParams,
@@ -17,7 +18,6 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { invalidData } from "../../services/entity-errors";
 import { createRecord, updateRecord, type WriteContext } from "../../services/entity-writes";
 import {
   CreatedSchema,

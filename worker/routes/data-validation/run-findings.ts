@@ -1,8 +1,8 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { FINDINGS_PAGE_SIZE } from "../../domain/data-validation/limits";
+import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
 import { pageQuery } from "../../http/pagination";
 import {
   companyParams,

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { validatableTypes } from "../../domain/data-validation/validation-target";
+import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
 import {
   companyParams,
   companyRoute,

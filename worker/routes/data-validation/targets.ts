@@ -1,6 +1,6 @@
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { type ValidationTarget, validationTarget } from "../../domain/data-validation/validation-target";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../errors/api-error";
 import { TYPE_LIST } from "./schemas";
 
 /** The validation target of each requested type; any unknown type is one 400 naming them all. */

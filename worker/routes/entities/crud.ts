@@ -5,8 +5,8 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { findEntity, listEntities } from "../../db/queries/entities";
 import { requirePermissionName } from "../../domain/access/permissions";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import {
   companyParams,

@@ -5,8 +5,8 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
 import { allowsDestructiveChanges } from "../../domain/company/lifecycle";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
 import {
   companyParams,
   companyRoute,

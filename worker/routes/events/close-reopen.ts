@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
 import type { Transition } from "../../domain/events/open-close-history";
 import type { AppEnv } from "../../http/context";
 import { ErrorEnvelopeSchema } from "../../http/errors";
@@ -79,7 +79,7 @@ export function registerEventTransitionRoutes(app: OpenAPIHono<AppEnv>) {
       const { eventId } = c.req.valid("param");
       const date = effectiveOnDateOf(c.req.valid("json").effectiveOnDate);
       const outcome = unwrap(
-        await companyObject(c.env, companyId).transitionEvent(companyId, eventId, transition, date),
+        await companyObjectStub(c.env, companyId).transitionEvent(companyId, eventId, transition, date),
       );
       return c.json(outcome, 200);
     });

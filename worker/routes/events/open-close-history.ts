@@ -1,16 +1,17 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { readHistory } from "../../domain/entities/platform-values";
 import { type HistoryEntry, replacementProblems } from "../../domain/events/open-close-history";
-import type { AppEnv, KeyCaller } from "../../http/context";
+import { invalidData, refusalError } from "../../errors/entity-refusals";
+import type { AppEnv } from "../../http/context";
 import { ErrorEnvelopeSchema } from "../../http/errors";
+import type { KeyCaller } from "../../http/route";
 import { companyParams, companyRoute, jsonBody, jsonContent, keyCaller, notFoundResponse } from "../../http/route";
-import { invalidData, refusalError } from "../../services/entity-errors";
 import { BatchIdMember, EventHistoryResultSchema, EventIdParam, HistoryEntryInput, LIFECYCLE_DOC } from "./schemas";
 
 const HistoryBodySchema = z
@@ -80,7 +81,7 @@ export function registerEventHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     requireHistoryWriteGroups(configuration, caller);
     const entries = replacementEntries(c.req.valid("json").entries);
     const outcome = unwrap(
-      await companyObject(c.env, caller.companyId).replaceEventHistory(caller.companyId, eventId, entries),
+      await companyObjectStub(c.env, caller.companyId).replaceEventHistory(caller.companyId, eventId, entries),
     );
     return c.json(outcome, 200);
   });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { type Fmv1Date, readFmv1Date } from "../../domain/dates/fmv1-date";
-import { invalidData } from "../../services/entity-errors";
+import { invalidData } from "../../errors/entity-refusals";
 
 /** How the event read shows its lifecycle; shared by the event operations' descriptions. */
 export const LIFECYCLE_DOC =

@@ -4,8 +4,9 @@ import { CHUNK_ROWS } from "../../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, EXPORT_STATUSES } from "../../domain/bordereau/export-progress";
 import { BordereauExportBodySchema } from "../../domain/bordereau/request";
 import { BORDEREAU_DESCRIPTION } from "../../domain/bordereau/schemas";
+import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ErrorEnvelopeSchema, notFound } from "../../http/errors";
+import { ErrorEnvelopeSchema } from "../../http/errors";
 import {
   companyParams,
   companyRoute,

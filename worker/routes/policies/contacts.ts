@@ -9,8 +9,8 @@ import {
   listContacts,
   unlinkContact,
 } from "../../db/queries/policy-contacts";
+import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
 import {
   companyParams,
   companyRoute,

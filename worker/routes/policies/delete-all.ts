@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { type RpcResult, unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
 import type { AppEnv } from "../../http/context";
 import { companyParams, companyRoute, conflictResponse, jsonContent, keyCaller } from "../../http/route";
 import type { PolicyMaintenanceOutcome } from "../../services/policy-repair";
@@ -45,7 +45,7 @@ export function registerPolicyDeleteAllRoutes(app: OpenAPIHono<AppEnv>) {
       path: c.req.path,
       batchId: null,
     };
-    const result = await companyObject(c.env, caller.companyId).policyMaintenance(
+    const result = await companyObjectStub(c.env, caller.companyId).policyMaintenance(
       caller.companyId,
       { kind: "deleteAll" },
       actor,

@@ -3,9 +3,11 @@ import { database } from "../../db/client";
 import { FIXED_COLUMN_KEYS } from "../../domain/bordereau/columns";
 import { EXPORT_SURFACES } from "../../domain/bordereau/presets";
 import { TRANSPOSABLE_PATHS_TEXT } from "../../domain/bordereau/transpositions";
-import type { AppEnv, KeyCaller } from "../../http/context";
-import { ErrorEnvelopeSchema, notFound } from "../../http/errors";
+import { notFound } from "../../errors/api-error";
+import type { AppEnv } from "../../http/context";
+import { ErrorEnvelopeSchema } from "../../http/errors";
 import { pageEnvelope, pageQuery } from "../../http/pagination";
+import type { KeyCaller } from "../../http/route";
 import {
   companyParams,
   companyRoute,

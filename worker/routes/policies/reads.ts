@@ -5,8 +5,8 @@ import { findPolicyHead, findVersion, versionRecord } from "../../db/queries/pol
 import { policies, policyVersions } from "../../db/schema";
 import { readCivilDayLiteral } from "../../domain/dates/civil-day-literal";
 import { versionSummary, versionView } from "../../domain/policies/version-view";
+import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import {
   companyParams,

@@ -1,10 +1,10 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { type RpcResult, unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
 import { database } from "../../db/client";
 import { findCompany } from "../../db/queries/companies";
+import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
 import {
   conflictResponse,
   FAMILY_PREFIX,
@@ -166,7 +166,7 @@ export function registerPolicyRepairRoutes(app: OpenAPIHono<AppEnv>) {
       path: c.req.path,
       batchId: body.batchId === undefined ? null : String(body.batchId),
     };
-    const result = await companyObject(c.env, companyId).policyMaintenance(companyId, request, actor);
+    const result = await companyObjectStub(c.env, companyId).policyMaintenance(companyId, request, actor);
     // The RPC stub widens nested `unknown` members; the object returns exactly a RepairOutcome here.
     return c.json(unwrap(result as RpcResult<RepairOutcome>), 200);
   });

@@ -2,11 +2,11 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { PolicyVersionView } from "../../../durable/policy-transactions";
 import { type RpcResult, unwrap } from "../../../durable/rpc-result";
-import { companyObject } from "../../company-object";
+import { companyObjectStub } from "../../company-object";
 import { Fmv1DateSchema } from "../../domain/dates/fmv1-date-schema";
 import type { TransactionRequest } from "../../domain/policies/transactions";
+import { ApiError, type ErrorCode } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { ApiError, type ErrorCode } from "../../http/errors";
 import {
   companyParams,
   companyRoute,
@@ -77,7 +77,7 @@ const CONFLICTS =
 async function transact(c: Context<AppEnv>, request: TransactionRequest): Promise<PolicyVersionView> {
   const caller = keyCaller(c);
   const actor = { keyId: caller.keyId, roles: caller.roles, permissions: caller.permissions };
-  const result = await companyObject(c.env, caller.companyId).policyTransaction(caller.companyId, request, actor);
+  const result = await companyObjectStub(c.env, caller.companyId).policyTransaction(caller.companyId, request, actor);
   // The RPC stub widens nested `unknown` members; the object returns exactly a PolicyVersionView.
   return unwrap(result as RpcResult<PolicyVersionView>);
 }

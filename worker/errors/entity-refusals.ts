@@ -1,15 +1,12 @@
 import type { ValueProblem } from "../domain/entities/field-values";
 import type { WriteRefusal } from "../domain/entities/write-plan";
-import { ApiError } from "../http/errors";
+import { ApiError } from "./api-error";
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 
 /** A person-readable name for a value path: `exposures[1].vin` → `Vin`, keeping the item path when asked. */
 function labelOf(path: string): string {
-  const last = path
-    .split(".")
-    .pop()!
-    .replace(/\[\d+\]$/, "");
+  const last = (path.split(".").at(-1) ?? path).replace(/\[\d+\]$/, "");
   return last
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()

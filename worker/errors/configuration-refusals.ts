@@ -1,5 +1,5 @@
-import { ApiError } from "../../http/errors";
-import type { ValidationIssue } from "./issues";
+import type { ValidationIssue } from "../domain/configuration/issues";
+import { ApiError } from "./api-error";
 
 /** Paths in details are dotted (`fieldDefinitions.3.typeInfo`); user messages never carry them. */
 export function invalidConfiguration(issues: ValidationIssue[]): ApiError {

@@ -1,5 +1,5 @@
 import type { TransitionRefusal } from "../domain/events/open-close-history";
-import { ApiError } from "../http/errors";
+import { ApiError } from "./api-error";
 
 /** The documented error for a refused close or reopen (interface, States: Event rows; Errors). */
 export function transitionRefusalError(refusal: TransitionRefusal): ApiError {

@@ -1,0 +1,54 @@
+/** Plain JSON values: the one home of the helpers every layer needs for them. */
+
+export type JsonObject = Record<string, unknown>;
+
+/** A plain object (not null, not an array). */
+export function isRecord(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * JSON with object keys sorted at every depth and `undefined` members dropped: equal data always gives
+ * equal text (content hashes, value comparisons). `undefined` itself, and inside arrays, reads as `null`.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Two values hold the same JSON (key order ignored; `undefined` and `null` alike). */
+export const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+
+const isIndex = (member: string) => /^\d+$/.test(member);
+
+/** The value at `members` (object keys, or array indexes written as digits); `undefined` when absent. */
+export function getAt(data: unknown, members: readonly string[]): unknown {
+  let at: unknown = data;
+  for (const member of members) {
+    if (Array.isArray(at) && isIndex(member)) at = at[Number(member)];
+    else if (isRecord(at)) at = at[member];
+    else return undefined;
+  }
+  return at;
+}
+
+/**
+ * A copy of `data` with `value` at `members`; the input is never changed. Arrays stay arrays when the
+ * member is an index; anything else on the way (absent, null, a scalar) is replaced by a new object.
+ */
+export function setAt(data: unknown, members: readonly string[], value: unknown): unknown {
+  const [head, ...rest] = members;
+  if (head === undefined) return value;
+  if (Array.isArray(data) && isIndex(head)) {
+    const copy = [...data];
+    copy[Number(head)] = setAt(copy[Number(head)], rest, value);
+    return copy;
+  }
+  const base = isRecord(data) ? data : {};
+  return { ...base, [head]: setAt(base[head], rest, value) };
+}

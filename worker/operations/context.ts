@@ -1,0 +1,61 @@
+import { type Database, database } from "../db/client";
+import { Grants } from "../domain/access/roles";
+import type { Env } from "../env";
+
+/**
+ * Who is calling: an API key of one company, or platform staff. Plain data, so it crosses the company
+ * object's RPC boundary and rides in queue messages unchanged.
+ */
+export interface Actor {
+  kind: "api-key" | "staff";
+  /** The API key's id; null for staff. */
+  keyId: string | null;
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+/** One call of an operation as plain data: the company it acts on, who asked, and the request it came from. */
+export interface Call {
+  companyId: string;
+  actor: Actor;
+  requestId: string;
+  /** The request line and `batchId`, for audit receipts committed with a change. */
+  method: string;
+  path: string;
+  batchId: string | null;
+}
+
+/**
+ * What every operation takes: the call plus the bindings, a database handle and the clock. Built the
+ * same way in the worker, the company object and a queue handler (`operationContext`).
+ */
+export interface OperationContext extends Call {
+  db: Database;
+  env: Env;
+  now: Date;
+}
+
+/** The context of a platform operation that acts on no existing company yet (staff creating a company). */
+export type PlatformContext = Omit<OperationContext, "companyId">;
+
+export function operationContext(env: Env, call: Call, now = new Date()): OperationContext {
+  return { ...call, db: database(env.DB), env, now };
+}
+
+/** A background job's own caller: the platform acting for a company (queue handlers, scheduled work). */
+export const PLATFORM_ACTOR: Actor = { kind: "staff", keyId: null, roles: [], permissions: [] };
+
+const grantsCache = new WeakMap<Actor, Grants>();
+
+/** What the actor may do (CONTRACT section 1); staff hold no company permissions. */
+export function grantsOf(actor: Actor): Grants {
+  let grants = grantsCache.get(actor);
+  if (!grants) {
+    grants = new Grants(actor.kind === "api-key" ? actor.roles : [], actor.kind === "api-key" ? actor.permissions : []);
+    grantsCache.set(actor, grants);
+  }
+  return grants;
+}
+
+/** `permission` must be canonical (see `requirePermissionName`). */
+export const holds = (actor: Actor, permission: string) => grantsOf(actor).has(permission);

@@ -1,0 +1,41 @@
+import { z } from "@hono/zod-openapi";
+import { companyObject } from "../../company-object";
+import { defineRoute } from "../../http/registry";
+import {
+  conflictResponse,
+  contextOf,
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  staffRoute,
+  validationErrorResponse,
+} from "../../http/route";
+import { CompanyIdPath, CompanySchema, companyView, FeaturesSchema, LifecycleSchema } from "./company-schema";
+
+const UpdateCompanyBody = z
+  .object({ lifecycle: LifecycleSchema.optional(), features: FeaturesSchema.partial().strict().optional() })
+  .strict();
+
+export const updateCompany = defineRoute(
+  staffRoute({
+    method: "patch",
+    path: "/admin/companies/{companyId}",
+    operationId: "adminUpdateCompany",
+    tags: ["Administration"],
+    summary: "Change a company's lifecycle or features",
+    description:
+      "`features` is merged into the stored features. The change runs in the company's Durable Object, so a " +
+      "lifecycle move never interleaves with a reset, wipe or import.",
+    request: { params: CompanyIdPath, body: jsonBody(UpdateCompanyBody) },
+    responses: {
+      200: jsonContent(CompanySchema, "The company after the change."),
+      ...validationErrorResponse,
+      ...notFoundResponse,
+      ...conflictResponse("Lifecycle move not allowed (`CompanyLifecycleRefused`)."),
+    },
+  }),
+  async (c) => {
+    const ctx = contextOf(c, { companyId: c.req.valid("param").companyId });
+    return c.json(companyView(await companyObject(ctx).updateCompany(c.req.valid("json"))), 200);
+  },
+);
