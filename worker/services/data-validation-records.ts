@@ -9,7 +9,7 @@ import {
 } from "../domain/data-validation/record-finding";
 import type { RunCursor } from "../domain/data-validation/run-progress";
 import type { ValidationTarget } from "../domain/data-validation/validation-target";
-import { presentRecord } from "./entity-presenters";
+import { presentRecord } from "../domain/entities/present-record";
 
 /** A stored record with its data as stored text: one corrupt row must become a finding, not a failed read. */
 export interface StoredRecord {

@@ -9,6 +9,7 @@ import {
 } from "../db/queries/entities";
 import { fieldWriteGroupPermission } from "../domain/access/permissions";
 import type { ConfigurationDocument, SubField } from "../domain/configuration/document";
+import type { RecordType } from "../domain/entities/record-type";
 import { applyCalculatedFields, planWrite } from "../domain/entities/write-plan";
 import type { Env } from "../env";
 import { ApiError, notFound } from "../errors/api-error";
@@ -21,16 +22,6 @@ export interface WriteContext {
   db: Database;
   caller: KeyCaller;
   now: Date;
-}
-
-/** The record type being written: one of the six entity types, or a custom object type. */
-export interface RecordType {
-  kind: "entity" | "customObject";
-  /** Entity type or custom object key. */
-  type: string;
-  fields: readonly SubField[];
-  /** Exposure fields when records of this type embed exposures. */
-  embeddedExposureFields?: readonly SubField[];
 }
 
 /**
@@ -46,19 +37,6 @@ export type Enricher = (args: {
   existing: Record<string, unknown> | null;
   configuration: ConfigurationDocument;
 }) => Promise<Record<string, unknown>>;
-
-/** Entity types whose records embed point-in-time exposure copies in an `exposures` member. */
-const EMBEDS_EXPOSURES = new Set(["quote"]);
-
-export function entityRecordType(configuration: ConfigurationDocument, entityType: string): RecordType {
-  const fieldsOf = (type: string) => configuration.fieldDefinitions.filter((f) => f.entityType === type);
-  return {
-    kind: "entity",
-    type: entityType,
-    fields: fieldsOf(entityType),
-    ...(EMBEDS_EXPOSURES.has(entityType) ? { embeddedExposureFields: fieldsOf("exposure") } : {}),
-  };
-}
 
 async function plan(
   context: WriteContext,

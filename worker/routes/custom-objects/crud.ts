@@ -4,6 +4,7 @@ import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { findEntity, listEntities } from "../../db/queries/entities";
 import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
+import { customObjectRecordType } from "../../domain/entities/record-type";
 import { notFound } from "../../errors/api-error";
 import { invalidData } from "../../errors/entity-refusals";
 import type { AppEnv } from "../../http/context";
@@ -27,7 +28,7 @@ import {
   CustomObjectUpdateSchema,
   ObjectTypeParam,
 } from "./schemas";
-import { customObjectRecordType, customObjectView } from "./view";
+import { customObjectView } from "./view";
 
 const TAGS = ["Custom objects"];
 const suffix = (family: Family) => (family === "P" ? "" : family);

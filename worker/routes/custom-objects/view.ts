@@ -1,12 +1,8 @@
 import type { EntityRow } from "../../db/queries/entities";
 import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
+import { presentRecord } from "../../domain/entities/present-record";
+import { customObjectRecordType } from "../../domain/entities/record-type";
 import { evaluateExpression } from "../../domain/expressions/evaluate";
-import { presentRecord } from "../../services/entity-presenters";
-import type { RecordType } from "../../services/entity-writes";
-
-export function customObjectRecordType(customObject: CustomObject): RecordType {
-  return { kind: "customObject", type: customObject.key, fields: customObject.subFields };
-}
 
 /** `displayNameExpression` against the record's values: text, or null when absent or failing. */
 export function displayNameOf(customObject: CustomObject, data: Record<string, unknown>, now: Date): string | null {

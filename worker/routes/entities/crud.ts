@@ -5,6 +5,8 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { findEntity, listEntities } from "../../db/queries/entities";
 import { requirePermissionName } from "../../domain/access/permissions";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import { presentRecord } from "../../domain/entities/present-record";
+import { entityRecordType } from "../../domain/entities/record-type";
 import { ApiError, notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
@@ -18,8 +20,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { presentRecord } from "../../services/entity-presenters";
-import { createRecord, entityRecordType, updateRecord } from "../../services/entity-writes";
+import { createRecord, updateRecord } from "../../services/entity-writes";
 import {
   CreatedSchema,
   ENTITY_TYPE_LIST,

@@ -1,9 +1,9 @@
-import { addressV2View } from "../domain/addresses/address-v2";
-import type { SubField } from "../domain/configuration/document";
-import type { Presenter } from "./entity-presenters";
+import { isRecord } from "../../lib/json";
+import type { SubField } from "../configuration/document";
+import type { Presenter } from "../entities/present-record";
+import { addressV2View } from "./address-v2";
 
 type Values = Record<string, unknown>;
-const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
 
 function presentValues(fields: readonly SubField[], data: Values): Values {
   let out = data;
@@ -27,6 +27,6 @@ export const presentAddressFields: Presenter = (_configuration, recordType, data
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
   return {
     ...out,
-    exposures: out.exposures.map((item) => (isObject(item) ? presentValues(embeddedFields, item) : item)),
+    exposures: out.exposures.map((item) => (isRecord(item) ? presentValues(embeddedFields, item) : item)),
   };
 };
