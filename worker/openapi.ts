@@ -1,6 +1,33 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context";
 
+/**
+ * What the service serves today, and only that: capabilities that are not served yet are not named (a
+ * test checks each capability named here against the paths, so the text cannot run ahead of the routes).
+ */
+const DESCRIPTION = [
+  "A per-company insurance operations API: exposures, events (claims), submissions, quotes, persons and " +
+    "organizations as configurable records; policies changed through transactions, with earned premium and " +
+    "bordereau reporting; custom objects and typed relationships; configuration; and an audit log.",
+  "",
+  "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no " +
+    "scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own " +
+    "company's paths (403 otherwise). Each operation names its permission in `x-permission`; permissions exist " +
+    "in both `resource.verb` and `company.<entity>:<action>` styles. `/admin` routes take " +
+    "`Authorization: Bearer <staff token>` and refuse API keys.",
+  "",
+  "**Errors.** Every error answers `{error: {code, message, userMessages, details}}`; `userMessages` are safe " +
+    "to show as they are; `details` lists `{field, message}` per refused value.",
+  "",
+  "**Address families.** The same operations are reachable under `/api/v1/companies/{companyId}` (current), " +
+    "`/api/v1/external/companies/{companyId}` (second) and `/api/external/companies/{companyId}` (oldest), " +
+    "where the interface lists them.",
+  "",
+  "**Audit.** Every call with a company key or the staff token is audit-logged after the response (request " +
+    "id, key id, method, path, status, duration, and a mutation body's root `batchId`). Responses carry " +
+    "`Cache-Control: no-store` and `X-Request-Id`.",
+].join("\n");
+
 /** The document configuration; routes contribute their paths through zod-openapi's registry. */
 export const OPENAPI_CONFIG = {
   openapi: "3.1.0",
@@ -8,17 +35,7 @@ export const OPENAPI_CONFIG = {
     title: "Insurance Operations API",
     version: "1.0.0",
     contact: { name: "Insurance Operations API team", url: "https://example.com/insurance-operations-api" },
-    description: [
-      "A per-company insurance operations API: exposures, events (claims), submissions, quotes, policies, notes, tasks, files, custom objects, configuration and financials.",
-      "",
-      "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own company's paths (403 otherwise). Each operation names its permission in `x-permission`; permissions exist in both `resource.verb` and `company.<entity>:<action>` styles. `/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys.",
-      "",
-      "**Errors.** Every error answers `{error: {code, message, userMessages, details}}`; `userMessages` are safe to show as they are; `details` lists `{field, message}` per refused value.",
-      "",
-      "**Address families.** The same operations are reachable under `/api/v1/companies/{companyId}` (current), `/api/v1/external/companies/{companyId}` (second) and `/api/external/companies/{companyId}` (oldest), where the interface lists them.",
-      "",
-      "**Audit.** Every call with a company key or the staff token is audit-logged after the response (request id, key id, method, path, status, duration, and a mutation body's root `batchId`). Responses carry `Cache-Control: no-store` and `X-Request-Id`.",
-    ].join("\n"),
+    description: DESCRIPTION,
   },
   servers: [{ url: "/", description: "This deployment" }],
   tags: [
