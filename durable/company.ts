@@ -10,6 +10,11 @@ import { notFound } from "../worker/errors/api-error";
 import { lifecycleRefused } from "../worker/errors/company-refusals";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
+import {
+  type ImportOptions,
+  type ImportResult,
+  importConfiguration,
+} from "../worker/operations/configuration/import-configuration";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import {
   type MaintenanceActor,
@@ -17,7 +22,6 @@ import {
   type PolicyMaintenanceRequest,
   runPolicyMaintenance,
 } from "../worker/services/policy-repair";
-import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
 import {
   type EventHistoryOutcome,
   type EventStatusOutcome,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { processRunStep } from "../../services/data-validation-run-steps";
+import { processRunStep } from "../../operations/data-validation/run-step";
 import type { BackgroundHandler } from "../consumer";
 
 const PayloadSchema = z.object({ runId: z.string(), step: z.number().int().min(0) });

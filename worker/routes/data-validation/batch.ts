@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
+import { readRecordsPage, validateRecords } from "../../db/queries/data-validation-records";
 import type { AppEnv } from "../../http/context";
 import { offsetOf } from "../../http/pagination";
 import {
@@ -11,9 +12,8 @@ import {
   keyCaller,
   validationErrorResponse,
 } from "../../http/route";
-import { readRecordsPage, validateRecords } from "../../services/data-validation-records";
+import { requireTargets } from "../../operations/data-validation/require-targets";
 import { BatchRequestSchema, FindingsPageSchema, TYPE_LIST } from "./schemas";
-import { requireTargets } from "./targets";
 
 const validateBatch = companyRoute("P", "configuration.view", {
   method: "post",

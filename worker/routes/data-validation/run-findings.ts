@@ -1,5 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
+import { findRun, listFindings } from "../../db/queries/data-validation-runs";
 import { FINDINGS_PAGE_SIZE } from "../../domain/data-validation/limits";
 import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
@@ -12,7 +13,6 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { findRun, listFindings } from "../../services/data-validation-runs";
 import { FindingsPageSchema, RunIdParam, refusedOffset } from "./schemas";
 
 const FindingsQuery = z.object({

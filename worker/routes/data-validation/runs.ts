@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { loadConfiguration } from "../../db/queries/configuration";
+import { findRun, runView, startRun } from "../../db/queries/data-validation-runs";
 import { validatableTypes } from "../../domain/data-validation/validation-target";
 import { notFound } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
@@ -12,9 +13,8 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { findRun, runView, startRun } from "../../services/data-validation-runs";
+import { requireTargets } from "../../operations/data-validation/require-targets";
 import { RunIdParam, RunSchema, StartRunRequestSchema, TYPE_LIST } from "./schemas";
-import { requireTargets } from "./targets";
 
 const startDataValidationRun = companyRoute("P", "configuration.view", {
   method: "post",

@@ -1,7 +1,7 @@
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { type ValidationTarget, validationTarget } from "../../domain/data-validation/validation-target";
 import { ApiError } from "../../errors/api-error";
-import { TYPE_LIST } from "./schemas";
+import { TYPE_LIST } from "../../routes/data-validation/schemas";
 
 /** The validation target of each requested type; any unknown type is one 400 naming them all. */
 export function requireTargets(

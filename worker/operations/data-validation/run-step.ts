@@ -1,15 +1,15 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Database, database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
-import { dataValidationFindings, dataValidationRuns } from "../db/schema";
-import { RUN_CHUNK_SIZE, RUN_STEP_MAX_ATTEMPTS } from "../domain/data-validation/limits";
-import type { DataValidationFinding } from "../domain/data-validation/record-finding";
-import { cursorAfterRead, isTerminal, ordinalOf, type RunCursor } from "../domain/data-validation/run-progress";
-import { unconfiguredTarget, validationTarget } from "../domain/data-validation/validation-target";
-import type { Env } from "../env";
-import { readRecordsAfter, validateRecords } from "./data-validation-records";
-import { enqueueRunStep, findRun, type RunRow } from "./data-validation-runs";
+import { type Database, database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { readRecordsAfter, validateRecords } from "../../db/queries/data-validation-records";
+import { enqueueRunStep, findRun, type RunRow } from "../../db/queries/data-validation-runs";
+import { dataValidationFindings, dataValidationRuns } from "../../db/schema";
+import { RUN_CHUNK_SIZE, RUN_STEP_MAX_ATTEMPTS } from "../../domain/data-validation/limits";
+import type { DataValidationFinding } from "../../domain/data-validation/record-finding";
+import { cursorAfterRead, isTerminal, ordinalOf, type RunCursor } from "../../domain/data-validation/run-progress";
+import { unconfiguredTarget, validationTarget } from "../../domain/data-validation/validation-target";
+import type { Env } from "../../env";
 
 /** A step delivered before the previous one committed; the queue retries it later. */
 export class RunStepNotReady extends Error {}

@@ -1,10 +1,10 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { dataValidationFindings, dataValidationRuns } from "../db/schema";
-import type { DataValidationFinding } from "../domain/data-validation/record-finding";
-import { RUN_START } from "../domain/data-validation/run-progress";
-import type { Env } from "../env";
-import { offsetOf } from "../http/pagination";
+import type { DataValidationFinding } from "../../domain/data-validation/record-finding";
+import { RUN_START } from "../../domain/data-validation/run-progress";
+import type { Env } from "../../env";
+import { offsetOf } from "../../http/pagination";
+import type { Database } from "../client";
+import { dataValidationFindings, dataValidationRuns } from "../schema";
 import { countRecords } from "./data-validation-records";
 
 export type RunRow = typeof dataValidationRuns.$inferSelect;

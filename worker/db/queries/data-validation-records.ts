@@ -1,15 +1,15 @@
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { entities } from "../db/schema";
-import type { ConfigurationDocument } from "../domain/configuration/document";
+import type { ConfigurationDocument } from "../../domain/configuration/document";
 import {
   type DataValidationFinding,
   unreadableRecordFinding,
   validateStoredRecord,
-} from "../domain/data-validation/record-finding";
-import type { RunCursor } from "../domain/data-validation/run-progress";
-import type { ValidationTarget } from "../domain/data-validation/validation-target";
-import { presentRecord } from "../domain/entities/present-record";
+} from "../../domain/data-validation/record-finding";
+import type { RunCursor } from "../../domain/data-validation/run-progress";
+import type { ValidationTarget } from "../../domain/data-validation/validation-target";
+import { presentRecord } from "../../domain/entities/present-record";
+import type { Database } from "../client";
+import { entities } from "../schema";
 
 /** A stored record with its data as stored text: one corrupt row must become a finding, not a failed read. */
 export interface StoredRecord {

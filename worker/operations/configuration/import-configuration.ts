@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../worker/db/client";
-import { loadConfiguration } from "../worker/db/queries/configuration";
-import { recordsUsing } from "../worker/db/queries/configuration-usage";
-import { companyConfigurations } from "../worker/db/schema";
-import { candidateBreaks, describeBreak } from "../worker/domain/configuration/breaking-changes";
-import { contentHashOf } from "../worker/domain/configuration/canonical";
-import { type ImportChanges, importChanges } from "../worker/domain/configuration/import-changes";
-import type { ValidationIssue } from "../worker/domain/configuration/issues";
-import { readDocument } from "../worker/domain/configuration/read-document";
-import { ApiError } from "../worker/errors/api-error";
-import { invalidConfiguration } from "../worker/errors/configuration-refusals";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { recordsUsing } from "../../db/queries/configuration-usage";
+import { companyConfigurations } from "../../db/schema";
+import { candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
+import { contentHashOf } from "../../domain/configuration/canonical";
+import { type ImportChanges, importChanges } from "../../domain/configuration/import-changes";
+import type { ValidationIssue } from "../../domain/configuration/issues";
+import { readDocument } from "../../domain/configuration/read-document";
+import { ApiError } from "../../errors/api-error";
+import { invalidConfiguration } from "../../errors/configuration-refusals";
 
 export interface ImportOptions {
   force: boolean;
