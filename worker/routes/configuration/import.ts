@@ -1,15 +1,13 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { unwrap } from "../../../durable/rpc-result";
-import { companyObjectStub } from "../../company-object";
-import { ApiError } from "../../errors/api-error";
+import { companyObject } from "../../company-object";
 import type { AppEnv } from "../../http/context";
 import {
   companyParams,
   companyRoute,
   conflictResponse,
+  contextOf,
   jsonBody,
   jsonContent,
-  keyCaller,
   validationErrorResponse,
 } from "../../http/route";
 import { CategoryDiffSchema, DocumentInputSchema, ValidationIssueSchema } from "./schemas";
@@ -63,34 +61,8 @@ const importConfiguration = companyRoute("P", "company.configuration:import", {
 
 export function registerConfigurationImportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importConfiguration, async (c) => {
-    const caller = keyCaller(c);
-    const query = c.req.valid("query");
-    const body = c.req.valid("json");
-    const force = query.force === "true";
-    if (force && !caller.grants.has("company.reset")) {
-      throw new ApiError({
-        code: "AuthorizationError",
-        message: "User is not authorized to perform the requested action",
-        userMessages: ["Forcing an import needs the company.reset permission."],
-      });
-    }
-    const fromBody = body.expectedContentHash;
-    if (fromBody !== undefined && typeof fromBody !== "string") {
-      throw new ApiError({
-        code: "VALIDATION_ERROR",
-        message: "expectedContentHash must be a string",
-        details: [{ field: "expectedContentHash", message: "must be text" }],
-      });
-    }
-    const expectedContentHashes = [query.expectedContentHash, fromBody].filter(
-      (hash): hash is string => typeof hash === "string",
-    );
-    const result = unwrap(
-      await companyObjectStub(c.env, caller.companyId).importConfiguration(caller.companyId, body, {
-        force,
-        expectedContentHashes,
-      }),
-    );
-    return c.json(result, 200);
+    const { force, expectedContentHash } = c.req.valid("query");
+    const request = { body: c.req.valid("json"), force: force === "true", expectedContentHash };
+    return c.json(await companyObject(contextOf(c)).importConfiguration(request), 200);
   });
 }
