@@ -1,5 +1,5 @@
-import { RUN_STEP_MESSAGE } from "../db/queries/data-validation-runs";
 import type { BackgroundMessage, Env } from "../env";
+import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
 import { EXPORT_CHUNK_MESSAGE } from "../services/bordereau-exports";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";

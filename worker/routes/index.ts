@@ -5,7 +5,7 @@ import { adminRoutes } from "./admin";
 import { companyRoutes } from "./company";
 import { configurationRoutes } from "./configuration";
 import { registerCustomObjectRoutes } from "./custom-objects/crud";
-import { registerDataValidationRoutes } from "./data-validation";
+import { dataValidationRoutes } from "./data-validation";
 import { registerEntityCrudRoutes } from "./entities/crud";
 import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
 import { registerEventRoutes } from "./events";
@@ -23,7 +23,13 @@ import { health } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
 /** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
-const ROUTES: RouteEntry[] = [health, ...adminRoutes, ...companyRoutes, ...configurationRoutes];
+const ROUTES: RouteEntry[] = [
+  health,
+  ...adminRoutes,
+  ...companyRoutes,
+  ...configurationRoutes,
+  ...dataValidationRoutes,
+];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerInOrder(app, ROUTES);
@@ -34,7 +40,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerEntityDeleteAllRoutes(app);
   // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
   registerEventRoutes(app);
-  registerDataValidationRoutes(app);
   registerPolicyTransactionRoutes(app);
   // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
   registerEarnedPremiumRoutes(app);

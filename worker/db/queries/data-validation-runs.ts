@@ -1,122 +1,81 @@
-import { and, asc, count, eq } from "drizzle-orm";
-import type { DataValidationFinding } from "../../domain/data-validation/record-finding";
-import { RUN_START } from "../../domain/data-validation/run-progress";
-import type { Env } from "../../env";
-import { offsetOf } from "../../http/pagination";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { RunCursor } from "../../domain/data-validation/run-progress";
 import type { Database } from "../client";
-import { dataValidationFindings, dataValidationRuns } from "../schema";
-import { countRecords } from "./data-validation-records";
+import { dataValidationRuns as runs } from "../schema";
+import { findingsCountOf } from "./data-validation-findings";
 
-export type RunRow = typeof dataValidationRuns.$inferSelect;
+export type RunRow = typeof runs.$inferSelect;
 
-/** Queue message type of one step of a run (payload `{runId, step}`). */
-export const RUN_STEP_MESSAGE = "data-validation.run-step";
-
-/** The producer-generated message id: one per run step, so a re-sent step is recognisably the same. */
-export const runStepMessageId = (runId: string, step: number) => `${runId}:${step}`;
-
-export async function enqueueRunStep(env: Env, companyId: string, runId: string, step: number): Promise<void> {
-  await env.BACKGROUND.send({
-    type: RUN_STEP_MESSAGE,
-    messageId: runStepMessageId(runId, step),
-    companyId,
-    payload: { runId, step },
-  });
+export async function insertRun(db: Database, run: RunRow): Promise<void> {
+  await db.insert(runs).values(run);
 }
 
-/** Records the run as queued and queues its first step; a run whose step could not be queued is removed. */
-export async function startRun(
-  env: Env,
-  db: Database,
-  companyId: string,
-  createdBy: string,
-  entityTypes: string[],
-): Promise<RunRow> {
-  const run: RunRow = {
-    id: crypto.randomUUID(),
-    companyId,
-    status: "queued",
-    entityTypes,
-    step: 0,
-    cursorTypeIndex: RUN_START.typeIndex,
-    cursorCreatedAt: null,
-    cursorEntityId: null,
-    totalCount: await countRecords(db, companyId, entityTypes),
-    processedCount: 0,
-    failedAttempts: 0,
-    error: null,
-    createdAt: new Date().toISOString(),
-    startedAt: null,
-    completedAt: null,
-    createdBy,
-  };
-  await db.insert(dataValidationRuns).values(run);
-  try {
-    await enqueueRunStep(env, companyId, run.id, 0);
-  } catch (err) {
-    await db.delete(dataValidationRuns).where(eq(dataValidationRuns.id, run.id));
-    throw err;
-  }
-  return run;
+export async function deleteRun(db: Database, runId: string): Promise<void> {
+  await db.delete(runs).where(eq(runs.id, runId));
 }
 
 /** A run of the company; another company's run id reads as absent. */
 export async function findRun(db: Database, companyId: string, runId: string): Promise<RunRow | null> {
   const rows = await db
     .select()
-    .from(dataValidationRuns)
-    .where(and(eq(dataValidationRuns.id, runId), eq(dataValidationRuns.companyId, companyId)))
+    .from(runs)
+    .where(and(eq(runs.id, runId), eq(runs.companyId, companyId)))
     .limit(1);
   return rows[0] ?? null;
 }
 
-export function runView(run: RunRow) {
-  return {
-    runId: run.id,
-    status: run.status,
-    entityTypes: run.entityTypes,
-    totalCount: run.totalCount,
-    processedCount: run.processedCount,
-    createdAt: run.createdAt,
-    startedAt: run.startedAt,
-    completedAt: run.completedAt,
-    error: run.error,
-  };
+/** A queued run's first step has begun (a no-op for a run already running). */
+export async function markRunStarted(db: Database, runId: string, startedAt: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({ status: "running", startedAt })
+    .where(and(eq(runs.id, runId), eq(runs.status, "queued")));
 }
 
-export interface FindingsQuery {
-  page: number;
-  pageSize: number;
-  adheres?: boolean;
+/**
+ * Moves the run past `run.step` (unexecuted, for the step's batch): to `next`, or complete when there is
+ * none. Only the delivery that still sees `step` wins; the counts are recounted from the saved findings.
+ */
+export function advanceRunStatement(db: Database, run: RunRow, next: RunCursor | null, now: string) {
+  const processed = findingsCountOf(run.id);
+  return db
+    .update(runs)
+    .set({
+      step: run.step + 1,
+      status: next ? "running" : "succeeded",
+      cursorTypeIndex: next?.typeIndex ?? run.cursorTypeIndex,
+      cursorCreatedAt: next?.after?.createdAt ?? null,
+      cursorEntityId: next?.after?.entityId ?? null,
+      processedCount: processed,
+      // The estimate taken at the start grows if records were added meanwhile; on completion it is exact.
+      totalCount: next ? sql`max(${runs.totalCount}, ${processed})` : processed,
+      failedAttempts: 0,
+      startedAt: sql`coalesce(${runs.startedAt}, ${now})`,
+      completedAt: next ? null : now,
+    })
+    .where(and(eq(runs.id, run.id), eq(runs.step, run.step)));
 }
 
-/** Saved findings of a run in the order the run validated the records. */
-export async function listFindings(
+/**
+ * Counts a failed delivery of the run's current step; the delivery that reaches `maxAttempts` marks the
+ * run failed with `error`. Answers the run's status afterwards, or null when the run had already moved
+ * on (another delivery advanced it, or it had completed).
+ */
+export async function countStepFailure(
   db: Database,
   run: RunRow,
-  query: FindingsQuery,
-): Promise<{ items: DataValidationFinding[]; totalCount: number }> {
-  const where = and(
-    eq(dataValidationFindings.runId, run.id),
-    eq(dataValidationFindings.companyId, run.companyId),
-    query.adheres === undefined ? undefined : eq(dataValidationFindings.adheres, query.adheres),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(dataValidationFindings)
-      .where(where)
-      .orderBy(asc(dataValidationFindings.ordinal), asc(dataValidationFindings.entityId))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize)),
-    db.select({ n: count() }).from(dataValidationFindings).where(where),
-  ]);
-  const items = rows.map((row) => ({
-    entityType: row.entityType,
-    entityId: row.entityId,
-    adheres: row.adheres,
-    extraKeys: row.extraKeys,
-    issues: row.issues,
-  }));
-  return { items, totalCount: total?.n ?? 0 };
+  failure: { maxAttempts: number; error: string; now: string },
+): Promise<RunRow["status"] | null> {
+  const reachesLimit = sql`${runs.failedAttempts} + 1 >= ${failure.maxAttempts}`;
+  const [row] = await db
+    .update(runs)
+    .set({
+      failedAttempts: sql`${runs.failedAttempts} + 1`,
+      status: sql`case when ${reachesLimit} then 'failed' else ${runs.status} end`,
+      error: sql`case when ${reachesLimit} then ${failure.error} else ${runs.error} end`,
+      completedAt: sql`case when ${reachesLimit} then ${failure.now} else ${runs.completedAt} end`,
+    })
+    .where(and(eq(runs.id, run.id), eq(runs.step, run.step), inArray(runs.status, ["queued", "running"])))
+    .returning({ status: runs.status });
+  return row?.status ?? null;
 }
