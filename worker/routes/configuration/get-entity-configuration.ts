@@ -13,8 +13,9 @@ const DESCRIPTION =
   "`readOnly`, `x-generated`, `x-computed-default`, `x-write-permission`, `x-repeatable`, plus `x-platform` and " +
   "`x-guarded-status`.";
 
+/** A read every integration needs, like the entity-types read: any valid key of the company (issue 8). */
 export const getEntityConfiguration = defineRoute(
-  companyRoute("P", "configuration.view", {
+  companyRoute("P", null, {
     method: "get",
     path: "/entities/{entityType}/configuration",
     operationId: "getEntityConfiguration",
