@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { RunCursor } from "../../domain/data-validation/run-progress";
 import type { Database } from "../client";
 import { dataValidationRuns as runs } from "../schema";
-import { findingsCountOf } from "./data-validation-findings";
+import { type FindingRow, findingsCountOf, insertFindingsStatements } from "./data-validation-findings";
 
 export type RunRow = typeof runs.$inferSelect;
 
@@ -33,10 +34,21 @@ export async function markRunStarted(db: Database, runId: string, startedAt: str
 }
 
 /**
- * Moves the run past `run.step` (unexecuted, for the step's batch): to `next`, or complete when there is
- * none. Only the delivery that still sees `step` wins; the counts are recounted from the saved findings.
+ * Commits one step of a run in one batch: the chunk's findings first, then the run's move past
+ * `run.step`, whose counts are recounted from them. Only the delivery that still sees `run.step` moves
+ * the run; the findings key (run, record) keeps a second delivery from writing anything twice.
  */
-export function advanceRunStatement(db: Database, run: RunRow, next: RunCursor | null, now: string) {
+export async function commitRunStep(
+  db: Database,
+  run: RunRow,
+  step: { findings: readonly FindingRow[]; next: RunCursor | null; now: string },
+): Promise<void> {
+  const statements = [...insertFindingsStatements(db, step.findings), advanceRun(db, run, step.next, step.now)];
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/** The run at `next`, or complete when there is none. */
+function advanceRun(db: Database, run: RunRow, next: RunCursor | null, now: string) {
   const processed = findingsCountOf(run.id);
   return db
     .update(runs)

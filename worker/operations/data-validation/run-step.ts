@@ -1,9 +1,8 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { loadConfiguration } from "../../db/queries/configuration";
-import { type FindingRow, insertFindingsStatements } from "../../db/queries/data-validation-findings";
+import type { FindingRow } from "../../db/queries/data-validation-findings";
 import { readRecordsAfter } from "../../db/queries/data-validation-records";
 import {
-  advanceRunStatement,
+  commitRunStep,
   countStepFailure,
   findRun,
   markRunStarted,
@@ -69,12 +68,7 @@ async function validateChunk(ctx: OperationContext, run: RunRow) {
   // Queued before the commit: if the commit is lost, this step is retried and sends it again (same
   // message id); if it arrives before the commit, it waits (not-ready).
   if (next) await enqueueRunStep(ctx, run.id, run.step + 1);
-  // Findings first: the run's counts are recounted from them in the same batch.
-  const statements = [
-    ...insertFindingsStatements(ctx.db, findingRows(run, findings)),
-    advanceRunStatement(ctx.db, run, next, now),
-  ];
-  await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await commitRunStep(ctx.db, run, { findings: findingRows(run, findings), next, now });
 }
 
 const findingRows = (run: RunRow, findings: readonly DataValidationFinding[]): FindingRow[] =>
