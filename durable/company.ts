@@ -1,15 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../worker/db/client";
-import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
-import { allowsDestructiveChanges } from "../worker/domain/company/lifecycle";
+import type { CompanyRow } from "../worker/db/queries/companies";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
 import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
-import { notFound } from "../worker/errors/api-error";
-import { lifecycleRefused } from "../worker/errors/company-refusals";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
+import {
+  type ImportRequest,
+  type ImportResult,
+  importConfiguration,
+} from "../worker/operations/configuration/import-configuration";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import {
   type MaintenanceActor,
@@ -17,7 +19,6 @@ import {
   type PolicyMaintenanceRequest,
   runPolicyMaintenance,
 } from "../worker/services/policy-repair";
-import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
 import {
   type EventHistoryOutcome,
   type EventStatusOutcome,
@@ -50,25 +51,9 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, resetCompany);
   }
 
-  /** Imports a configuration document; `force` passes the breaking-change gate on Sandbox companies only. */
-  async importConfiguration(
-    companyId: string,
-    input: unknown,
-    options: ImportOptions,
-  ): Promise<RpcResult<ImportResult>> {
-    return asRpcResult(() =>
-      this.queue.run(async () => {
-        if (options.force) {
-          const company = await this.requireCompany(companyId);
-          if (!allowsDestructiveChanges(company.lifecycle)) {
-            throw lifecycleRefused(
-              `A forced import is only available to Sandbox companies; this company is ${company.lifecycle}`,
-            );
-          }
-        }
-        return importConfiguration(this.db, companyId, input, options);
-      }),
-    );
+  /** Imports a configuration document: expected hashes, validation, the breaking-change gate, one write. */
+  importConfiguration(call: Call, request: ImportRequest): Promise<RpcResult<ImportResult>> {
+    return this.serialized(call, (ctx) => importConfiguration(ctx, request));
   }
 
   /** Close or reopen an event: one appended history entry, status and close date in one write. */
@@ -111,11 +96,5 @@ export class CompanyObject extends DurableObject<Env> {
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
     return asRpcResult(() => this.queue.run(() => operation(operationContext(this.env, call))));
-  }
-
-  private async requireCompany(companyId: string): Promise<CompanyRow> {
-    const company = await findCompany(this.db, companyId);
-    if (!company) throw notFound();
-    return company;
   }
 }

@@ -457,15 +457,28 @@ describe("entity configuration: refusals", () => {
     },
   );
 
-  it("needs configuration.view", async () => {
+  it("does not need configuration.view", async () => {
     const company = await createCompany();
-    expectError(
-      await configurationOf(company, await company.key([], ["event.view"]), "event"),
-      403,
-      "AuthorizationError",
-      "User is not authorized to perform the requested action",
-    );
+    expect((await configurationOf(company, await company.key([], ["event.view"]), "event")).status).toBe(200);
     expect((await configurationOf(company, await company.key([], ["configuration.view"]), "event")).status).toBe(200);
+  });
+});
+
+describe("entity configuration: a read every integration needs (issue 8)", () => {
+  it("any valid key of the company reads it, like the entity-types read", async () => {
+    const { company } = await configuredCompany();
+    const key = await company.key([], []);
+    for (const entityType of ["exposure", "event", "quote"]) {
+      const res = await configurationOf(company, key, entityType);
+      expect(res.status).toBe(200);
+      expect(res.json.entityType).toBe(entityType);
+    }
+  });
+
+  it("is described as needing any valid key", async () => {
+    const res = await call("GET", "/openapi.json");
+    const operation = res.json.paths["/api/v1/companies/{companyId}/entities/{entityType}/configuration"].get;
+    expect(operation["x-permission"]).toBe("any-valid-key");
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { contentHashOf } from "../../domain/configuration/canonical";
 import { type ConfigurationDocument, EMPTY_DOCUMENT } from "../../domain/configuration/document";
 import type { Database } from "../client";
@@ -21,4 +21,32 @@ export async function loadConfiguration(db: Database, companyId: string): Promis
   const row = rows[0];
   if (row) return { document: row.document, contentHash: row.contentHash, version: row.version };
   return { document: EMPTY_DOCUMENT, contentHash: await contentHashOf(EMPTY_DOCUMENT), version: 0 };
+}
+
+export interface ConfigurationReplacement {
+  document: ConfigurationDocument;
+  contentHash: string;
+  /** The version the writer read; the write happens only while it is still the stored one. */
+  readVersion: number;
+  updatedAt: string;
+}
+
+/** Writes the company's next configuration version; false when another write replaced `readVersion` first. */
+export async function replaceConfiguration(
+  db: Database,
+  companyId: string,
+  next: ConfigurationReplacement,
+): Promise<boolean> {
+  const { document, contentHash, updatedAt } = next;
+  const version = next.readVersion + 1;
+  const written = await db
+    .insert(companyConfigurations)
+    .values({ companyId, document, contentHash, version, updatedAt })
+    .onConflictDoUpdate({
+      target: companyConfigurations.companyId,
+      set: { document: sql`excluded.document`, contentHash, version, updatedAt },
+      setWhere: sql`${companyConfigurations.version} = ${next.readVersion}`,
+    })
+    .returning({ version: companyConfigurations.version });
+  return written.length > 0;
 }

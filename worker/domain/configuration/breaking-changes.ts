@@ -96,17 +96,22 @@ export function candidateBreaks(before: ConfigurationDocument, after: Configurat
   return breaks;
 }
 
+const fieldChange = (change: "removed" | "kind-changed") =>
+  change === "removed" ? "removed" : "changed to another type";
+
 export function describeBreak(change: CandidateBreak, records: number): string {
   const held = `${records} stored record${records === 1 ? "" : "s"} use it`;
   switch (change.what) {
     case "field":
-      return `The ${change.entityType} field "${change.referenceId}" is ${change.change === "removed" ? "removed" : "changed to another type"} while ${held}`;
+      return `The ${change.entityType} field "${change.referenceId}" is ${fieldChange(change.change)} while ${held}`;
     case "option":
       return `Option "${String(change.value)}" of option set "${change.optionSet}" is removed while ${held}`;
     case "customObject":
       return `Custom object "${change.key}" is removed while ${held}`;
-    case "customObjectField":
-      return `Field "${change.referenceId}" of custom object "${change.key}" is ${change.change === "removed" ? "removed" : "changed to another type"} while ${held}`;
+    case "customObjectField": {
+      const object = `custom object "${change.key}"`;
+      return `Field "${change.referenceId}" of ${object} is ${fieldChange(change.change)} while ${held}`;
+    }
     case "relationship":
       return `Relationship "${change.key}" is removed while ${held}`;
   }

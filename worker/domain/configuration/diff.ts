@@ -1,4 +1,4 @@
-import { stableStringify } from "./canonical";
+import { canonicalJson } from "../../lib/json";
 import type { ConfigurationDocument } from "./document";
 
 export interface CategoryDiff {
@@ -34,7 +34,7 @@ export const COMPARE_CATEGORIES = [
 ] as const satisfies readonly DiffCategory[];
 
 export function diffItems<T>(before: readonly T[], after: readonly T[], identity: (item: T) => string): CategoryDiff {
-  const previous = new Map(before.map((item) => [identity(item), stableStringify(item)]));
+  const previous = new Map(before.map((item) => [identity(item), canonicalJson(item)]));
   const result: CategoryDiff = { additions: 0, updates: 0, deletes: 0, unchanged: 0 };
   const seen = new Set<string>();
   for (const item of after) {
@@ -42,7 +42,7 @@ export function diffItems<T>(before: readonly T[], after: readonly T[], identity
     seen.add(id);
     const was = previous.get(id);
     if (was === undefined) result.additions++;
-    else if (was === stableStringify(item)) result.unchanged++;
+    else if (was === canonicalJson(item)) result.unchanged++;
     else result.updates++;
   }
   result.deletes = [...previous.keys()].filter((id) => !seen.has(id)).length;

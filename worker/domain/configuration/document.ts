@@ -19,7 +19,8 @@ export const TypeInfoSchema: z.ZodType<TypeInfo> = z.lazy(() =>
     })
     .openapi("FieldTypeInfo", {
       description:
-        "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group), `prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated).",
+        "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group), " +
+        "`prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated).",
     }),
 );
 

@@ -5,5 +5,7 @@ import type { ConfigurationDocument } from "./document";
  * `category`"): a label outside this list is refused unless the folder already carries it.
  */
 export function folderCategoriesFor(document: ConfigurationDocument, entityType: string): string[] {
-  return Object.hasOwn(document.folderCategories, entityType) ? [...document.folderCategories[entityType]!] : [];
+  // Own members only: an entity type named like an Object.prototype member has no categories.
+  if (!Object.hasOwn(document.folderCategories, entityType)) return [];
+  return [...(document.folderCategories[entityType] ?? [])];
 }

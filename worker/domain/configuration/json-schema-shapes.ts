@@ -56,7 +56,8 @@ export const ADDRESS_V2_SCHEMA: JsonSchema = {
     geocode: {
       type: "object",
       description:
-        "Provider output, replaced on every save unless `source` is `provided`; a miss or outage is recorded as status `unmatched` or `failed`.",
+        "Provider output, replaced on every save unless `source` is `provided`; a miss or outage is recorded as " +
+        "status `unmatched` or `failed`.",
       properties: {
         source: text,
         status: text,

@@ -95,7 +95,8 @@ const MEMBER_READERS: Record<Exclude<keyof ConfigurationDocument, "documentVersi
     if (raw && typeof raw === "object" && "documentVersion" in raw && raw.documentVersion !== 2) {
       issues.error(
         [...path, "documentVersion"],
-        `Financials configuration documentVersion ${String(raw.documentVersion)} is not supported; use documentVersion 2`,
+        `Financials configuration documentVersion ${String(raw.documentVersion)} is not supported; ` +
+          "use documentVersion 2",
         {
           code: "unsupported-version",
           expected: "2",

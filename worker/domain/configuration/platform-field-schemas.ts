@@ -65,7 +65,8 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
       "eventStatus",
       "Event status",
       { kind: "Select" },
-      "Set when the event is created; afterwards changed only through POST /events/{eventId}/close and POST /events/{eventId}/reopen (a generic update changing it answers 409 GuardedStatusFieldWrite).",
+      "Set when the event is created; afterwards changed only through POST /events/{eventId}/close and POST " +
+        "/events/{eventId}/reopen (a generic update changing it answers 409 GuardedStatusFieldWrite).",
     ),
     shape: { type: "string", enum: ["open", "closed"] },
     fixed: GUARDED_STATUS,
@@ -73,7 +74,8 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
   eventName: readOnlyText(
     "eventName",
     "Event name",
-    "Recomputed on every save from the linked exposures and claimant; a value sent is ignored. userSetEventName takes precedence while set.",
+    "Recomputed on every save from the linked exposures and claimant; a value sent is ignored. userSetEventName " +
+      "takes precedence while set.",
   ),
   userSetEventName: {
     definition: definition(
@@ -96,7 +98,8 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
           definition("effectiveOnDate", "Effective on", { kind: "Date" }),
         ],
       },
-      "Log of open and close entries, appended by close and reopen and replaced whole through PUT /events/{eventId}/open-close-history; the event's lifecycle dates derive from it.",
+      "Log of open and close entries, appended by close and reopen and replaced whole through PUT " +
+        "/events/{eventId}/open-close-history; the event's lifecycle dates derive from it.",
     ),
     shape: {
       type: "array",

@@ -198,7 +198,8 @@ function readTab(tab: SpreadsheetTab, rows: SpreadsheetRows, issues: ValidationI
           tab,
           1,
           name,
-          `Unknown column "${name}" (in ${columnLetters(index)}1); the columns of ${tab} are ${Object.keys(columns).join(", ")}`,
+          `Unknown column "${name}" (in ${columnLetters(index)}1); ` +
+            `the columns of ${tab} are ${Object.keys(columns).join(", ")}`,
           "unknown-column",
         ),
       );
@@ -313,9 +314,10 @@ export function locateIssue(issue: ValidationIssue, rows: SpreadsheetInput["rows
   const [category, index, ...rest] = issue.fieldPath;
   const tab = SPREADSHEET_TABS.find((t) => t === category);
   const itemRows = tab ? rows[tab]?.[Number(index)] : undefined;
-  if (!tab || !itemRows || index === undefined || !/^\d+$/.test(index)) return issue;
+  const firstRow = itemRows?.[0];
+  if (!tab || !itemRows || firstRow === undefined || index === undefined || !/^\d+$/.test(index)) return issue;
 
-  let row = itemRows[0]!;
+  let row = firstRow;
   let columns = rest;
   if (tab === "optionSets" && rest[0] === "options" && rest[1] !== undefined) {
     row = itemRows[Number(rest[1])] ?? row;

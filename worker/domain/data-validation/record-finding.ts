@@ -1,3 +1,4 @@
+import { isRecord } from "../../lib/json";
 import type { ValidationIssue } from "../configuration/issues";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { readPlatformValue } from "../entities/platform-values";
@@ -37,8 +38,6 @@ const valueIssue = (problem: ValueProblem): ValidationIssue => ({
   code: problem.problem === REQUIRED ? ISSUE_CODES.requiredMissing : ISSUE_CODES.invalidValue,
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-
 /** Fields filled in later by the platform are not missing while absent (as on writes). */
 const generatedLater = (kind: string) => kind === "Sequence" || kind === "Calculated";
 
@@ -76,7 +75,7 @@ export function unreadableRecordFinding(
  * field that is absent or null is an issue whatever the record's age.
  */
 export function validateStoredRecord(target: ValidationTarget, entityId: string, data: unknown): DataValidationFinding {
-  if (!isObject(data))
+  if (!isRecord(data))
     return unreadableRecordFinding(target, entityId, "The stored data is not an object of field values");
   const fields = new Map(target.fields.map((f) => [f.referenceId, f]));
   const context = { optionSets: target.optionSets };

@@ -8,7 +8,7 @@ export interface ValidationTarget {
   /** Entity type, or custom object key. */
   entityType: string;
   fields: readonly SubField[];
-  /** Fields the platform defines or derives without configuration (event status and dates, quote lifecycle fields...). */
+  /** Fields the platform defines or derives without configuration (event status and dates, quote lifecycle...). */
   platformFields: readonly string[];
   optionSets: ReadonlyMap<string, OptionSet>;
 }

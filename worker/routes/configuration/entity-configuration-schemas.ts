@@ -10,17 +10,26 @@ export const FieldJsonSchemaSchema = z
     description: z.string().optional(),
     fieldType: z.enum(FIELD_KINDS).openapi({
       description:
-        "The configured kind (`typeInfo.kind`); says, for example, whether an address is `Object: Address` or `Object: AddressV2`.",
+        "The configured kind (`typeInfo.kind`); says, for example, whether an address is `Object: Address` or " +
+        "`Object: AddressV2`.",
     }),
     typeInfo: TypeInfoSchema,
-    readOnly: z.boolean().optional().openapi({
-      description:
-        "`true`: the value cannot be written (read-only, Calculated and Sequence fields, quote lifecycle fields, `eventName`).",
-    }),
-    "x-generated": z.boolean().optional().openapi({
-      description:
-        "Platform-generated (Sequence); originating or changing it answers 400 `GeneratedFieldWrite`, resending the stored value is tolerated.",
-    }),
+    readOnly: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "`true`: the value cannot be written (read-only, Calculated and Sequence fields, quote lifecycle fields, " +
+          "`eventName`).",
+      }),
+    "x-generated": z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Platform-generated (Sequence); originating or changing it answers 400 `GeneratedFieldWrite`, resending " +
+          "the stored value is tolerated.",
+      }),
     "x-generated-at": z
       .enum(["create", "bind"])
       .optional()
@@ -40,15 +49,25 @@ export const FieldJsonSchemaSchema = z
       .boolean()
       .optional()
       .openapi({ description: "Defined by the platform on every company, with or without configuration." }),
-    "x-guarded-status": z.boolean().optional().openapi({
-      description:
-        "A status changed only through its lifecycle operations; a generic update changing it answers 409 `GuardedStatusFieldWrite`.",
-    }),
+    "x-guarded-status": z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "A status changed only through its lifecycle operations; a generic update changing it answers 409 " +
+          "`GuardedStatusFieldWrite`.",
+      }),
   })
   .catchall(z.unknown())
   .openapi("FieldJsonSchema", {
     description:
-      "JSON Schema of one field. Value shapes by kind: String, Sequence `string`; Number `number`; Currency `number` with `format: currency`; Integer `integer`; Boolean `boolean`; Date an object `{date (format date), timezone (default America/New_York)}`; Select `enum` of the option set's values; MultiSelect an array of them; Percent `string` with `format: percent`; Email, Phone `string` with `format` email, phone; `Object: Address` the flat legacy object and `Object: AddressV2` `{entryMethod, enteredAddress, geocode}`, both with `format: address`; `Object: OfacScreening` the screening object; Group an array of objects keyed by sub-field; Calculated unconstrained.",
+      "JSON Schema of one field. Value shapes by kind: String, Sequence `string`; Number `number`; Currency " +
+      "`number` with `format: currency`; Integer `integer`; Boolean `boolean`; Date an object `{date (format " +
+      "date), timezone (default America/New_York)}`; Select `enum` of the option set's values; MultiSelect an " +
+      "array of them; Percent `string` with `format: percent`; Email, Phone `string` with `format` email, phone; " +
+      "`Object: Address` the flat legacy object and `Object: AddressV2` `{entryMethod, enteredAddress, geocode}`, " +
+      "both with `format: address`; `Object: OfacScreening` the screening object; Group an array of objects keyed " +
+      "by sub-field; Calculated unconstrained.",
   });
 
 export const EntityConfigurationSchema = z

@@ -36,5 +36,8 @@ export const ConfigurationDiffSchema = z
 /** Documents are read by the configuration reader, which reports every issue with its path. */
 export const DocumentInputSchema = z.record(z.string(), z.unknown()).openapi("ConfigurationDocumentInput", {
   description:
-    "A configuration document (CONTRACT section 2). Every member is optional: a member given replaces the stored one whole; a member omitted keeps the stored one. Field types as `typeInfo` or legacy `type` + JSON-string `typeArgs` (both must agree when both appear). `contentHash` from an export is accepted and ignored; `objectPrimitives` is ignored with a warning; `objectTypes`, `objects` and `optionSetTypes` are refused.",
+    "A configuration document (CONTRACT section 2). Every member is optional: a member given replaces the stored " +
+    "one whole; a member omitted keeps the stored one. Field types as `typeInfo` or legacy `type` + JSON-string " +
+    "`typeArgs` (both must agree when both appear). `contentHash` from an export is accepted and ignored; " +
+    "`objectPrimitives` is ignored with a warning; `objectTypes`, `objects` and `optionSetTypes` are refused.",
 });

@@ -1,12 +1,13 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../http/context";
-import { registerDataValidationBatchRoutes } from "./batch";
-import { registerDataValidationFindingsRoutes } from "./run-findings";
-import { registerDataValidationRunRoutes } from "./runs";
+import type { RouteEntry } from "../../http/registry";
+import { getDataValidationRun } from "./get-data-validation-run";
+import { listDataValidationFindings } from "./list-data-validation-findings";
+import { startDataValidationRun } from "./start-data-validation-run";
+import { validateDataBatch } from "./validate-data-batch";
 
 /** Data validation of stored records against the current configuration (interface, issue 4 item 11). */
-export function registerDataValidationRoutes(app: OpenAPIHono<AppEnv>) {
-  registerDataValidationBatchRoutes(app);
-  registerDataValidationRunRoutes(app);
-  registerDataValidationFindingsRoutes(app);
-}
+export const dataValidationRoutes: RouteEntry[] = [
+  validateDataBatch,
+  startDataValidationRun,
+  getDataValidationRun,
+  listDataValidationFindings,
+];

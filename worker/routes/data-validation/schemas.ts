@@ -1,11 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { BATCH_PAGE_SIZE } from "../../domain/data-validation/limits";
 import { RUN_STATUSES } from "../../domain/data-validation/run-progress";
-import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { pageEnvelope } from "../../http/pagination";
+import { TYPE_LIST } from "../../operations/data-validation/require-targets";
 import { ValidationIssueSchema } from "../configuration/schemas";
-
-export const TYPE_LIST = `${ENTITY_TYPES.join(", ")} (any letter case), or a custom object key of the company's configuration`;
 
 export const FindingSchema = z
   .object({
@@ -19,7 +17,9 @@ export const FindingSchema = z
       .openapi({ description: "Stored keys that are neither configured fields nor platform fields of the type." }),
     issues: z.array(ValidationIssueSchema).openapi({
       description:
-        'Problems with stored values, in the configuration-validation issue shape: `fieldPath` locates the value (`["drivers", "1", "age"]`), `severity` is `error`, `code` is `invalid-value`, `required-field-missing` or `unreadable-record`.',
+        "Problems with stored values, in the configuration-validation issue shape: `fieldPath` locates the value " +
+        '(`["drivers", "1", "age"]`), `severity` is `error`, `code` is `invalid-value`, `required-field-missing` or ' +
+        "`unreadable-record`.",
     }),
   })
   .openapi("DataValidationFinding");
@@ -51,7 +51,9 @@ export const BatchRequestSchema = z
       .default(BATCH_PAGE_SIZE.default)
       .transform((size) => Math.min(size, BATCH_PAGE_SIZE.max))
       .openapi({
-        description: `Records per page; default ${BATCH_PAGE_SIZE.default}, values above ${BATCH_PAGE_SIZE.max} are clamped to ${BATCH_PAGE_SIZE.max}.`,
+        description:
+          `Records per page; default ${BATCH_PAGE_SIZE.default}, ` +
+          `values above ${BATCH_PAGE_SIZE.max} are clamped to ${BATCH_PAGE_SIZE.max}.`,
         example: BATCH_PAGE_SIZE.default,
       }),
     offset: refusedOffset,
@@ -66,7 +68,9 @@ export const StartRunRequestSchema = z
       .min(1)
       .optional()
       .openapi({
-        description: `Types to validate, each one of ${TYPE_LIST}. Omitted: the six entity types and every configured custom object type.`,
+        description:
+          `Types to validate, each one of ${TYPE_LIST}. ` +
+          "Omitted: the six entity types and every configured custom object type.",
       }),
     batchId,
   })

@@ -1,0 +1,12 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { type ConfigurationDocument, DOCUMENT_MEMBERS } from "../../domain/configuration/document";
+import type { OperationContext } from "../context";
+
+/** The stored configuration in canonical form: every member present, in the document's member order. */
+export async function exportConfiguration(
+  ctx: OperationContext,
+): Promise<ConfigurationDocument & { contentHash: string }> {
+  const stored = await loadConfiguration(ctx.db, ctx.companyId);
+  const ordered = Object.fromEntries(DOCUMENT_MEMBERS.map((member) => [member, stored.document[member]]));
+  return { ...(ordered as ConfigurationDocument), contentHash: stored.contentHash };
+}

@@ -1,0 +1,9 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { customFieldsSchema } from "../../domain/configuration/json-schema";
+import type { OperationContext } from "../context";
+
+/** The configured quote fields as JSON Schema, without the platform's lifecycle fields (oldest family). */
+export async function readQuoteCustomFields(ctx: OperationContext) {
+  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  return customFieldsSchema(document, "quote");
+}

@@ -1,0 +1,29 @@
+import { defineRoute } from "../../http/registry";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  jsonBody,
+  jsonContent,
+  validationErrorResponse,
+} from "../../http/route";
+import { compareDocument } from "../../operations/configuration/compare-document";
+import { ConfigurationDiffSchema, DocumentInputSchema } from "./schemas";
+
+const DESCRIPTION =
+  "What importing the document would change, per category: items added, updated, deleted and unchanged. As with " +
+  "import, a member the document omits counts as unchanged. An invalid document is 400 `InvalidConfiguration`.";
+
+export const compareConfigurationDocument = defineRoute(
+  companyRoute("P", "company.configuration:export", {
+    method: "post",
+    path: "/configuration/compare",
+    operationId: "compareConfigurationDocument",
+    tags: ["Configuration"],
+    summary: "Compare a configuration document with the stored configuration",
+    description: DESCRIPTION,
+    request: { params: companyParams(), body: jsonBody(DocumentInputSchema) },
+    responses: { 200: jsonContent(ConfigurationDiffSchema, "The diff."), ...validationErrorResponse },
+  }),
+  async (c) => c.json(await compareDocument(contextOf(c), c.req.valid("json")), 200),
+);
