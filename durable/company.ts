@@ -12,18 +12,18 @@ import { type ResetReceipt, resetCompany } from "../worker/operations/company/re
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import {
+  type EventHistoryOutcome,
+  type EventStatusOutcome,
+  replaceEventHistory,
+  transitionEvent,
+} from "../worker/operations/events/event-lifecycle";
+import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
   type PolicyMaintenanceRequest,
   runPolicyMaintenance,
 } from "../worker/services/policy-repair";
 import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
-import {
-  type EventHistoryOutcome,
-  type EventStatusOutcome,
-  replaceEventHistory,
-  transitionEvent,
-} from "./event-lifecycle";
 import { type PolicyVersionView, runPolicyTransaction } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";

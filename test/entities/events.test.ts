@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { todayIn } from "../../worker/domain/dates/fmv1-date";
-import { refreshEventName } from "../../worker/services/event-name-refresh";
+import { refreshEventName } from "../../worker/operations/events/refresh-event-name";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 
 const NEW_YORK = "America/New_York";

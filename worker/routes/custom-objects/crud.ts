@@ -19,7 +19,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { createRecord, updateRecord, type WriteContext } from "../../services/entity-writes";
+import { createRecord, updateRecord, type WriteContext } from "../../operations/entities/record-writes";
 import {
   CreatedSchema,
   CustomObjectCreateSchema,

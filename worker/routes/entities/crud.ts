@@ -20,7 +20,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { createRecord, updateRecord } from "../../services/entity-writes";
+import { createRecord, updateRecord } from "../../operations/entities/record-writes";
 import {
   CreatedSchema,
   ENTITY_TYPE_LIST,

@@ -23,7 +23,7 @@ import {
   relationshipOf,
   requireLinkPermissions,
   unlinkRecords,
-} from "../../services/relationship-links";
+} from "../../operations/relationships/links";
 import {
   LinkBodySchema,
   LinkFilterQuery,

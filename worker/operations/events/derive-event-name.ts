@@ -1,5 +1,5 @@
-import type { Enricher } from "./entity-writes";
-import { currentEventName } from "./event-name-refresh";
+import type { Enricher } from "../entities/record-writes";
+import { currentEventName } from "./refresh-event-name";
 
 /**
  * `eventName` is recomputed on every save of an event from its linked exposures and claimant;

@@ -3,12 +3,12 @@ import {
   CensusGeocoder,
   DEFAULT_GEOCODER_BASE_URL,
   DEFAULT_GEOCODER_TIMEOUT_MS,
-} from "../clients/geocoder";
-import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from "../domain/addresses/address-v2";
-import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../domain/addresses/geocoding";
-import type { SubField } from "../domain/configuration/document";
-import type { Env } from "../env";
-import type { Enricher } from "./entity-writes";
+} from "../../../clients/geocoder";
+import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from "../../../domain/addresses/address-v2";
+import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../../../domain/addresses/geocoding";
+import type { SubField } from "../../../domain/configuration/document";
+import type { Env } from "../../../env";
+import type { Enricher } from "../record-writes";
 
 type Values = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import type { Database } from "../worker/db/client";
-import { loadConfiguration } from "../worker/db/queries/configuration";
-import { findEntity, updateEntityStatement } from "../worker/db/queries/entities";
-import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { findEntity, updateEntityStatement } from "../../db/queries/entities";
+import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import {
   applyTransition,
   type EventStatus,
@@ -9,10 +9,10 @@ import {
   lifecycleFields,
   storedHistory,
   type Transition,
-} from "../worker/domain/events/open-close-history";
-import { ApiError, notFound } from "../worker/errors/api-error";
-import { transitionRefusalError } from "../worker/errors/event-refusals";
-import { currentEventName } from "../worker/services/event-name-refresh";
+} from "../../domain/events/open-close-history";
+import { ApiError, notFound } from "../../errors/api-error";
+import { transitionRefusalError } from "../../errors/event-refusals";
+import { currentEventName } from "./refresh-event-name";
 
 export interface EventStatusOutcome {
   eventId: string;

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { findEntity } from "../db/queries/entities";
-import { entities, relationshipLinks } from "../db/schema";
-import type { ConfigurationDocument, Relationship } from "../domain/configuration/document";
-import type { EventNameParts } from "../domain/events/event-name";
+import type { Database } from "../../db/client";
+import { findEntity } from "../../db/queries/entities";
+import { entities, relationshipLinks } from "../../db/schema";
+import type { ConfigurationDocument, Relationship } from "../../domain/configuration/document";
+import type { EventNameParts } from "../../domain/events/event-name";
 
 /** The key of the Event↔Person relationship (and of the event field) that names an event's claimant. */
 const CLAIMANT = "claimant";

@@ -1,9 +1,9 @@
-import { findCompany } from "../db/queries/companies";
-import type { SubField } from "../domain/configuration/document";
-import { arbitrateScreening, type Screening } from "../domain/ofac/screening-arbitration";
-import { OWN_NAME_FIELD, withOwnName } from "../domain/ofac/screening-name";
-import { externalApiServiceUser } from "../domain/ofac/service-user";
-import type { Enricher } from "./entity-writes";
+import { findCompany } from "../../../db/queries/companies";
+import type { SubField } from "../../../domain/configuration/document";
+import { arbitrateScreening, type Screening } from "../../../domain/ofac/screening-arbitration";
+import { OWN_NAME_FIELD, withOwnName } from "../../../domain/ofac/screening-name";
+import { externalApiServiceUser } from "../../../domain/ofac/service-user";
+import type { Enricher } from "../record-writes";
 
 type Values = Record<string, unknown>;
 

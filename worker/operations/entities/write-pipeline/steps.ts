@@ -1,7 +1,7 @@
+import { deriveEventName } from "../../events/derive-event-name";
+import { startEventLifecycle } from "../../events/start-event-lifecycle";
+import type { Enricher } from "../record-writes";
 import { geocodeAddressFields } from "./address-geocoding";
-import type { Enricher } from "./entity-writes";
-import { startEventLifecycle } from "./event-lifecycle-enricher";
-import { deriveEventName } from "./event-name-enricher";
 import { arbitrateOfacScreenings } from "./ofac-screening";
 
 /**

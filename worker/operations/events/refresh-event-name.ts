@@ -1,9 +1,9 @@
-import type { Database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
-import { findEntity, updateEntityStatement } from "../db/queries/entities";
-import type { ConfigurationDocument } from "../domain/configuration/document";
-import { eventNameOf } from "../domain/events/event-name";
-import { ApiError } from "../errors/api-error";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { findEntity, updateEntityStatement } from "../../db/queries/entities";
+import type { ConfigurationDocument } from "../../domain/configuration/document";
+import { eventNameOf } from "../../domain/events/event-name";
+import { ApiError } from "../../errors/api-error";
 import { loadEventNameParts } from "./event-name-parts";
 
 /** The name an event's stored values and current links give it. */

@@ -1,5 +1,5 @@
-import { initialHistory, lifecycleFields } from "../domain/events/open-close-history";
-import type { Enricher } from "./entity-writes";
+import { initialHistory, lifecycleFields } from "../../domain/events/open-close-history";
+import type { Enricher } from "../entities/record-writes";
 
 /**
  * A new event starts open unless the create says `closed`, with its opening logged on the creation day

@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 import {
   deleteLink,
   endExists,
@@ -7,13 +7,17 @@ import {
   findLinkByPair,
   insertLinkIfAllowed,
   type LinkRow,
-} from "../db/queries/relationships";
-import type { ConfigurationDocument, Relationship } from "../domain/configuration/document";
-import { type CardinalityViolation, cardinalityLimits, describeViolation } from "../domain/relationships/cardinality";
-import { endsOf, isEventEnd, linkPermissions } from "../domain/relationships/ends";
-import { ApiError, notFound } from "../errors/api-error";
-import type { KeyCaller } from "../http/route";
-import { refreshEventName } from "./event-name-refresh";
+} from "../../db/queries/relationships";
+import type { ConfigurationDocument, Relationship } from "../../domain/configuration/document";
+import {
+  type CardinalityViolation,
+  cardinalityLimits,
+  describeViolation,
+} from "../../domain/relationships/cardinality";
+import { endsOf, isEventEnd, linkPermissions } from "../../domain/relationships/ends";
+import { ApiError, notFound } from "../../errors/api-error";
+import type { KeyCaller } from "../../http/route";
+import { refreshEventName } from "../events/refresh-event-name";
 
 export interface LinkContext {
   db: Database;

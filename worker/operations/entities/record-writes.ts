@@ -1,21 +1,21 @@
-import type { Database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
 import {
   type EntityRow,
   findEntity,
   insertEntityStatement,
   nextSequenceValue,
   updateEntityStatement,
-} from "../db/queries/entities";
-import { fieldWriteGroupPermission } from "../domain/access/permissions";
-import type { ConfigurationDocument, SubField } from "../domain/configuration/document";
-import type { RecordType } from "../domain/entities/record-type";
-import { applyCalculatedFields, planWrite } from "../domain/entities/write-plan";
-import type { Env } from "../env";
-import { ApiError, notFound } from "../errors/api-error";
-import { refusalError } from "../errors/entity-refusals";
-import type { KeyCaller } from "../http/route";
-import { ENRICHERS } from "./enrichers";
+} from "../../db/queries/entities";
+import { fieldWriteGroupPermission } from "../../domain/access/permissions";
+import type { ConfigurationDocument, SubField } from "../../domain/configuration/document";
+import type { RecordType } from "../../domain/entities/record-type";
+import { applyCalculatedFields, planWrite } from "../../domain/entities/write-plan";
+import type { Env } from "../../env";
+import { ApiError, notFound } from "../../errors/api-error";
+import { refusalError } from "../../errors/entity-refusals";
+import type { KeyCaller } from "../../http/route";
+import { ENRICHERS } from "./write-pipeline/steps";
 
 export interface WriteContext {
   env: Env;
