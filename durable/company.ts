@@ -2,8 +2,6 @@ import { DurableObject } from "cloudflare:workers";
 import { database } from "../worker/db/client";
 import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
 import { allowsDestructiveChanges } from "../worker/domain/company/lifecycle";
-import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
-import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import { notFound } from "../worker/errors/api-error";
@@ -11,12 +9,10 @@ import { lifecycleRefused } from "../worker/errors/company-refusals";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
-import {
-  type EventHistoryOutcome,
-  type EventStatusOutcome,
-  replaceEventHistory,
-  transitionEvent,
-} from "../worker/operations/events/event-lifecycle";
+import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
+import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
+import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
+import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
@@ -30,8 +26,8 @@ import { SerialQueue } from "./serial-queue";
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
- * transitions, resets, event close/reopen and history replacements, policy transactions and bill-review
- * runs. State lives in D1; each operation commits as one D1 batch.
+ * transitions, resets, every write of an event row, policy transactions and bill-review runs. State
+ * lives in D1; each operation commits as one D1 batch.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -71,23 +67,26 @@ export class CompanyObject extends DurableObject<Env> {
     );
   }
 
-  /** Close or reopen an event: one appended history entry, status and close date in one write. */
-  async transitionEvent(
-    companyId: string,
-    eventId: string,
-    transition: Transition,
-    date: Fmv1Date,
-  ): Promise<RpcResult<EventStatusOutcome>> {
-    return asRpcResult(() => this.queue.run(() => transitionEvent(this.db, companyId, eventId, transition, date)));
+  // Every write of an event row (`writeEvent`) runs here, one at a time per company.
+
+  /** Event create through the entity routes. */
+  createEvent(call: Call, input: CreateEventInput) {
+    return this.serialized(call, (ctx) => createEvent(ctx, input));
   }
 
-  /** Replace an event's whole open/close history (entries already validated by the route). */
-  async replaceEventHistory(
-    companyId: string,
-    eventId: string,
-    entries: HistoryEntry[],
-  ): Promise<RpcResult<EventHistoryOutcome>> {
-    return asRpcResult(() => this.queue.run(() => replaceEventHistory(this.db, companyId, eventId, entries)));
+  /** Event partial update through the entity routes. */
+  updateEvent(call: Call, input: UpdateEventInput) {
+    return this.serialized(call, (ctx) => updateEvent(ctx, input));
+  }
+
+  /** Close or reopen an event: one appended history entry, status and close date in one write. */
+  transitionEvent(call: Call, input: TransitionEventInput) {
+    return this.serialized(call, (ctx) => transitionEvent(ctx, input));
+  }
+
+  /** Replace an event's whole open/close history. */
+  replaceEventHistory(call: Call, input: ReplaceEventHistoryInput) {
+    return this.serialized(call, (ctx) => replaceEventHistory(ctx, input));
   }
 
   /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */

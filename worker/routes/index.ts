@@ -11,11 +11,10 @@ import { registerConfigurationImportRoutes } from "./configuration/import";
 import { registerPageLayoutRoutes } from "./configuration/page-layout";
 import { registerQuoteConfigurationLegacyRoutes } from "./configuration/quote-configuration-legacy";
 import { registerConfigurationValidateRoutes } from "./configuration/validate";
-import { registerCustomObjectRoutes } from "./custom-objects/crud";
+import { customObjectRoutes } from "./custom-objects";
 import { registerDataValidationRoutes } from "./data-validation";
-import { registerEntityCrudRoutes } from "./entities/crud";
-import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
-import { registerEventRoutes } from "./events";
+import { entityRoutes } from "./entities";
+import { eventRoutes } from "./events";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
 import { registerPolicyContactRoutes } from "./policies/contacts";
@@ -30,11 +29,18 @@ import { health } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
 /** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
-const ROUTES: RouteEntry[] = [health, ...adminRoutes, ...companyRoutes];
+const ROUTES: RouteEntry[] = [
+  health,
+  ...adminRoutes,
+  ...companyRoutes,
+  ...entityRoutes,
+  ...customObjectRoutes,
+  ...eventRoutes,
+];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
-  registerInOrder(app, ROUTES);
-  // TRANSITIONAL: areas still registering themselves, in the order their path conflicts need.
+  // TRANSITIONAL: areas still registering themselves, in the order their path conflicts need; before ROUTES,
+  // so `GET P/entities/{entityType}/configuration` is tried before the entity id routes.
   registerConfigurationImportRoutes(app);
   registerConfigurationExportRoutes(app);
   registerConfigurationValidateRoutes(app);
@@ -44,12 +50,7 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerQuoteConfigurationLegacyRoutes(app);
   registerPageLayoutRoutes(app);
   registerConfigurationCompareSheetsRoutes(app);
-  registerCustomObjectRoutes(app);
   registerRelationshipLinkRoutes(app);
-  // Before the entity CRUD routes, so `/entities/{entityType}/deleteAll` is never read as an entity id.
-  registerEntityDeleteAllRoutes(app);
-  // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
-  registerEventRoutes(app);
   registerDataValidationRoutes(app);
   registerPolicyTransactionRoutes(app);
   // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
@@ -62,6 +63,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerPolicyRepairRoutes(app);
   registerPolicyReadRoutes(app);
   registerPolicyContactRoutes(app);
-  // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
-  registerEntityCrudRoutes(app);
+  registerInOrder(app, ROUTES);
 }

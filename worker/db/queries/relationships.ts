@@ -94,6 +94,35 @@ export async function insertLinkIfAllowed(db: Database, link: LinkRow, guard: Li
   return rows[0] ?? null;
 }
 
+/**
+ * Entity records linked to `recordId` through the given relationships, in either direction, in link
+ * order (oldest first); only the company's own entity records count.
+ */
+export function linkedEntities(db: Database, companyId: string, recordId: string, relationshipKeys: string[]) {
+  const { fromId, toId } = relationshipLinks;
+  const otherEnd = sql`CASE WHEN ${fromId} = ${recordId} THEN ${toId} ELSE ${fromId} END`;
+  return db
+    .select({
+      key: relationshipLinks.relationshipKey,
+      id: entities.id,
+      entityType: entities.entityType,
+      data: entities.data,
+    })
+    .from(relationshipLinks)
+    .innerJoin(
+      entities,
+      and(eq(entities.companyId, relationshipLinks.companyId), eq(entities.kind, "entity"), eq(entities.id, otherEnd)),
+    )
+    .where(
+      and(
+        eq(relationshipLinks.companyId, companyId),
+        inArray(relationshipLinks.relationshipKey, relationshipKeys),
+        or(eq(relationshipLinks.fromId, recordId), eq(relationshipLinks.toId, recordId)),
+      ),
+    )
+    .orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id));
+}
+
 const inRelationship = (companyId: string, relationshipKey: string) =>
   and(eq(relationshipLinks.companyId, companyId), eq(relationshipLinks.relationshipKey, relationshipKey));
 

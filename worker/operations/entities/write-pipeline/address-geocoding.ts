@@ -8,11 +8,9 @@ import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from ".
 import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../../../domain/addresses/geocoding";
 import type { SubField } from "../../../domain/configuration/document";
 import type { Env } from "../../../env";
-import type { Enricher } from "../record-writes";
+import { isRecord, type JsonObject } from "../../../lib/json";
+import type { WriteStep } from "./write-step";
 
-type Values = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
 const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
 
 function geocoderFor(env: Env): CensusGeocoder {
@@ -37,37 +35,52 @@ async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<G
 async function geocodeValues(
   env: Env,
   fields: readonly SubField[],
-  data: Values,
-  existing: Values | null,
-): Promise<Values> {
-  const addressFields = fields.filter((field) => isAddressV2Field(field) && isAddressV2Shape(data[field.referenceId]));
+  data: JsonObject,
+  existing: JsonObject | null,
+): Promise<JsonObject> {
+  const addressFields = fields.flatMap((field) => {
+    const value = data[field.referenceId];
+    return isAddressV2Field(field) && isAddressV2Shape(value) ? [{ field, value }] : [];
+  });
   if (!addressFields.length) return data;
   const geocodes = await Promise.all(
-    addressFields.map((field) => geocodeOf(env, data[field.referenceId] as AddressV2, existing?.[field.referenceId])),
+    addressFields.map(({ field, value }) => geocodeOf(env, value, existing?.[field.referenceId])),
   );
   const out = { ...data };
-  addressFields.forEach((field, i) => {
-    out[field.referenceId] = { ...(data[field.referenceId] as AddressV2), geocode: geocodes[i] };
+  addressFields.forEach(({ field, value }, i) => {
+    out[field.referenceId] = { ...value, geocode: geocodes[i] };
   });
   return out;
 }
 
 /**
- * Geocodes every AddressV2 value on save (interface, "AddressV2 and Address"): the record's own fields
- * (entity or custom object) and those of embedded exposures (each compared with the stored exposure at
- * the same position). A value left in the legacy flat shape by an earlier write and not sent now stays
- * as stored (reads show it as AddressV2). Legacy `Object: Address` values are stored as sent and never
- * geocoded: their `county` is the caller's.
+ * Geocodes the AddressV2 values of a list of embedded exposures, each compared with the stored exposure
+ * at the same position (`stored`); items that are not objects are left as they are.
  */
-export const geocodeAddressFields: Enricher = async ({ context, recordType, data, existing }) => {
-  const out = await geocodeValues(context.env, recordType.fields, data, existing);
+export function geocodeExposures(
+  env: Env,
+  exposureFields: readonly SubField[],
+  exposures: readonly unknown[],
+  stored: readonly unknown[],
+): Promise<unknown[]> {
+  return Promise.all(
+    exposures.map((item, i) => {
+      const before = stored[i];
+      return isRecord(item) ? geocodeValues(env, exposureFields, item, isRecord(before) ? before : null) : item;
+    }),
+  );
+}
+
+/**
+ * Geocodes every AddressV2 value on save (interface, "AddressV2 and Address"): the record's own fields
+ * (entity or custom object) and those of embedded exposures. A value left in the legacy flat shape by an
+ * earlier write and not sent now stays as stored (reads show it as AddressV2). Legacy `Object: Address`
+ * values are stored as sent and never geocoded: their `county` is the caller's.
+ */
+export const geocodeAddressFields: WriteStep = async ({ ctx, recordType, data, existing }) => {
+  const out = await geocodeValues(ctx.env, recordType.fields, data, existing);
   const embeddedFields = recordType.embeddedExposureFields;
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
-  const stored: unknown[] = Array.isArray(existing?.exposures) ? existing.exposures : [];
-  const exposures = await Promise.all(
-    out.exposures.map((item, i) =>
-      isObject(item) ? geocodeValues(context.env, embeddedFields, item, isObject(stored[i]) ? stored[i] : null) : item,
-    ),
-  );
-  return { ...out, exposures };
+  const stored = Array.isArray(existing?.exposures) ? existing.exposures : [];
+  return { ...out, exposures: await geocodeExposures(ctx.env, embeddedFields, out.exposures, stored) };
 };

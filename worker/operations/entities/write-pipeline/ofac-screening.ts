@@ -1,15 +1,14 @@
 import { findCompany } from "../../../db/queries/companies";
 import type { SubField } from "../../../domain/configuration/document";
-import { arbitrateScreening, type Screening } from "../../../domain/ofac/screening-arbitration";
+import { arbitrateScreening } from "../../../domain/ofac/screening-arbitration";
 import { OWN_NAME_FIELD, withOwnName } from "../../../domain/ofac/screening-name";
 import { externalApiServiceUser } from "../../../domain/ofac/service-user";
-import type { Enricher } from "../record-writes";
+import { isRecord, type JsonObject } from "../../../lib/json";
+import type { OperationContext } from "../../context";
+import type { WriteStep } from "./write-step";
 
-type Values = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Values => !!v && typeof v === "object" && !Array.isArray(v);
-const screeningFields = (fields: readonly SubField[], data: Values) =>
-  fields.filter((field) => field.typeInfo.kind === "Object: OfacScreening" && isObject(data[field.referenceId]));
+const screeningFields = (fields: readonly SubField[], data: JsonObject) =>
+  fields.filter((field) => field.typeInfo.kind === "Object: OfacScreening" && isRecord(data[field.referenceId]));
 
 interface Screener {
   actor: string;
@@ -21,28 +20,59 @@ function screenValues(
   screener: Screener,
   fields: readonly SubField[],
   ownNameField: string | undefined,
-  data: Values,
-  existing: Values | null,
-): Values {
+  data: JsonObject,
+  existing: JsonObject | null,
+): JsonObject {
   const present = screeningFields(fields, data);
   if (!present.length) return data;
   const out = { ...data };
   for (const field of present) {
-    const screening = arbitrateScreening({
-      stored: existing?.[field.referenceId],
-      incoming: data[field.referenceId] as Screening,
-      ...screener,
-    });
+    const incoming = data[field.referenceId];
+    if (!isRecord(incoming)) continue;
+    const screening = arbitrateScreening({ stored: existing?.[field.referenceId], incoming, ...screener });
     out[field.referenceId] = ownNameField ? withOwnName(screening, data[ownNameField]) : screening;
   }
   return out;
 }
 
-/** Embedded exposures of the written record that carry a screening. */
-const embeddedWithScreenings = (fields: readonly SubField[] | undefined, data: Values) =>
-  !!fields &&
-  Array.isArray(data.exposures) &&
-  data.exposures.some((item) => isObject(item) && screeningFields(fields, item).length > 0);
+const anyScreening = (fields: readonly SubField[], items: readonly unknown[]) =>
+  items.some((item) => isRecord(item) && screeningFields(fields, item).length > 0);
+
+/** Who screens: the calling key's External API service user, at the call's time; null when the feature is off. */
+async function screenerOf(ctx: OperationContext): Promise<Screener | null> {
+  const company = await findCompany(ctx.db, ctx.companyId);
+  if (!company?.features?.ofacScreening) return null;
+  return { actor: externalApiServiceUser(ctx.actor.keyId ?? ""), now: ctx.now };
+}
+
+function screenItems(
+  screener: Screener,
+  exposureFields: readonly SubField[],
+  exposures: readonly unknown[],
+  stored: readonly unknown[],
+): unknown[] {
+  return exposures.map((item, i) => {
+    const before = stored[i];
+    return isRecord(item)
+      ? screenValues(screener, exposureFields, OWN_NAME_FIELD.exposure, item, isRecord(before) ? before : null)
+      : item;
+  });
+}
+
+/**
+ * Applies the OFAC rule to the screenings of a list of embedded exposures, each arbitrated against the
+ * stored exposure at the same position (`stored`); the list as sent when the company's feature is off.
+ */
+export async function screenExposures(
+  ctx: OperationContext,
+  exposureFields: readonly SubField[],
+  exposures: readonly unknown[],
+  stored: readonly unknown[],
+): Promise<unknown[]> {
+  if (!anyScreening(exposureFields, exposures)) return [...exposures];
+  const screener = await screenerOf(ctx);
+  return screener ? screenItems(screener, exposureFields, exposures, stored) : [...exposures];
+}
 
 /**
  * Applies the OFAC rule to every `Object: OfacScreening` value on save, for companies whose
@@ -53,21 +83,17 @@ const embeddedWithScreenings = (fields: readonly SubField[] | undefined, data: V
  * platform only records what the caller sends. With the feature off, values are stored as sent
  * (shape-checked only). A screening cleared with `null` stays cleared.
  */
-export const arbitrateOfacScreenings: Enricher = async ({ context, recordType, data, existing }) => {
+export const arbitrateOfacScreenings: WriteStep = async ({ ctx, recordType, data, existing }) => {
   const embeddedFields = recordType.embeddedExposureFields;
-  if (!screeningFields(recordType.fields, data).length && !embeddedWithScreenings(embeddedFields, data)) return data;
-  const company = await findCompany(context.db, context.caller.companyId);
-  if (!company?.features?.ofacScreening) return data;
+  const exposures = Array.isArray(data.exposures) ? data.exposures : [];
+  const embedded = !!embeddedFields && anyScreening(embeddedFields, exposures);
+  if (!screeningFields(recordType.fields, data).length && !embedded) return data;
+  const screener = await screenerOf(ctx);
+  if (!screener) return data;
 
-  const screener = { actor: externalApiServiceUser(context.caller.keyId), now: context.now };
   const ownNameField = recordType.kind === "entity" ? OWN_NAME_FIELD[recordType.type] : undefined;
   const out = screenValues(screener, recordType.fields, ownNameField, data, existing);
   if (!embeddedFields || !Array.isArray(out.exposures)) return out;
-  const stored: unknown[] = Array.isArray(existing?.exposures) ? existing.exposures : [];
-  const exposures = out.exposures.map((item, i) =>
-    isObject(item)
-      ? screenValues(screener, embeddedFields, OWN_NAME_FIELD.exposure, item, isObject(stored[i]) ? stored[i] : null)
-      : item,
-  );
-  return { ...out, exposures };
+  const stored = Array.isArray(existing?.exposures) ? existing.exposures : [];
+  return { ...out, exposures: screenItems(screener, embeddedFields, out.exposures, stored) };
 };
