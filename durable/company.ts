@@ -13,6 +13,8 @@ import { type CreateEventInput, createEvent } from "../worker/operations/events/
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
 import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
 import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
+import { type LinkRecordsInput, linkRecords } from "../worker/operations/relationships/link-records";
+import { type UnlinkRecordsInput, unlinkRecords } from "../worker/operations/relationships/unlink-records";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
@@ -26,8 +28,8 @@ import { SerialQueue } from "./serial-queue";
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
- * transitions, resets, every write of an event row, policy transactions and bill-review runs. State
- * lives in D1; each operation commits as one D1 batch.
+ * transitions, resets, every write of an event row and the link changes that rename events, policy
+ * transactions and bill-review runs. State lives in D1; each operation commits as one D1 batch.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -67,7 +69,7 @@ export class CompanyObject extends DurableObject<Env> {
     );
   }
 
-  // Every write of an event row (`writeEvent`) runs here, one at a time per company.
+  // Every write of an event row (`writeEvent`) runs here, one at a time per company, links included.
 
   /** Event create through the entity routes. */
   createEvent(call: Call, input: CreateEventInput) {
@@ -87,6 +89,16 @@ export class CompanyObject extends DurableObject<Env> {
   /** Replace an event's whole open/close history. */
   replaceEventHistory(call: Call, input: ReplaceEventHistoryInput) {
     return this.serialized(call, (ctx) => replaceEventHistory(ctx, input));
+  }
+
+  /** Link two records; a link involving an event renames it. */
+  linkRecords(call: Call, input: LinkRecordsInput) {
+    return this.serialized(call, (ctx) => linkRecords(ctx, input));
+  }
+
+  /** Unlink two records; an unlink involving an event renames it. */
+  unlinkRecords(call: Call, input: UnlinkRecordsInput) {
+    return this.serialized(call, (ctx) => unlinkRecords(ctx, input));
   }
 
   /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */

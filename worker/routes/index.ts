@@ -24,7 +24,7 @@ import { registerExportPresetRoutes } from "./policies/export-presets";
 import { registerPolicyReadRoutes } from "./policies/reads";
 import { registerPolicyRepairRoutes } from "./policies/repair";
 import { registerPolicyTransactionRoutes } from "./policies/transactions";
-import { registerRelationshipLinkRoutes } from "./relationships/links";
+import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
@@ -35,6 +35,7 @@ const ROUTES: RouteEntry[] = [
   ...companyRoutes,
   ...entityRoutes,
   ...customObjectRoutes,
+  ...relationshipRoutes,
   ...eventRoutes,
 ];
 
@@ -50,7 +51,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerQuoteConfigurationLegacyRoutes(app);
   registerPageLayoutRoutes(app);
   registerConfigurationCompareSheetsRoutes(app);
-  registerRelationshipLinkRoutes(app);
   registerDataValidationRoutes(app);
   registerPolicyTransactionRoutes(app);
   // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
