@@ -1,8 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../worker/db/client";
 import type { CompanyRow } from "../worker/db/queries/companies";
-import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
-import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
 import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
@@ -13,26 +11,26 @@ import {
   importConfiguration,
 } from "../worker/operations/configuration/import-configuration";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
+import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
+import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
+import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
+import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
+import { type LinkRecordsInput, linkRecords } from "../worker/operations/relationships/link-records";
+import { type UnlinkRecordsInput, unlinkRecords } from "../worker/operations/relationships/unlink-records";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
   type PolicyMaintenanceRequest,
   runPolicyMaintenance,
 } from "../worker/services/policy-repair";
-import {
-  type EventHistoryOutcome,
-  type EventStatusOutcome,
-  replaceEventHistory,
-  transitionEvent,
-} from "./event-lifecycle";
 import { type PolicyVersionView, runPolicyTransaction } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
- * transitions, resets, event close/reopen and history replacements, policy transactions and bill-review
- * runs. State lives in D1; each operation commits as one D1 batch.
+ * transitions, resets, every write of an event row and the link changes that rename events, policy
+ * transactions and bill-review runs. State lives in D1; each operation commits as one D1 batch.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -56,23 +54,36 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, (ctx) => importConfiguration(ctx, request));
   }
 
-  /** Close or reopen an event: one appended history entry, status and close date in one write. */
-  async transitionEvent(
-    companyId: string,
-    eventId: string,
-    transition: Transition,
-    date: Fmv1Date,
-  ): Promise<RpcResult<EventStatusOutcome>> {
-    return asRpcResult(() => this.queue.run(() => transitionEvent(this.db, companyId, eventId, transition, date)));
+  // Every write of an event row (`writeEvent`) runs here, one at a time per company, links included.
+
+  /** Event create through the entity routes. */
+  createEvent(call: Call, input: CreateEventInput) {
+    return this.serialized(call, (ctx) => createEvent(ctx, input));
   }
 
-  /** Replace an event's whole open/close history (entries already validated by the route). */
-  async replaceEventHistory(
-    companyId: string,
-    eventId: string,
-    entries: HistoryEntry[],
-  ): Promise<RpcResult<EventHistoryOutcome>> {
-    return asRpcResult(() => this.queue.run(() => replaceEventHistory(this.db, companyId, eventId, entries)));
+  /** Event partial update through the entity routes. */
+  updateEvent(call: Call, input: UpdateEventInput) {
+    return this.serialized(call, (ctx) => updateEvent(ctx, input));
+  }
+
+  /** Close or reopen an event: one appended history entry, status and close date in one write. */
+  transitionEvent(call: Call, input: TransitionEventInput) {
+    return this.serialized(call, (ctx) => transitionEvent(ctx, input));
+  }
+
+  /** Replace an event's whole open/close history. */
+  replaceEventHistory(call: Call, input: ReplaceEventHistoryInput) {
+    return this.serialized(call, (ctx) => replaceEventHistory(ctx, input));
+  }
+
+  /** Link two records; a link involving an event renames it. */
+  linkRecords(call: Call, input: LinkRecordsInput) {
+    return this.serialized(call, (ctx) => linkRecords(ctx, input));
+  }
+
+  /** Unlink two records; an unlink involving an event renames it. */
+  unlinkRecords(call: Call, input: UnlinkRecordsInput) {
+    return this.serialized(call, (ctx) => unlinkRecords(ctx, input));
   }
 
   /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */

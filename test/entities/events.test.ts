@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { todayIn } from "../../worker/domain/dates/fmv1-date";
-import { refreshEventName } from "../../worker/services/event-name-refresh";
+import { refreshEventName } from "../../worker/operations/events/refresh-event-name";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 
 const NEW_YORK = "America/New_York";
@@ -540,6 +540,39 @@ describe("concurrency", () => {
     expect(applied.length).toBeGreaterThan(0);
     expect(applied).toContain(data.userSetEventName);
     expect(data.eventName).toBe(data.userSetEventName);
+  });
+
+  it("lands every PATCH racing closes and reopens of one event (none answers Conflict): one serialized event write", async () => {
+    const { company, key } = await setUp(NAMING_DOCUMENT);
+    const car = await createRecord(company, key, "exposure", { exposureName: "Car" });
+    const id = await createEvent(company, key);
+    const descriptions = Array.from({ length: 12 }, (_, i) => `Loss ${i}`);
+    const [transitions, updates, linked] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+      ),
+      Promise.all(
+        descriptions.map((lossDescription) =>
+          company.call("PATCH", `/entities/event/${id}`, key, { body: { lossDescription } }),
+        ),
+      ),
+      company.call("POST", "/relationships/eventExposures/links", key, { body: { fromId: id, toId: car } }),
+    ]);
+    for (const res of [...updates, linked]) expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+    for (const res of transitions) {
+      if (res.status !== 200) expect(["EventNotOpen", "EventNotClosed"]).toContain(res.json.error.code);
+    }
+    const succeeded = transitions.filter((r) => r.status === 200).length;
+    expect(succeeded).toBeGreaterThan(0);
+
+    const data = await readEvent(company, key, id);
+    const history: Array<{ action: string }> = data.eventOpenCloseHistory;
+    expect(history).toHaveLength(1 + succeeded);
+    history.forEach((entry, index) => expect(entry.action).toBe(index % 2 === 0 ? "open" : "close"));
+    expect(data.eventStatus).toBe(history.length % 2 === 1 ? "open" : "closed");
+    expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day("2099-06-01") : null);
+    expect(descriptions).toContain(data.lossDescription);
+    expect(data.eventName).toBe("Car");
   });
 });
 

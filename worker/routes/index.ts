@@ -4,11 +4,10 @@ import { type RouteEntry, registerInOrder } from "../http/registry";
 import { adminRoutes } from "./admin";
 import { companyRoutes } from "./company";
 import { configurationRoutes } from "./configuration";
-import { registerCustomObjectRoutes } from "./custom-objects/crud";
+import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
-import { registerEntityCrudRoutes } from "./entities/crud";
-import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
-import { registerEventRoutes } from "./events";
+import { entityRoutes } from "./entities";
+import { eventRoutes } from "./events";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
 import { registerPolicyContactRoutes } from "./policies/contacts";
@@ -18,10 +17,9 @@ import { registerExportPresetRoutes } from "./policies/export-presets";
 import { registerPolicyReadRoutes } from "./policies/reads";
 import { registerPolicyRepairRoutes } from "./policies/repair";
 import { registerPolicyTransactionRoutes } from "./policies/transactions";
-import { registerRelationshipLinkRoutes } from "./relationships/links";
+import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
 
-/** Every route of the service; each area registers its own operations. */
 /** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
 const ROUTES: RouteEntry[] = [
   health,
@@ -29,17 +27,15 @@ const ROUTES: RouteEntry[] = [
   ...companyRoutes,
   ...configurationRoutes,
   ...dataValidationRoutes,
+  ...entityRoutes,
+  ...customObjectRoutes,
+  ...relationshipRoutes,
+  ...eventRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerInOrder(app, ROUTES);
   // TRANSITIONAL: areas still registering themselves, in the order their path conflicts need.
-  registerCustomObjectRoutes(app);
-  registerRelationshipLinkRoutes(app);
-  // Before the entity CRUD routes, so `/entities/{entityType}/deleteAll` is never read as an entity id.
-  registerEntityDeleteAllRoutes(app);
-  // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
-  registerEventRoutes(app);
   registerPolicyTransactionRoutes(app);
   // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
   registerEarnedPremiumRoutes(app);
@@ -51,5 +47,4 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerPolicyRepairRoutes(app);
   registerPolicyReadRoutes(app);
   registerPolicyContactRoutes(app);
-  registerEntityCrudRoutes(app);
 }

@@ -58,5 +58,6 @@ export async function nextSequenceValue(db: Database, companyId: string, name: s
     .values({ companyId, name, value: 1 })
     .onConflictDoUpdate({ target: [sequences.companyId, sequences.name], set: { value: sql`${sequences.value} + 1` } })
     .returning({ value: sequences.value });
-  return row!.value;
+  if (!row) throw new Error(`sequence ${name} returned no value`);
+  return row.value;
 }

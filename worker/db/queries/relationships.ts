@@ -7,6 +7,9 @@ import { companies, entities, policies, policyContacts, relationshipLinks } from
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
+/** `and` of conditions that are all present (drizzle types `and` as possibly empty). */
+const allOf = (first: SQL, ...rest: SQL[]): SQL => and(first, ...rest) ?? first;
+
 /** Records of one type in `entities`: an entity type or a custom object type. */
 export interface StoredType {
   kind: "entity" | "customObject";
@@ -81,13 +84,43 @@ export async function insertLinkIfAllowed(db: Database, link: LinkRow, guard: Li
     notExists(conflicting),
   );
   // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
+  const values = [link.id, link.companyId, link.relationshipKey, link.fromId, link.toId, link.createdAt].map(
+    (value) => sql`${value}`,
+  );
   const rows = await db
     .insert(relationshipLinks)
-    .select(
-      sql`SELECT ${link.id}, ${link.companyId}, ${link.relationshipKey}, ${link.fromId}, ${link.toId}, ${link.createdAt} WHERE ${allowed}`,
-    )
+    .select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${allowed}`)
     .returning();
   return rows[0] ?? null;
+}
+
+/**
+ * Entity records linked to `recordId` through the given relationships, in either direction, in link
+ * order (oldest first); only the company's own entity records count.
+ */
+export function linkedEntities(db: Database, companyId: string, recordId: string, relationshipKeys: string[]) {
+  const { fromId, toId } = relationshipLinks;
+  const otherEnd = sql`CASE WHEN ${fromId} = ${recordId} THEN ${toId} ELSE ${fromId} END`;
+  return db
+    .select({
+      key: relationshipLinks.relationshipKey,
+      id: entities.id,
+      entityType: entities.entityType,
+      data: entities.data,
+    })
+    .from(relationshipLinks)
+    .innerJoin(
+      entities,
+      and(eq(entities.companyId, relationshipLinks.companyId), eq(entities.kind, "entity"), eq(entities.id, otherEnd)),
+    )
+    .where(
+      and(
+        eq(relationshipLinks.companyId, companyId),
+        inArray(relationshipLinks.relationshipKey, relationshipKeys),
+        or(eq(relationshipLinks.fromId, recordId), eq(relationshipLinks.toId, recordId)),
+      ),
+    )
+    .orderBy(asc(relationshipLinks.createdAt), asc(relationshipLinks.id));
 }
 
 const inRelationship = (companyId: string, relationshipKey: string) =>
@@ -182,13 +215,13 @@ function liveLinksCondition(
   links: LinkColumns = relationshipLinks,
 ): SQL {
   const ids = idsOfType(db, companyId, type);
-  return and(
+  return allOf(
     eq(links.companyId, companyId),
     or(
       and(inArray(links.fromId, ids), notInArray(links.toId, ids)),
       and(inArray(links.toId, ids), notInArray(links.fromId, ids)),
-    ),
-  )!;
+    ) ?? sql`0`,
+  );
 }
 
 /** Persons are also referenced by policy contacts (unversioned associations); other types are not. */
@@ -238,7 +271,7 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
   const noContacts = notExists(
     db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
   );
-  const noLiveReference = referencedByContacts(type) ? and(noLinks, noContacts)! : noLinks;
+  const noLiveReference = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)

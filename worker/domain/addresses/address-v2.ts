@@ -1,3 +1,5 @@
+import { isRecord } from "../../lib/json";
+
 /**
  * The two stored address shapes and the mapping between them (interface, "AddressV2 and Address").
  * The configured kind of a field is the only signal of which shape it takes; a field moved from
@@ -47,17 +49,16 @@ export interface AddressV2 {
 export const LEGACY_GEOCODE_SOURCE = "legacyAddress";
 export const NOT_GEOCODED = "notGeocoded";
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 
 export function isAddressV2Shape(value: unknown): value is AddressV2 {
-  return isObject(value) && isObject(value.enteredAddress);
+  return isRecord(value) && isRecord(value.enteredAddress);
 }
 
 /** A flat legacy value: an object with no `enteredAddress`, holding only legacy members. */
 export function isLegacyAddressShape(value: unknown): value is Record<string, unknown> {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     !("enteredAddress" in value) &&
     Object.keys(value).every((k) => (LEGACY_ADDRESS_MEMBERS as readonly string[]).includes(k))
   );

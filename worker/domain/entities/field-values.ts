@@ -1,3 +1,4 @@
+import { isRecord } from "../../lib/json";
 import {
   ADDRESS_V2_MEMBERS,
   ENTERED_ADDRESS_MEMBERS,
@@ -26,7 +27,6 @@ const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
 
 const ok = (value: unknown): ValueReading => ({ ok: true, value });
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
   const problems: ValueProblem[] = [];
@@ -43,12 +43,14 @@ const isLegacyAddressMember = (member: string): member is keyof typeof LEGACY_TO
 
 /** Legacy `Object: Address`: flat text members. An AddressV2 member says which shape the field takes. */
 function readAddress(value: unknown, path: string): ValueReading {
-  if (!isObject(value)) return refuse(path, "must be an address object");
+  if (!isRecord(value)) return refuse(path, "must be an address object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value).filter(isAddressV2Member)) {
     problems.push({
       path: `${path}.${member}`,
-      problem: `belongs to the AddressV2 shape; this field takes the flat Address shape (${LEGACY_ADDRESS_MEMBERS.join(", ")})`,
+      problem:
+        "belongs to the AddressV2 shape; this field takes the flat Address shape " +
+        `(${LEGACY_ADDRESS_MEMBERS.join(", ")})`,
     });
   }
   const flat = Object.fromEntries(Object.entries(value).filter(([member]) => !isAddressV2Member(member)));
@@ -86,7 +88,7 @@ function providedGeocodeProblems(geocode: Record<string, unknown>, path: string)
   check("granularity", nullOr(geocode.granularity, isText), "must be text");
   check(
     "provenance",
-    nullOr(geocode.provenance, (v) => isText(v) || isObject(v)),
+    nullOr(geocode.provenance, (v) => isText(v) || isRecord(v)),
     "must be text or an object",
   );
   return problems;
@@ -98,20 +100,22 @@ function providedGeocodeProblems(geocode: Record<string, unknown>, path: string)
  * geocode is checked only when it is `provided` (any other is discarded on save).
  */
 function readAddressV2(value: unknown, path: string): ValueReading {
-  if (!isObject(value)) return refuse(path, "must be an address object");
+  if (!isRecord(value)) return refuse(path, "must be an address object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
     if (isLegacyAddressMember(member))
       problems.push({
         path: `${path}.${member}`,
-        problem: `is a member of the legacy Address shape; this field takes AddressV2, where it is ${LEGACY_TO_V2_PATH[member]}`,
+        problem:
+          "is a member of the legacy Address shape; this field takes AddressV2, where it is " +
+          LEGACY_TO_V2_PATH[member],
       });
     else if (!isAddressV2Member(member))
       problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
   }
   if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string")
     problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
-  if (!isObject(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
+  if (!isRecord(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
   else {
     const entered = stringMembers(value.enteredAddress, ENTERED_ADDRESS_MEMBERS, `${path}.enteredAddress`);
     problems.push(
@@ -122,9 +126,9 @@ function readAddressV2(value: unknown, path: string): ValueReading {
       ),
     );
   }
-  if (value.geocode !== undefined && value.geocode !== null && !isObject(value.geocode))
+  if (value.geocode !== undefined && value.geocode !== null && !isRecord(value.geocode))
     problems.push({ path: `${path}.geocode`, problem: "must be an object" });
-  else if (isObject(value.geocode) && value.geocode.source === PROVIDED_SOURCE)
+  else if (isRecord(value.geocode) && value.geocode.source === PROVIDED_SOURCE)
     problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
   return problems.length ? { ok: false, problems } : ok(value);
 }
@@ -144,7 +148,7 @@ const OFAC_MEMBERS = [
 ];
 
 function readOfacScreening(value: unknown, path: string): ValueReading {
-  if (!isObject(value)) return refuse(path, "must be a screening object");
+  if (!isRecord(value)) return refuse(path, "must be a screening object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
     if (!OFAC_MEMBERS.includes(member))
@@ -153,7 +157,7 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
   if (
     value.matches !== undefined &&
     value.matches !== null &&
-    (!Array.isArray(value.matches) || !value.matches.every(isObject))
+    (!Array.isArray(value.matches) || !value.matches.every(isRecord))
   ) {
     problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
   }
@@ -168,7 +172,7 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
 }
 
 function readOption(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
-  const values = context.optionSets.get(field.typeInfo.optionSet!)?.options.map((o) => o.value) ?? [];
+  const values = context.optionSets.get(field.typeInfo.optionSet ?? "")?.options.map((o) => o.value) ?? [];
   const allowed = (v: unknown) => values.some((option) => option === v);
   if (field.typeInfo.kind === "Select") {
     return allowed(value) ? ok(value) : refuse(path, `must be one of: ${values.join(", ")}`);
@@ -216,7 +220,7 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
     case "Currency":
       if (typeof value === "number" && Number.isFinite(value)) return ok(value);
       if (
-        isObject(value) &&
+        isRecord(value) &&
         typeof value.code === "string" &&
         /^[A-Z]{3}$/.test(value.code) &&
         typeof value.value === "number" &&
@@ -264,7 +268,7 @@ export function readRecord(
   path: string,
   options: { requireAll: boolean },
 ): ValueReading {
-  if (!isObject(value)) return refuse(path, "must be an object");
+  if (!isRecord(value)) return refuse(path, "must be an object");
   const byId = new Map(fields.map((f) => [f.referenceId, f]));
   const problems: ValueProblem[] = [];
   const out: Record<string, unknown> = {};

@@ -165,7 +165,7 @@ export function applyCalculatedFields(
     if (field.typeInfo.kind !== "Calculated") continue;
     try {
       out[field.referenceId] =
-        evaluateExpression(field.typeInfo.expression!, { scope: out, now, timezone: "America/New_York" }) ?? null;
+        evaluateExpression(field.typeInfo.expression ?? "", { scope: out, now, timezone: "America/New_York" }) ?? null;
     } catch {
       out[field.referenceId] = null;
     }

@@ -3,7 +3,7 @@
  * claimant and the linked exposures; `userSetEventName`, while non-empty, takes precedence.
  */
 
-/** What the derived name is made of, read from the event's links (services/event-name-parts.ts). */
+/** What the derived name is made of, read from the event's links (operations/events/event-name-parts.ts). */
 export interface EventNameParts {
   /** The claimant person's `name`, or null when there is no claimant or it has no name. */
   claimantName: string | null;

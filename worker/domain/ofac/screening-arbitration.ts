@@ -1,3 +1,5 @@
+import { isRecord } from "../../lib/json";
+
 /**
  * Arbitration of an `Object: OfacScreening` value written over a stored one (interface, Entities: OFAC
  * rule). The screening has three parts:
@@ -34,7 +36,6 @@ export interface ScreeningWrite {
   now: Date;
 }
 
-const isObject = (v: unknown): v is Screening => !!v && typeof v === "object" && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const isResponseMember = (member: string) => (RESPONSE_MEMBERS as readonly string[]).includes(member);
 const isReviewMember = (member: string) => (REVIEW_MEMBERS as readonly string[]).includes(member);
@@ -80,7 +81,7 @@ function matchesById(matches: unknown): Map<unknown, Screening> {
   const byId = new Map<unknown, Screening>();
   if (Array.isArray(matches))
     for (const match of matches)
-      if (isObject(match) && match.id !== undefined && match.id !== null) byId.set(match.id, match);
+      if (isRecord(match) && match.id !== undefined && match.id !== null) byId.set(match.id, match);
   return byId;
 }
 
@@ -100,7 +101,7 @@ function arbitrateMatches(
   const previous = matchesById(stored.matches);
   const sent = matchesById(incoming.matches);
   return matches.map((match) => {
-    if (!isObject(match)) return match;
+    if (!isRecord(match)) return match;
     const before = match.id === undefined ? undefined : previous.get(match.id);
     const source = tookResponse ? match : match.id === undefined ? undefined : sent.get(match.id);
     const decision: SentDecision = tookResponse
@@ -114,7 +115,7 @@ function arbitrateMatches(
 
 /** The screening to store for a write (companies with OFAC screening on). */
 export function arbitrateScreening({ stored, incoming, actor, now }: ScreeningWrite): Screening {
-  const before = isObject(stored) ? stored : {};
+  const before = isRecord(stored) ? stored : {};
   const tookResponse = acceptsResponse(before, incoming);
   const out: Screening = {};
 

@@ -32,7 +32,9 @@ export function describeViolation(relationship: Relationship, violation: Cardina
   const { key, cardinality, from, to } = relationship;
   const [own, other] = violation.side === "from" ? [from, to] : [to, from];
   return {
-    message: `Relationship ${key} (${from} ${cardinality} ${to}) allows one ${other} per ${own}: ${own} ${violation.id} is already linked to ${other} ${violation.linkedId}`,
+    message:
+      `Relationship ${key} (${from} ${cardinality} ${to}) allows one ${other} per ${own}: ` +
+      `${own} ${violation.id} is already linked to ${other} ${violation.linkedId}`,
     userMessage: `This ${own} is already linked to another ${other} through ${key}. Unlink it first.`,
     detail: {
       field: violation.side === "from" ? "fromId" : "toId",

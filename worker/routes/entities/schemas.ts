@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import type { EntityRow } from "../../db/queries/entities";
-import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import { requirePermissionName } from "../../domain/access/permissions";
+import { ENTITY_TYPES, type EntityType } from "../../domain/entities/entity-types";
+
+export type { EntityType };
 
 export const EntitySchema = z
   .object({
@@ -16,23 +18,24 @@ export const EntitySchema = z
 
 export const CreatedSchema = z.object({ id: z.uuid() }).openapi("Created");
 
-export const EntityBodySchema = z.record(z.string(), z.unknown()).openapi("EntityFieldValues", {
-  description:
-    "A flat object keyed by field referenceId. `batchId` at the root is passed to the audit log and not stored. Unknown keys, invalid values and missing required fields are 400 `InvalidFieldModelV1Data` (one `details` entry per refused value); a field in a write group the key lacks is 403 `field-write-permission-required`; a platform-generated field may not be originated or changed (400 `GeneratedFieldWrite`); guarded status fields are 409 `GuardedStatusFieldWrite`.",
-});
+const FIELD_VALUES =
+  "A flat object keyed by field referenceId. `batchId` at the root is passed to the audit log and not stored. " +
+  "Unknown keys, invalid values and missing required fields are 400 `InvalidFieldModelV1Data` (one `details` " +
+  "entry per refused value); a field in a write group the key lacks is 403 `field-write-permission-required`; a " +
+  "platform-generated field may not be originated or changed (400 `GeneratedFieldWrite`); guarded status fields " +
+  "are 409 `GuardedStatusFieldWrite`.";
+
+export const EntityBodySchema = z
+  .record(z.string(), z.unknown())
+  .openapi("EntityFieldValues", { description: FIELD_VALUES });
 
 export const EntityIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "entityId", in: "path" } });
 
-/** Legacy permission verbs for each entity type: `company.<entity>:<action>` (event is `claim`). */
-export type EntityType = (typeof ENTITY_TYPES)[number];
 export const ENTITY_TYPE_LIST = ENTITY_TYPES.join(", ");
 
-export function entityView(row: EntityRow, present: (row: EntityRow) => Record<string, unknown> = (r) => r.data) {
-  return {
-    id: row.id,
-    entityType: row.entityType,
-    data: present(row),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+/** What a route does with records of a type: `<entityType>.<verb>` (the legacy `company.claim:*` for events). */
+export type Verb = "create" | "view" | "edit";
+export const permissionOf = (entityType: EntityType, verb: Verb) => requirePermissionName(`${entityType}.${verb}`);
+
+/** `exposure` → `Exposure`, for operation ids. */
+export const capitalized = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

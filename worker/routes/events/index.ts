@@ -1,10 +1,9 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../http/context";
-import { registerEventTransitionRoutes } from "./close-reopen";
-import { registerEventHistoryRoutes } from "./open-close-history";
+import type { RouteEntry } from "../../http/registry";
+import { replaceHistory } from "./replace-history";
+import { transitionEventRoutes } from "./transition-event";
 
-/** Event lifecycle operations (interface, States: Event rows; CONTRACT section 3). */
-export function registerEventRoutes(app: OpenAPIHono<AppEnv>) {
-  registerEventTransitionRoutes(app);
-  registerEventHistoryRoutes(app);
-}
+/**
+ * Event lifecycle operations (interface, States: Event rows; CONTRACT section 3). An event's create and
+ * update are the entity routes; like these, they run serialized in the company object.
+ */
+export const eventRoutes: RouteEntry[] = [...transitionEventRoutes, replaceHistory];

@@ -1,10 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { type Fmv1Date, readFmv1Date } from "../../domain/dates/fmv1-date";
-import { invalidData } from "../../errors/entity-refusals";
 
 /** How the event read shows its lifecycle; shared by the event operations' descriptions. */
 export const LIFECYCLE_DOC =
-  "Every event carries, without configuration, `eventStatus` (`open` or `closed`; a new event is `open` unless created `closed`), `eventOpenCloseHistory` (a new event's log holds an `open` entry dated its creation day in America/New_York, plus a `close` entry that day when created closed) and dates derived from that log, stored with it and shown in the entity read: `eventOpenedOn` (the first opening), `eventClosedOn` (the close in force; null while open), `eventReopenedOn` (the latest reopening; null if never reopened) and `eventPreviouslyClosedOn` (the latest close a reopening reversed; null if none). All are Fmv1Date objects. `eventName` is recomputed on every save: `userSetEventName` while non-empty, otherwise `<claimant name> — <exposure names>` from the person linked through relationship `claimant` (or held in a configured event field `claimant`) and the exposures linked through any Event↔Exposure relationship, skipping a missing part, or `Event <first 8 characters of the id>` with neither.";
+  "Every event carries, without configuration, `eventStatus` (`open` or `closed`; a new event is `open` unless " +
+  "created `closed`), `eventOpenCloseHistory` (a new event's log holds an `open` entry dated its creation day in " +
+  "America/New_York, plus a `close` entry that day when created closed) and dates derived from that log, stored " +
+  "with it and shown in the entity read: `eventOpenedOn` (the first opening), `eventClosedOn` (the close in " +
+  "force; null while open), `eventReopenedOn` (the latest reopening; null if never reopened) and " +
+  "`eventPreviouslyClosedOn` (the latest close a reopening reversed; null if none). All are Fmv1Date objects. " +
+  "`eventName` is recomputed on every save: `userSetEventName` while non-empty, otherwise `<claimant name> — " +
+  "<exposure names>` from the person linked through relationship `claimant` (or held in a configured event field " +
+  "`claimant`) and the exposures linked through any Event↔Exposure relationship, skipping a missing part, or " +
+  "`Event <first 8 characters of the id>` with neither.";
 
 export const EventIdParam = z
   .uuid({ message: "must be a UUID" })
@@ -31,7 +38,8 @@ const DATE_DOC = {
 export const EffectiveOnDateInput = z.unknown().openapi({
   ...DATE_DOC,
   description:
-    'Fmv1Date `{date: "YYYY-MM-DD", timezone?}`. The retired `{day, month, year}` spelling and malformed values are 400 `InvalidFieldModelV1Data` naming the field.',
+    'Fmv1Date `{date: "YYYY-MM-DD", timezone?}`. The retired `{day, month, year}` spelling and malformed values ' +
+    "are 400 `InvalidFieldModelV1Data` naming the field.",
 });
 
 /** A history entry in a request; read by `readHistory` in the handler for the same reason. */
@@ -63,10 +71,3 @@ export const BatchIdMember = z
   .unknown()
   .optional()
   .openapi({ description: "Correlates related mutations in the audit log; not validated." });
-
-/** The request's `effectiveOnDate`, in canonical form, or the documented 400. */
-export function effectiveOnDateOf(value: unknown): Fmv1Date {
-  const reading = readFmv1Date(value);
-  if (!reading.ok) throw invalidData([{ path: "effectiveOnDate", problem: reading.problem }]);
-  return reading.value;
-}

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { UuidSchema } from "../../http/route";
+import type { LinkRow } from "../../db/queries/relationships";
+import { companyParams, UuidSchema } from "../../http/route";
+
+export const TAGS = ["Relationships"];
 
 export const LinkSchema = z
   .object({
@@ -30,6 +33,9 @@ export const RelationshipKeyParam = z
 
 export const LinkIdParam = UuidSchema.openapi({ param: { name: "linkId", in: "path" } });
 
+export const relationshipParams = companyParams({ relationshipKey: RelationshipKeyParam });
+export const linkParams = companyParams({ relationshipKey: RelationshipKeyParam, linkId: LinkIdParam });
+
 export const LinkFilterQuery = {
   fromId: UuidSchema.optional().openapi({ description: "Only links from this record." }),
   toId: UuidSchema.optional().openapi({ description: "Only links to this record." }),
@@ -37,4 +43,16 @@ export const LinkFilterQuery = {
 
 /** The permission rule every relationship route states in its description. */
 export const PERMISSION_RULE =
-  "Permissions follow the relationship's ends (`Exposure` → `exposure.*`, `Policy` → `policy.*`, a custom object → `custom-object.*`): linking and unlinking need `<from>.edit` and `<to>.view`; reading links needs `<from>.view` and `<to>.view`. They are checked once the relationship is known (403 `AuthorizationError`); an unknown relationship key is 404 `NotFoundError`.";
+  "Permissions follow the relationship's ends (`Exposure` → `exposure.*`, `Policy` → `policy.*`, a custom object " +
+  "→ `custom-object.*`): linking and unlinking need `<from>.edit` and `<to>.view`; reading links needs " +
+  "`<from>.view` and `<to>.view`. They are checked once the relationship is known (403 `AuthorizationError`); an " +
+  "unknown relationship key is 404 `NotFoundError`.";
+
+/** A link as every relationship route answers it. */
+export const linkView = (link: LinkRow) => ({
+  id: link.id,
+  relationshipKey: link.relationshipKey,
+  fromId: link.fromId,
+  toId: link.toId,
+  createdAt: link.createdAt,
+});

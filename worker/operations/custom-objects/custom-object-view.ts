@@ -1,24 +1,17 @@
 import type { EntityRow } from "../../db/queries/entities";
 import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
+import { displayNameOf } from "../../domain/entities/display-name";
 import { presentRecord } from "../../domain/entities/present-record";
 import { customObjectRecordType } from "../../domain/entities/record-type";
-import { evaluateExpression } from "../../domain/expressions/evaluate";
 
-/** `displayNameExpression` against the record's values: text, or null when absent or failing. */
-export function displayNameOf(customObject: CustomObject, data: Record<string, unknown>, now: Date): string | null {
-  if (!customObject.displayNameExpression) return null;
-  try {
-    const value = evaluateExpression(customObject.displayNameExpression, {
-      scope: data,
-      now,
-      timezone: "America/New_York",
-    });
-    if (typeof value === "string") return value;
-    if (typeof value === "number" || typeof value === "boolean") return String(value);
-    return null;
-  } catch {
-    return null;
-  }
+/** A custom object record as every read and update answers it. */
+export interface CustomObjectView {
+  id: string;
+  objectType: string;
+  data: Record<string, unknown>;
+  displayName: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export function customObjectView(
@@ -26,7 +19,7 @@ export function customObjectView(
   customObject: CustomObject,
   row: EntityRow,
   now: Date,
-) {
+): CustomObjectView {
   const data = presentRecord(configuration, customObjectRecordType(customObject), row.data);
   return {
     id: row.id,

@@ -1,0 +1,22 @@
+import { customObjectRecordType } from "../../domain/entities/record-type";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { insertRecord } from "../entities/save-record";
+import { configuredCustomObject, refuseRelationshipFields } from "./custom-object-type";
+
+export interface CreateCustomObjectInput {
+  objectType: string;
+  data: JsonObject;
+}
+
+/** Creates a custom object record, its values validated like entity writes; answers its id. */
+export async function createCustomObject(
+  ctx: OperationContext,
+  input: CreateCustomObjectInput,
+): Promise<{ id: string }> {
+  const { configuration, customObject } = await configuredCustomObject(ctx, input.objectType);
+  refuseRelationshipFields(configuration, input.data);
+  const recordType = customObjectRecordType(customObject);
+  const row = await insertRecord(ctx, { recordType, configuration, body: input.data });
+  return { id: row.id };
+}

@@ -1,0 +1,24 @@
+import { customObjectRecordType } from "../../domain/entities/record-type";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { updateRecordValues } from "../entities/save-record";
+import { configuredCustomObject, refuseRelationshipFields } from "./custom-object-type";
+import { type CustomObjectView, customObjectView } from "./custom-object-view";
+
+export interface UpdateCustomObjectInput {
+  objectType: string;
+  id: string;
+  data: JsonObject;
+}
+
+/** A partial update of a custom object record; a record of another type or company is 404. */
+export async function updateCustomObject(
+  ctx: OperationContext,
+  input: UpdateCustomObjectInput,
+): Promise<CustomObjectView> {
+  const { configuration, customObject } = await configuredCustomObject(ctx, input.objectType);
+  refuseRelationshipFields(configuration, input.data);
+  const recordType = customObjectRecordType(customObject);
+  const row = await updateRecordValues(ctx, { recordType, configuration, id: input.id, body: input.data });
+  return customObjectView(configuration, customObject, row, ctx.now);
+}

@@ -1,0 +1,20 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import type { EntityType } from "../../domain/entities/entity-types";
+import { entityRecordType } from "../../domain/entities/record-type";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { insertRecord } from "./save-record";
+
+export interface CreateRecordInput {
+  /** Every type but the event, whose writes are `createEvent` and friends (serialized in the company object). */
+  entityType: Exclude<EntityType, "event">;
+  body: JsonObject;
+}
+
+/** Creates an entity record through the write pipeline; answers its id. */
+export async function createRecord(ctx: OperationContext, input: CreateRecordInput): Promise<{ id: string }> {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const recordType = entityRecordType(configuration, input.entityType);
+  const row = await insertRecord(ctx, { recordType, configuration, body: input.body });
+  return { id: row.id };
+}

@@ -1,0 +1,71 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
+import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import { ApiError } from "../../errors/api-error";
+import { requireSandboxCompany } from "../company/require-company";
+import type { OperationContext } from "../context";
+
+export const DELETE_ALL_TYPE_LIST = `${ENTITY_TYPES.join(", ")}, or a custom object key`;
+
+export interface DeleteAllOutcome {
+  entityType: string;
+  rowsRemoved: number;
+}
+
+/** The six entity types in any letter case resolve first; otherwise a configured custom object key. */
+async function storedTypeFor(ctx: OperationContext, raw: string): Promise<StoredType> {
+  const lower = raw.toLowerCase();
+  if ((ENTITY_TYPES as readonly string[]).includes(lower)) return { kind: "entity", entityType: lower };
+  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  if (document.customObjects.some((o) => o.key === raw)) return { kind: "customObject", entityType: raw };
+  throw new ApiError({
+    code: "VALIDATION_ERROR",
+    message: `entityType must be one of ${DELETE_ALL_TYPE_LIST}`,
+    userMessages: [`"${raw}" is not an entity type or custom object type of this company.`],
+    details: [{ field: "entityType", message: `must be one of ${DELETE_ALL_TYPE_LIST}` }],
+  });
+}
+
+const linksOf = (n: number) => `${n} link${n === 1 ? "" : "s"}`;
+
+async function refuseLiveReferences(ctx: OperationContext, type: StoredType) {
+  const live = await liveReferenceCounts(ctx.db, ctx.companyId, type);
+  if (!live.length) return;
+  const summary = live.map((r) => `${r.relationshipKey} (${linksOf(r.links)})`).join(", ");
+  throw new ApiError({
+    code: "LiveReferencesExist",
+    message:
+      `Cannot delete all ${type.entityType} records while relationship links tie them to records of other ` +
+      `types: ${summary}`,
+    userMessages: [
+      `Some ${type.entityType} records are still linked to records of other types. Remove those links first.`,
+    ],
+    details: live.map((r) => ({
+      field: r.relationshipKey === "policyContacts" ? "policyContacts" : `relationships.${r.relationshipKey}`,
+      message: `${linksOf(r.links)} to records of other types`,
+    })),
+  });
+}
+
+const WHAT = "Deleting all records";
+
+/**
+ * Removes every record of one entity type (any letter case) or custom object type, and the links among
+ * them, in one atomic batch (Sandbox only; 409 while links or policy contacts tie them to other records).
+ * Safe to retry: a repeat removes nothing. The batch repeats the guards, so when it removed nothing the
+ * checks run again to say which guard stopped it.
+ */
+export async function deleteAllRecords(
+  ctx: OperationContext,
+  input: { entityType: string },
+): Promise<DeleteAllOutcome> {
+  const type = await storedTypeFor(ctx, input.entityType);
+  await requireSandboxCompany(ctx, WHAT);
+  await refuseLiveReferences(ctx, type);
+  const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type);
+  if (rowsRemoved === 0) {
+    await requireSandboxCompany(ctx, WHAT);
+    await refuseLiveReferences(ctx, type);
+  }
+  return { entityType: type.entityType, rowsRemoved };
+}

@@ -1,0 +1,22 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { findEntity } from "../../db/queries/entities";
+import type { EntityType } from "../../domain/entities/entity-types";
+import { entityRecordType } from "../../domain/entities/record-type";
+import { notFound } from "../../errors/api-error";
+import type { OperationContext } from "../context";
+import { type EntityView, entityView } from "./entity-view";
+
+export interface ReadRecordInput {
+  entityType: EntityType;
+  id: string;
+}
+
+/** One entity record as reads show it; an unknown id, or another company's, is 404. */
+export async function readRecord(ctx: OperationContext, input: ReadRecordInput): Promise<EntityView> {
+  const [row, configuration] = await Promise.all([
+    findEntity(ctx.db, ctx.companyId, input.entityType, input.id),
+    loadConfiguration(ctx.db, ctx.companyId),
+  ]);
+  if (!row) throw notFound();
+  return entityView(configuration.document, entityRecordType(configuration.document, input.entityType), row);
+}

@@ -1,0 +1,22 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import type { EntityType } from "../../domain/entities/entity-types";
+import { entityRecordType } from "../../domain/entities/record-type";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { type EntityView, entityView } from "./entity-view";
+import { updateRecordValues } from "./save-record";
+
+export interface UpdateRecordInput {
+  /** Every type but the event, whose writes are `updateEvent` and friends (serialized in the company object). */
+  entityType: Exclude<EntityType, "event">;
+  id: string;
+  body: JsonObject;
+}
+
+/** A partial update of an entity record: only the fields sent change, `null` clears one. Answers the record as read. */
+export async function updateRecord(ctx: OperationContext, input: UpdateRecordInput): Promise<EntityView> {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const recordType = entityRecordType(configuration, input.entityType);
+  const row = await updateRecordValues(ctx, { recordType, configuration, id: input.id, body: input.body });
+  return entityView(configuration, recordType, row);
+}

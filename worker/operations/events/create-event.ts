@@ -1,0 +1,37 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { entityRecordType } from "../../domain/entities/record-type";
+import { initialHistory } from "../../domain/events/open-close-history";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
+import { writeEvent } from "./write-event";
+
+export interface CreateEventInput {
+  body: JsonObject;
+}
+
+/**
+ * Serialized in the company object. Creates an event through the record write pipeline. It starts open
+ * unless the create says `closed`, its opening logged on the creation day in New York (and its close,
+ * when created closed); `writeEvent` derives the lifecycle dates and the name from that (CONTRACT
+ * section 4).
+ */
+export async function createEvent(ctx: OperationContext, input: CreateEventInput): Promise<{ id: string }> {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const recordType = entityRecordType(configuration, "event");
+  const eventId = crypto.randomUUID();
+  await writeEvent(ctx, {
+    eventId,
+    configuration,
+    creates: true,
+    async change() {
+      const planned = await planValues(ctx, { recordType, configuration, body: input.body, existing: null });
+      const status = planned.data.eventStatus === "closed" ? "closed" : "open";
+      return {
+        values: { ...planned.data, eventOpenCloseHistory: initialHistory(status, ctx.now) },
+        finish: (derived) => finishValues(ctx, recordType, derived, planned.sequencesToMint),
+      };
+    },
+  });
+  return { id: eventId };
+}

@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import { companyObject } from "../../company-object";
+import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, type RouteEntry } from "../../http/registry";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  type Family,
+  jsonBody,
+  jsonContent,
+  validationErrorResponse,
+} from "../../http/route";
+import type { JsonObject } from "../../lib/json";
+import { createRecord } from "../../operations/entities/create-record";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { CreatedSchema, capitalized, EntityBodySchema, type EntityType, permissionOf } from "./schemas";
+
+const responses = { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse };
+
+const typedRoute = (family: Family, entityType: EntityType) =>
+  companyRoute(family, permissionOf(entityType, "create"), {
+    method: "post",
+    path: `/entities/${entityType}`,
+    operationId: `create${capitalized(entityType)}${family === "P" ? "" : family}`,
+    tags: ["Entities"],
+    summary: `Create a ${entityType}`,
+    request: { params: companyParams(), body: jsonBody(EntityBodySchema) },
+    responses,
+  });
+
+const anyTypeRoute = companyRoute("P", null, {
+  method: "post",
+  path: "/entities/{entityType}",
+  operationId: "createEntityAnyType",
+  tags: ["Entities"],
+  summary: "Create (entity type in any letter case)",
+  description: ANY_TYPE_DESCRIPTION,
+  request: { params: AnyTypeParams, body: jsonBody(EntityBodySchema) },
+  responses,
+});
+
+/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+async function create(c: Context<AppEnv>, entityType: EntityType, body: JsonObject) {
+  const ctx = contextOf(c);
+  const { id } =
+    entityType === "event"
+      ? await companyObject(ctx).createEvent({ body })
+      : await createRecord(ctx, { entityType, body });
+  return c.json({ id }, 201);
+}
+
+/** `POST /entities/<type>` for each type (persons and exposures under X too), and under any spelling. */
+export const createRecordRoutes: RouteEntry[] = [
+  ...ENTITY_TYPES.map((entityType) =>
+    defineRoute(typedRoute("P", entityType), (c) => create(c, entityType, c.req.valid("json"))),
+  ),
+  ...(["person", "exposure"] as const).map((entityType) =>
+    defineRoute(typedRoute("X", entityType), (c) => create(c, entityType, c.req.valid("json"))),
+  ),
+  defineRoute(anyTypeRoute, (c) =>
+    create(c, grantedEntityType(c, c.req.valid("param").entityType, "create"), c.req.valid("json")),
+  ),
+];

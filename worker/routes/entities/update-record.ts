@@ -1,0 +1,71 @@
+import type { Context } from "hono";
+import { companyObject } from "../../company-object";
+import { ENTITY_TYPES } from "../../domain/entities/entity-types";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, type RouteEntry } from "../../http/registry";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
+import type { JsonObject } from "../../lib/json";
+import { updateRecord } from "../../operations/entities/update-record";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { capitalized, EntityBodySchema, EntityIdParam, EntitySchema, type EntityType, permissionOf } from "./schemas";
+
+const responses = {
+  200: jsonContent(EntitySchema, "The record after the update."),
+  ...validationErrorResponse,
+  ...notFoundResponse,
+};
+
+const typedRoute = (entityType: EntityType) =>
+  companyRoute("P", permissionOf(entityType, "edit"), {
+    method: "patch",
+    path: `/entities/${entityType}/{entityId}`,
+    operationId: `update${capitalized(entityType)}`,
+    tags: ["Entities"],
+    summary: `Update a ${entityType} (partial)`,
+    description:
+      "Only the fields sent change; `null` clears a field. The path also accepts the capitalised type (`Exposure`).",
+    request: { params: companyParams({ entityId: EntityIdParam }), body: jsonBody(EntityBodySchema) },
+    responses,
+  });
+
+const anyTypeRoute = companyRoute("P", null, {
+  method: "patch",
+  path: "/entities/{entityType}/{entityId}",
+  operationId: "updateEntityAnyType",
+  tags: ["Entities"],
+  summary: "Update (entity type in any letter case)",
+  description: ANY_TYPE_DESCRIPTION,
+  request: { params: AnyTypeParams.extend({ entityId: EntityIdParam }), body: jsonBody(EntityBodySchema) },
+  responses,
+});
+
+/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+async function update(c: Context<AppEnv>, entityType: EntityType, id: string, body: JsonObject) {
+  const ctx = contextOf(c);
+  const record =
+    entityType === "event"
+      ? await companyObject(ctx).updateEvent({ eventId: id, body })
+      : await updateRecord(ctx, { entityType, id, body });
+  return c.json(record, 200);
+}
+
+/** `PATCH /entities/<type>/{entityId}` for each type, and under any spelling of the type. */
+export const updateRecordRoutes: RouteEntry[] = [
+  ...ENTITY_TYPES.map((entityType) =>
+    defineRoute(typedRoute(entityType), (c) =>
+      update(c, entityType, c.req.valid("param").entityId, c.req.valid("json")),
+    ),
+  ),
+  defineRoute(anyTypeRoute, (c) => {
+    const { entityType, entityId } = c.req.valid("param");
+    return update(c, grantedEntityType(c, entityType, "edit"), entityId, c.req.valid("json"));
+  }),
+];
