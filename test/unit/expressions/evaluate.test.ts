@@ -49,10 +49,18 @@ describe("references: a missing member is null", () => {
     expect(run("label.length", scope)).toBeNull();
   });
 
+  it("are null for members every JS object inherits (constructor, toString, __proto__)", () => {
+    expect(run("constructor", scope)).toBeNull();
+    expect(run("toString", scope)).toBeNull();
+    expect(run("__proto__", scope)).toBeNull();
+    expect(run("insured.constructor.name", scope)).toBeNull();
+    expect(run("insured.hasOwnProperty", scope)).toBeNull();
+  });
+
   // Reference model: walk the path through own members of objects; anything else, or the end of
-  // the path on nothing, is null. Paths mix members that exist with missing ones.
+  // the path on nothing, is null. Paths mix members that exist with names every object inherits.
   it("agree with an own-member walk for any record and path", () => {
-    const key = fc.constantFrom("a", "b", "c", "d");
+    const key = fc.constantFrom("a", "b", "c", "constructor", "toString", "valueOf", "__proto__");
     const record = fc.dictionary(
       fc.constantFrom("a", "b", "c"),
       fc.oneof(scalar, fc.dictionary(fc.constantFrom("a", "b", "c"), scalar)),
@@ -229,5 +237,8 @@ describe("c ? a : b", () => {
 describe("calls", () => {
   it("refuse an unknown function when evaluated", () => {
     expect(() => run("titleCase('a')")).toThrow(new ExpressionEvaluationError("unknown function titleCase()"));
+    expect(() => run("constructor()")).toThrow(ExpressionEvaluationError);
+    expect(() => run("toString()")).toThrow(ExpressionEvaluationError);
+    expect(() => run("__proto__()")).toThrow(ExpressionEvaluationError);
   });
 });

@@ -11,7 +11,7 @@ const pure = (apply: (args: unknown[]) => unknown): ExpressionFunction => ({ app
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
 
-export const FUNCTIONS: Record<string, ExpressionFunction> = {
+const DEFINITIONS: Record<string, ExpressionFunction> = {
   today: {
     apply: (_args, context) => ({ date: todayIn(context.timezone, context.now), timezone: context.timezone }),
     repeatable: false,
@@ -45,3 +45,6 @@ export const FUNCTIONS: Record<string, ExpressionFunction> = {
   if: pure(([test, then, otherwise]) => (test ? then : (otherwise ?? null))),
   dateOf: pure(([v]) => (v && typeof v === "object" && "date" in v ? (v as { date: unknown }).date : null)),
 };
+
+/** The language's functions by name: a Map, so names every JS object inherits (`constructor`) are not among them. */
+export const FUNCTIONS: ReadonlyMap<string, ExpressionFunction> = new Map(Object.entries(DEFINITIONS));
