@@ -115,6 +115,8 @@ describe("arithmetic: a null operand gives null, division by zero gives null, + 
     expect(() => run("'a' - 1")).toThrow(ExpressionEvaluationError);
     expect(() => run("true * 2")).toThrow(ExpressionEvaluationError);
     expect(() => run("d + 1", { d: { date: "2025-01-01", timezone: "UTC" } })).toThrow(ExpressionEvaluationError);
+    expect(() => run("-'a'")).toThrow(ExpressionEvaluationError);
+    expect(() => run("-true")).toThrow(ExpressionEvaluationError);
   });
 
   // Reference model: JS arithmetic on numbers, with the three rules of CONTRACT 5.4 applied first.

@@ -62,7 +62,10 @@ function evaluateNode(node: Expression, context: EvaluationContext): unknown {
     case "unary": {
       const operand = evaluateNode(node.operand, context);
       if (node.operator === "!") return !operand;
-      return operand === null ? null : -(operand as number);
+      // Like binary arithmetic: null stays null, anything but a number is refused.
+      if (operand === null || operand === undefined) return null;
+      if (!isNumber(operand)) throw new ExpressionEvaluationError('"-" needs a number');
+      return -operand;
     }
     case "binary": {
       if (node.operator === "&&") return !!evaluateNode(node.left, context) && !!evaluateNode(node.right, context);
