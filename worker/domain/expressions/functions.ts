@@ -9,6 +9,10 @@ interface ExpressionFunction {
 
 const pure = (apply: (args: unknown[]) => unknown): ExpressionFunction => ({ apply, repeatable: true });
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+const memberOf = (item: unknown, member: string): unknown =>
+  item !== null && typeof item === "object" && Object.hasOwn(item, member)
+    ? (item as Record<string, unknown>)[member]
+    : undefined;
 const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
 
 const DEFINITIONS: Record<string, ExpressionFunction> = {
@@ -31,17 +35,12 @@ const DEFINITIONS: Record<string, ExpressionFunction> = {
   abs: pure(([v]) => (typeof v === "number" ? Math.abs(v) : null)),
   min: pure((args) => (numbers(args).length ? Math.min(...numbers(args)) : null)),
   max: pure((args) => (numbers(args).length ? Math.max(...numbers(args)) : null)),
-  sum: pure(([list, member]) =>
-    Array.isArray(list)
-      ? numbers(
-          list.map((item) =>
-            typeof member === "string" && item && typeof item === "object"
-              ? (item as Record<string, unknown>)[member]
-              : item,
-          ),
-        ).reduce((a, b) => a + b, 0)
-      : null,
-  ),
+  // With a member, each item adds that member of its own; an item that is not an object has none.
+  sum: pure(([list, member]) => {
+    if (!Array.isArray(list)) return null;
+    const addends = typeof member === "string" ? list.map((item) => memberOf(item, member)) : list;
+    return numbers(addends).reduce((a, b) => a + b, 0);
+  }),
   if: pure(([test, then, otherwise]) => (test ? then : (otherwise ?? null))),
   dateOf: pure(([v]) => (v && typeof v === "object" && "date" in v ? (v as { date: unknown }).date : null)),
 };
