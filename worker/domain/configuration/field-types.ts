@@ -25,7 +25,7 @@ function fromTypeInfo(typeInfo: NonNullable<FieldInput["typeInfo"]>): RawType {
   return { kind, args };
 }
 
-function fromLegacy(field: FieldInput, path: Path, issues: IssueList): RawType | null {
+function fromLegacy(field: FieldInput, type: string, path: Path, issues: IssueList): RawType | null {
   let args: Record<string, unknown> = {};
   if (field.typeArgs !== undefined && field.typeArgs.trim() !== "") {
     try {
@@ -39,25 +39,25 @@ function fromLegacy(field: FieldInput, path: Path, issues: IssueList): RawType |
       return null;
     }
   }
-  return { kind: LEGACY_KIND_NAMES[field.type!] ?? field.type!, args };
+  return { kind: LEGACY_KIND_NAMES[type] ?? type, args };
 }
 
 /** Resolves a field's type from `typeInfo`, legacy `type`/`typeArgs`, or both (which must agree). */
 function resolveType(field: FieldInput, path: Path, issues: IssueList, depth: number): TypeInfo | null {
   const declared = field.typeInfo ? fromTypeInfo(field.typeInfo) : null;
-  const legacy = field.type !== undefined ? fromLegacy(field, path, issues) : null;
+  const legacy = field.type !== undefined ? fromLegacy(field, field.type, path, issues) : null;
   if (field.type === undefined && field.typeArgs !== undefined) {
     issues.error([...path, "typeArgs"], `Field "${field.referenceId}": typeArgs needs type`, {
       code: "invalid-type-args",
     });
     return null;
   }
-  if (!declared && !legacy) {
+  const first = declared ?? legacy;
+  if (!first) {
     if (field.type === undefined)
       issues.error([...path, "typeInfo"], `Field "${field.referenceId}" has no type`, { code: "missing-type" });
     return null;
   }
-  const first = declared ?? legacy!;
   const typeInfo = canonicalType(first, field.referenceId, [...path, declared ? "typeInfo" : "type"], issues, depth);
   if (declared && legacy && typeInfo) {
     const other = canonicalType(legacy, field.referenceId, [...path, "type"], new IssueList(), depth);

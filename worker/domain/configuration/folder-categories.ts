@@ -5,5 +5,8 @@ import type { ConfigurationDocument } from "./document";
  * `category`"): a label outside this list is refused unless the folder already carries it.
  */
 export function folderCategoriesFor(document: ConfigurationDocument, entityType: string): string[] {
-  return Object.hasOwn(document.folderCategories, entityType) ? [...document.folderCategories[entityType]!] : [];
+  const categories = Object.hasOwn(document.folderCategories, entityType)
+    ? document.folderCategories[entityType]
+    : undefined;
+  return [...(categories ?? [])];
 }

@@ -182,22 +182,22 @@ function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: 
 /** Expressions must parse and call only known functions; they are evaluated on every save or rate. */
 function checkExpressions(doc: ConfigurationDocument, issues: IssueList) {
   checkFieldExpressions(doc.fieldDefinitions, ["fieldDefinitions"], issues);
-  doc.customObjects.forEach((object, index) =>
-    checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues),
-  );
+  doc.customObjects.forEach((object, index) => {
+    checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues);
+  });
   doc.ratingWorkflows.forEach((workflow, index) => {
     for (const list of ["warnings", "preconditions", "billingPreconditions"] as const) {
-      workflow[list].forEach((condition, at) =>
-        checkExpression(condition.expression, ["ratingWorkflows", index, list, at, "expression"], issues),
-      );
+      workflow[list].forEach((condition, at) => {
+        checkExpression(condition.expression, ["ratingWorkflows", index, list, at, "expression"], issues);
+      });
     }
   });
-  doc.cardDefinitions.forEach((card, index) =>
-    checkExpression(card.displayCondition, ["cardDefinitions", index, "displayCondition"], issues),
-  );
-  doc.cardSections.forEach((section, index) =>
-    checkExpression(section.displayCondition, ["cardSections", index, "displayCondition"], issues),
-  );
+  doc.cardDefinitions.forEach((card, index) => {
+    checkExpression(card.displayCondition, ["cardDefinitions", index, "displayCondition"], issues);
+  });
+  doc.cardSections.forEach((section, index) => {
+    checkExpression(section.displayCondition, ["cardSections", index, "displayCondition"], issues);
+  });
   doc.fieldLocations.forEach((location, index) => {
     checkExpression(location.displayCondition, ["fieldLocations", index, "displayCondition"], issues);
     checkExpression(location.requiredCondition, ["fieldLocations", index, "requiredCondition"], issues);

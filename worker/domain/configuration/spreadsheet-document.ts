@@ -313,9 +313,10 @@ export function locateIssue(issue: ValidationIssue, rows: SpreadsheetInput["rows
   const [category, index, ...rest] = issue.fieldPath;
   const tab = SPREADSHEET_TABS.find((t) => t === category);
   const itemRows = tab ? rows[tab]?.[Number(index)] : undefined;
-  if (!tab || !itemRows || index === undefined || !/^\d+$/.test(index)) return issue;
+  const firstRow = itemRows?.[0];
+  if (!tab || !itemRows || firstRow === undefined || index === undefined || !/^\d+$/.test(index)) return issue;
 
-  let row = itemRows[0]!;
+  let row = firstRow;
   let columns = rest;
   if (tab === "optionSets" && rest[0] === "options" && rest[1] !== undefined) {
     row = itemRows[Number(rest[1])] ?? row;
