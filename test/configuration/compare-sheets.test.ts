@@ -6,6 +6,7 @@ import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import { ApiError } from "../../worker/errors/api-error";
 import { FAKE_SHEETS_ORIGIN, type FakeSpreadsheet } from "../support/fake-sheets";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 const ROLE = "FMV1_CONFIGURATION_MANAGER";
 const NOT_AUTHORIZED = "User is not authorized to perform the requested action";
@@ -167,7 +168,7 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
         },
       ],
       optionSets: [
-        { key: "vehicleTypes", options: [...BASELINE.optionSets[0]!.options, { value: "van", label: "Van" }] },
+        { key: "vehicleTypes", options: [...must(BASELINE.optionSets[0]).options, { value: "van", label: "Van" }] },
       ],
       cardDefinitions: BASELINE.cardDefinitions,
       fieldLocations: [],
@@ -190,8 +191,8 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
 
     const seen = await sheetRequests(sheet.id);
     expect(seen.map((r) => r.authorization)).toEqual([`Bearer ${sheet.token}`, `Bearer ${sheet.token}`]);
-    expect(seen[0]!.url).toBe(`/v4/spreadsheets/${sheet.id}?fields=sheets.properties.title`);
-    const batch = new URL(seen[1]!.url, FAKE_SHEETS_ORIGIN);
+    expect(must(seen[0]).url).toBe(`/v4/spreadsheets/${sheet.id}?fields=sheets.properties.title`);
+    const batch = new URL(must(seen[1]).url, FAKE_SHEETS_ORIGIN);
     expect(batch.pathname).toBe(`/v4/spreadsheets/${sheet.id}/values:batchGet`);
     expect(batch.searchParams.getAll("ranges")).toEqual(["fieldDefinitions", "optionSets"]);
     expect(batch.searchParams.get("majorDimension")).toBe("ROWS");
@@ -307,7 +308,7 @@ describe("POST X/configuration/compare (Google Sheets)", () => {
       const sheet = await spreadsheet({
         fieldDefinitions: [
           FIELD_HEADER,
-          BASELINE_FIELD_ROWS[0]!,
+          must(BASELINE_FIELD_ROWS[0]),
           ["exposure", "color", "Color", "Strnig"],
           ["exposure", "make", "Make", "Select", '{"optionSet": "makes"}'],
         ],

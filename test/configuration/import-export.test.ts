@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 import { BASE_DOCUMENT } from "./documents";
 
 async function setUp(lifecycle: "sandbox" | "live" = "sandbox") {
@@ -100,7 +101,7 @@ describe("import", () => {
     const key = await company.key(["Admin"]);
     for (const member of ["objectTypes", "objects", "optionSetTypes"]) {
       const res = await company.call("POST", "/configuration/import", key, { body: { optionSets: [], [member]: [] } });
-      expect(expectError(res, 400, "InvalidConfiguration").details[0]!.field).toBe(member);
+      expect(must(expectError(res, 400, "InvalidConfiguration").details[0]).field).toBe(member);
     }
   });
 
@@ -118,8 +119,13 @@ describe("import", () => {
       ],
     };
     expect(
-      expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration")
-        .details[0]!.field,
+      must(
+        expectError(
+          await company.call("POST", "/configuration/import", key, { body: bad }),
+          400,
+          "InvalidConfiguration",
+        ).details[0],
+      ).field,
     ).toBe("fieldDefinitions.0.writePermission");
     const cleared = {
       fieldDefinitions: [
@@ -141,8 +147,13 @@ describe("import", () => {
     const key = await company.key(["Admin"]);
     const bad = { ratingWorkflows: [{ name: "w", stages: [{ stageType: "table", retries: 3 }] }] };
     expect(
-      expectError(await company.call("POST", "/configuration/import", key, { body: bad }), 400, "InvalidConfiguration")
-        .details[0]!.field,
+      must(
+        expectError(
+          await company.call("POST", "/configuration/import", key, { body: bad }),
+          400,
+          "InvalidConfiguration",
+        ).details[0],
+      ).field,
     ).toBe("ratingWorkflows.0.stages.0.retries");
     const good = {
       ratingWorkflows: [
@@ -226,9 +237,9 @@ describe("import", () => {
     expect(again.json.changes.payeeDefaultsCreated).toBe(0);
 
     const flipped = structuredClone(financials);
-    flipped.policyFinancials.lineItemTypes[0]!.direction = "payable";
+    must(flipped.policyFinancials.lineItemTypes[0]).direction = "payable";
     const refused = await company.call("POST", "/configuration/import", key, { body: { financials: flipped } });
-    expect(expectError(refused, 400, "InvalidConfiguration").details[0]!.field).toBe(
+    expect(must(expectError(refused, 400, "InvalidConfiguration").details[0]).field).toBe(
       "financials.policyFinancials.lineItemTypes.0.direction",
     );
   });
@@ -435,7 +446,7 @@ describe("the breaking-change gate", () => {
       409,
       "BreakingConfigurationChange",
     );
-    expect(error.details[0]!.field).toBe("optionSets.exposureTypes.building");
+    expect(must(error.details[0]).field).toBe("optionSets.exposureTypes.building");
   });
 
   it("refuses removing a custom object with records and a relationship with links", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 /** One field of every kind on exposure, platform fields declared on event, custom fields on quote. */
 const DOCUMENT = {
@@ -453,7 +454,7 @@ describe("entity configuration: refusals", () => {
         "VALIDATION_ERROR",
       );
       expect(error.message).toContain("exposure, event, submission, quote, person, organization");
-      expect(error.details[0]!.field).toBe("entityType");
+      expect(must(error.details[0]).field).toBe("entityType");
     },
   );
 

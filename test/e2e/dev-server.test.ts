@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { must } from "../support/must";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const READY_LINE = "Press Ctrl-C to stop.";
@@ -48,8 +49,8 @@ function start(): Promise<Started> {
   let stdout = "";
   let stderr = "";
   return new Promise((resolveStarted, reject) => {
-    child.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-8000)));
-    child.stdout!.on("data", (chunk) => {
+    must(child.stderr).on("data", (chunk) => (stderr = (stderr + chunk).slice(-8000)));
+    must(child.stdout).on("data", (chunk) => {
       stdout += chunk;
       if (!stdout.includes(READY_LINE)) return;
       const field = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(stdout)?.[1] ?? "";

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FAKE_GEOCODER_ORIGIN, type FakeGeocoderAnswer } from "../support/fake-geocoder";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 let sequence = 0;
 /** A street no other test uses (the fake's answers are shared by every test file). */
@@ -488,7 +489,7 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
     });
     expect(updated.json.data.riskAddress).toEqual(expected);
     const raw = await env.DB.prepare("SELECT data FROM entities WHERE id = ?").bind(id).first<{ data: string }>();
-    expect(JSON.parse(raw!.data).riskAddress.street).toBe("12 Elm St");
+    expect(JSON.parse(must(raw).data).riskAddress.street).toBe("12 Elm St");
   });
 
   it("legacy values inside a quote's embedded exposures read in the AddressV2 shape too", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createCompany, eventually, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 const CONFIGURATION = {
   fieldDefinitions: [{ entityType: "person", referenceId: "name", label: "Name", typeInfo: { kind: "String" } }],
@@ -166,7 +167,7 @@ describe("create a custom object (POST X/custom-objects/{objectType})", () => {
     const retiredDate = await callX(company, "POST", "/custom-objects/vehicle", admin, {
       data: { vin: "V", registeredOn: { day: 4, month: 3, year: 2021 } },
     });
-    expect(expectError(retiredDate, 400, "InvalidFieldModelV1Data").details[0]!.field).toMatch(/^registeredOn/);
+    expect(must(expectError(retiredDate, 400, "InvalidFieldModelV1Data").details[0]).field).toMatch(/^registeredOn/);
 
     expect(await count(company, admin)).toBe(0);
   });
@@ -223,7 +224,7 @@ describe("objectType", () => {
     const { company, admin } = await setUp();
     for (const objectType of ["Vehicle", "driverLicense", "driver-license", "_vehicle", "driver__license"]) {
       const res = await callX(company, "POST", `/custom-objects/${objectType}`, admin, { data: {} });
-      expect(expectError(res, 400, "VALIDATION_ERROR").details[0]!.field).toBe("objectType");
+      expect(must(expectError(res, 400, "VALIDATION_ERROR").details[0]).field).toBe("objectType");
     }
     expect(
       (await callX(company, "POST", "/custom-objects/driver_license", admin, { data: { number: "D-1" } })).status,
@@ -233,8 +234,10 @@ describe("objectType", () => {
   it("a malformed record id is 400", async () => {
     const { company, admin } = await setUp();
     expect(
-      expectError(await company.call("GET", "/custom-objects/vehicle/not-a-uuid", admin), 400, "VALIDATION_ERROR")
-        .details[0]!.field,
+      must(
+        expectError(await company.call("GET", "/custom-objects/vehicle/not-a-uuid", admin), 400, "VALIDATION_ERROR")
+          .details[0],
+      ).field,
     ).toBe("id");
   });
 });

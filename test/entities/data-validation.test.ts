@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, eventually, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 import { deliver } from "../support/queue";
 
 const CONFIGURATION = {
@@ -378,12 +379,16 @@ describe("batch validation paging", () => {
   it("refuses page 0, pageSize 0 and an unknown entity type", async () => {
     const { company, reader } = await configured();
     expect(
-      expectError(await batch(company, reader, { entityType: "person", page: 0 }), 400, "VALIDATION_ERROR").details[0]!
-        .field,
+      must(
+        expectError(await batch(company, reader, { entityType: "person", page: 0 }), 400, "VALIDATION_ERROR")
+          .details[0],
+      ).field,
     ).toBe("page");
     expect(
-      expectError(await batch(company, reader, { entityType: "person", pageSize: 0 }), 400, "VALIDATION_ERROR")
-        .details[0]!.field,
+      must(
+        expectError(await batch(company, reader, { entityType: "person", pageSize: 0 }), 400, "VALIDATION_ERROR")
+          .details[0],
+      ).field,
     ).toBe("pageSize");
     const unknown = expectError(await batch(company, reader, { entityType: "spaceship" }), 400, "VALIDATION_ERROR");
     expect(unknown.details).toEqual([
@@ -658,7 +663,7 @@ describe("access", () => {
   it("a malformed run id is 400 and an unknown one 404", async () => {
     const { company, reader } = await configured();
     const malformed = expectError(await readRun(company, reader, "not-a-uuid"), 400, "VALIDATION_ERROR");
-    expect(malformed.details[0]!.field).toBe("runId");
+    expect(must(malformed.details[0]).field).toBe("runId");
     expectError(
       await company.call("GET", "/data-validation/runs/not-a-uuid/findings", reader),
       400,

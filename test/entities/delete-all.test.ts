@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, type Lifecycle, staff, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 const CONFIGURATION = {
   fieldDefinitions: [
@@ -215,7 +216,7 @@ describe("request checks", () => {
         "VALIDATION_ERROR",
         "entityType must be one of exposure, event, submission, quote, person, organization, or a custom object key",
       );
-      expect(error.details[0]!.field).toBe("entityType");
+      expect(must(error.details[0]).field).toBe("entityType");
     }
   });
 

@@ -4,6 +4,7 @@ import { database } from "../../worker/db/client";
 import { todayIn } from "../../worker/domain/dates/fmv1-date";
 import { refreshEventName } from "../../worker/operations/events/refresh-event-name";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 const NEW_YORK = "America/New_York";
 const day = (date: string, timezone = NEW_YORK) => ({ date, timezone });
@@ -62,7 +63,7 @@ const putHistory = (company: TestCompany, key: string, id: string, entries: unkn
 
 async function storedVersion(id: string): Promise<number> {
   const row = await env.DB.prepare("SELECT version FROM entities WHERE id = ?").bind(id).first<{ version: number }>();
-  return row!.version;
+  return must(row).version;
 }
 
 async function link(companyId: string, relationshipKey: string, fromId: string, toId: string, createdAt: string) {
@@ -227,22 +228,27 @@ describe("close and reopen bodies", () => {
       { date: "2099-01-05", timezone: "Mars/Base" },
     ]) {
       expect(
-        expectError(await transition(company, key, id, "close", { effectiveOnDate }), 400, "InvalidFieldModelV1Data")
-          .details[0]!.field,
+        must(
+          expectError(await transition(company, key, id, "close", { effectiveOnDate }), 400, "InvalidFieldModelV1Data")
+            .details[0],
+        ).field,
       ).toBe("effectiveOnDate");
     }
     expect(expectError(await transition(company, key, id, "close", {}), 400, "VALIDATION_ERROR").details).toEqual([
       { field: "effectiveOnDate", message: "is required" },
     ]);
     expect(
-      expectError(
-        await transition(company, key, id, "close", { effectiveOnDate: { date: "2099-01-05" }, reason: "x" }),
-        400,
-        "VALIDATION_ERROR",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await transition(company, key, id, "close", { effectiveOnDate: { date: "2099-01-05" }, reason: "x" }),
+          400,
+          "VALIDATION_ERROR",
+        ).details[0],
+      ).field,
     ).toBe("reason");
     expect(
-      expectError(await closeOn(company, key, "not-a-uuid", "2099-01-05"), 400, "VALIDATION_ERROR").details[0]!.field,
+      must(expectError(await closeOn(company, key, "not-a-uuid", "2099-01-05"), 400, "VALIDATION_ERROR").details[0])
+        .field,
     ).toBe("eventId");
     expect((await readEvent(company, key, id)).eventStatus).toBe("open");
   });
@@ -308,29 +314,37 @@ describe("replace the open/close history", () => {
       },
     ]);
     expect(
-      expectError(await putHistory(company, key, id, [close("2099-01-05")]), 400, "InvalidFieldModelV1Data").details[0]!
-        .field,
+      must(
+        expectError(await putHistory(company, key, id, [close("2099-01-05")]), 400, "InvalidFieldModelV1Data")
+          .details[0],
+      ).field,
     ).toBe("entries[0].action");
     expect(
-      expectError(
-        await putHistory(company, key, id, [open("2099-01-05"), open("2099-01-06")]),
-        400,
-        "InvalidFieldModelV1Data",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await putHistory(company, key, id, [open("2099-01-05"), open("2099-01-06")]),
+          400,
+          "InvalidFieldModelV1Data",
+        ).details[0],
+      ).field,
     ).toBe("entries[1].action");
     expect(
-      expectError(
-        await putHistory(company, key, id, [{ action: "open", effectiveOnDate: { day: 1, month: 1, year: 2099 } }]),
-        400,
-        "InvalidFieldModelV1Data",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await putHistory(company, key, id, [{ action: "open", effectiveOnDate: { day: 1, month: 1, year: 2099 } }]),
+          400,
+          "InvalidFieldModelV1Data",
+        ).details[0],
+      ).field,
     ).toBe("entries[0].effectiveOnDate");
     expect(
-      expectError(
-        await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2099-01-01" } }]),
-        400,
-        "InvalidFieldModelV1Data",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2099-01-01" } }]),
+          400,
+          "InvalidFieldModelV1Data",
+        ).details[0],
+      ).field,
     ).toBe("entries[0].action");
     expectError(await putHistory(company, key, id, "not a list"), 400, "VALIDATION_ERROR");
     expect(await readEvent(company, key, id)).toEqual(before);
@@ -514,8 +528,10 @@ describe("concurrency", () => {
     const data = await readEvent(company, key, id);
     const history: Array<{ action: string }> = data.eventOpenCloseHistory;
     expect(history).toHaveLength(1 + succeeded);
-    history.forEach((entry, index) => expect(entry.action).toBe(index % 2 === 0 ? "open" : "close"));
-    expect(data.eventStatus).toBe(history.at(-1)!.action === "open" ? "open" : "closed");
+    history.forEach((entry, index) => {
+      expect(entry.action).toBe(index % 2 === 0 ? "open" : "close");
+    });
+    expect(data.eventStatus).toBe(must(history.at(-1)).action === "open" ? "open" : "closed");
     expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day("2099-06-01") : null);
     expect(await storedVersion(id)).toBe(before + succeeded);
   });
@@ -568,7 +584,7 @@ describe("concurrency", () => {
     const data = await readEvent(company, key, id);
     const history: Array<{ action: string }> = data.eventOpenCloseHistory;
     expect(history).toHaveLength(1 + succeeded);
-    history.forEach((entry, index) => expect(entry.action).toBe(index % 2 === 0 ? "open" : "close"));
+    for (const [index, entry] of history.entries()) expect(entry.action).toBe(index % 2 === 0 ? "open" : "close");
     expect(data.eventStatus).toBe(history.length % 2 === 1 ? "open" : "closed");
     expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day("2099-06-01") : null);
     expect(descriptions).toContain(data.lossDescription);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 const CONFIGURATION = {
   fieldDefinitions: [
@@ -106,7 +107,7 @@ describe("link (POST P/relationships/{relationshipKey}/links)", () => {
     const [p1, p2] = [await make("person"), await make("person")];
     const exposures = [await make("exposure"), await make("exposure"), await make("exposure")];
     for (const e of exposures) await link(company, admin, "insuredExposures", p1, e);
-    await link(company, admin, "insuredExposures", p2, exposures[0]!);
+    await link(company, admin, "insuredExposures", p2, must(exposures[0]));
 
     expect((await links(company, admin, "insuredExposures")).totalCount).toBe(4);
     expect((await links(company, admin, "insuredExposures", `?fromId=${p1}`)).totalCount).toBe(3);
@@ -222,7 +223,7 @@ describe("cardinality", () => {
     for (const r of refused) expectError(r, 409, "RelationshipCardinalityViolation");
     const stored = await links(company, admin, "primaryContact");
     expect(stored.totalCount).toBe(1);
-    expect(stored.items[0].toId).toBe(results.find((r) => r.status === 201)!.json.toId);
+    expect(stored.items[0].toId).toBe(must(results.find((r) => r.status === 201)).json.toId);
   });
 
   it("holds under concurrency for the to side and for repeats of one pair", async () => {
@@ -309,7 +310,8 @@ describe("ends", () => {
     );
     expect(wrongTo.details).toEqual([{ field: "toId", message: "no Person with this id" }]);
     expect(
-      expectError(await link(company, admin, "primaryContact", org, unknown), 404, "NotFoundError").details[0]!.field,
+      must(expectError(await link(company, admin, "primaryContact", org, unknown), 404, "NotFoundError").details[0])
+        .field,
     ).toBe("toId");
     // A custom object end takes only records of that custom object type.
     expect(expectError(await link(company, admin, "vehicleOwner", org, person), 404, "NotFoundError").details).toEqual([
@@ -333,8 +335,9 @@ describe("ends", () => {
       { field: "toId", message: "no Policy with this id" },
     ]);
     expect(
-      expectError(await link(company, admin, "previousPolicy", elsewhere, original), 404, "NotFoundError").details[0]!
-        .field,
+      must(
+        expectError(await link(company, admin, "previousPolicy", elsewhere, original), 404, "NotFoundError").details[0],
+      ).field,
     ).toBe("fromId");
     // N:1: a renewal has one previous policy.
     expectError(
@@ -402,8 +405,9 @@ describe("request checks", () => {
     const { company, admin, make } = await setUp();
     const [org, person] = [await make("organization"), await make("person")];
     expect(
-      expectError(await link(company, admin, "primaryContact", "org-1", person), 400, "VALIDATION_ERROR").details[0]!
-        .field,
+      must(
+        expectError(await link(company, admin, "primaryContact", "org-1", person), 400, "VALIDATION_ERROR").details[0],
+      ).field,
     ).toBe("fromId");
     const extra = await company.call("POST", "/relationships/primaryContact/links", admin, {
       body: { fromId: org, toId: person, cardinality: "N:N" },
@@ -418,11 +422,13 @@ describe("request checks", () => {
       "VALIDATION_ERROR",
     );
     expect(
-      expectError(
-        await company.call("DELETE", "/relationships/primaryContact/links/nope", admin),
-        400,
-        "VALIDATION_ERROR",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await company.call("DELETE", "/relationships/primaryContact/links/nope", admin),
+          400,
+          "VALIDATION_ERROR",
+        ).details[0],
+      ).field,
     ).toBe("linkId");
     expect((await links(company, admin, "primaryContact")).totalCount).toBe(0);
   });
@@ -500,20 +506,24 @@ describe("another company", () => {
     const [theirOrg, theirPerson] = [await theirs.make("organization"), await theirs.make("person")];
 
     expect(
-      expectError(
-        await link(mine.company, mine.admin, "primaryContact", myOrg, theirPerson),
-        404,
-        "NotFoundError",
-        "Not found",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await link(mine.company, mine.admin, "primaryContact", myOrg, theirPerson),
+          404,
+          "NotFoundError",
+          "Not found",
+        ).details[0],
+      ).field,
     ).toBe("toId");
     expect(
-      expectError(
-        await link(mine.company, mine.admin, "primaryContact", theirOrg, myPerson),
-        404,
-        "NotFoundError",
-        "Not found",
-      ).details[0]!.field,
+      must(
+        expectError(
+          await link(mine.company, mine.admin, "primaryContact", theirOrg, myPerson),
+          404,
+          "NotFoundError",
+          "Not found",
+        ).details[0],
+      ).field,
     ).toBe("fromId");
 
     const theirLink = (await link(theirs.company, theirs.admin, "primaryContact", theirOrg, theirPerson)).json;

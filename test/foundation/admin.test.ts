@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, staff } from "../support/harness";
+import { must } from "../support/must";
 
 describe("staff administration: companies", () => {
   it("creates a company with sandbox lifecycle and every feature on by default", async () => {
@@ -25,7 +26,7 @@ describe("staff administration: companies", () => {
   it("refuses an unknown lifecycle, a missing name and unknown members with 400 and writes nothing", async () => {
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
     const bad = await staff("POST", "/admin/companies", { name: "X", shortName: "x", lifecycle: "Production" });
-    expect(expectError(bad, 400, "VALIDATION_ERROR").details[0]!.field).toBe("lifecycle");
+    expect(must(expectError(bad, 400, "VALIDATION_ERROR").details[0]).field).toBe("lifecycle");
     expectError(await staff("POST", "/admin/companies", { shortName: "x" }), 400, "VALIDATION_ERROR");
     expectError(
       await staff("POST", "/admin/companies", { name: "X", shortName: "x", color: "red" }),
@@ -33,7 +34,7 @@ describe("staff administration: companies", () => {
       "VALIDATION_ERROR",
     );
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
-    expect(after!.n).toBe(before!.n);
+    expect(must(after).n).toBe(must(before).n);
   });
 
   it("answers 404 for an unknown company and 400 for a malformed id", async () => {
@@ -103,7 +104,7 @@ describe("staff administration: API keys", () => {
       .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(res.json.key);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(res.json.key)));
-    expect(row!.key_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
+    expect(must(row).key_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
 
     const listed = await staff("GET", `/admin/companies/${company.id}/api-keys`);
     expect(listed.json.items).toEqual([
@@ -115,12 +116,12 @@ describe("staff administration: API keys", () => {
   it("refuses unknown roles and permissions with 400 and creates nothing", async () => {
     const company = await createCompany();
     const role = await staff("POST", `/admin/companies/${company.id}/api-keys`, { name: "k", roles: ["Wizard"] });
-    expect(expectError(role, 400, "VALIDATION_ERROR").details[0]!.field).toBe("roles[0]");
+    expect(must(expectError(role, 400, "VALIDATION_ERROR").details[0]).field).toBe("roles[0]");
     const permission = await staff("POST", `/admin/companies/${company.id}/api-keys`, {
       name: "k",
       permissions: ["policy.teleport"],
     });
-    expect(expectError(permission, 400, "VALIDATION_ERROR").details[0]!.field).toBe("permissions[0]");
+    expect(must(expectError(permission, 400, "VALIDATION_ERROR").details[0]).field).toBe("permissions[0]");
     expect((await staff("GET", `/admin/companies/${company.id}/api-keys`)).json.items).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../worker/app";
 import { call, createCompany, expectError, staff } from "../support/harness";
+import { must } from "../support/must";
 
 describe("the error envelope", () => {
   it("answers an unknown route with a 404 envelope and no-store, inside and outside the families", async () => {
@@ -23,7 +24,7 @@ describe("the error envelope", () => {
     const error = expectError(res, 400, "VALIDATION_ERROR");
     expect(error.userMessages).toEqual(["The request body is not valid JSON."]);
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
-    expect(after!.n).toBe(before!.n);
+    expect(must(after).n).toBe(must(before).n);
   });
 
   it("names each refused field in details, with clean user messages", async () => {
@@ -40,7 +41,7 @@ describe("the error envelope", () => {
       "Name must not be empty.",
       "Short name must be text.",
     ]);
-    expect(error.details.find((d) => d.field === "shortName")!.message).toBe("must be text");
+    expect(must(error.details.find((d) => d.field === "shortName")).message).toBe("must be text");
   });
 
   it("gives one details entry per unknown key", async () => {

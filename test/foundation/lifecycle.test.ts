@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 async function seedSequence(company: TestCompany, name: string, value: number) {
   await env.DB.prepare("INSERT INTO sequences (company_id, name, value) VALUES (?, ?, ?)")
@@ -106,7 +107,7 @@ describe("POST /reset refuses companies that are not Sandbox, for every caller",
       )
         .bind(company.id)
         .first<{ n: number }>();
-      expect(receipts!.n).toBe(0);
+      expect(must(receipts).n).toBe(0);
     },
   );
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SerialQueue } from "../../durable/serial-queue";
+import { must } from "../support/must";
 
 /** A read-compute-write on real D1 with awaits in between: exactly what the company object must serialize. */
 async function incrementThroughD1(name: string) {
@@ -22,7 +23,7 @@ describe("the company object's operation queue", () => {
     const row = await env.DB.prepare("SELECT value FROM sequences WHERE name = 'serialized'").first<{
       value: number;
     }>();
-    expect(row!.value).toBe(25);
+    expect(must(row).value).toBe(25);
   });
 
   it("loses updates without it (the hazard the queue exists for)", async () => {
@@ -30,7 +31,7 @@ describe("the company object's operation queue", () => {
     const row = await env.DB.prepare("SELECT value FROM sequences WHERE name = 'unserialized'").first<{
       value: number;
     }>();
-    expect(row!.value).toBeLessThan(25);
+    expect(must(row).value).toBeLessThan(25);
   });
 
   it("keeps going after a failed operation", async () => {

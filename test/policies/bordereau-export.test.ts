@@ -4,6 +4,7 @@ import { chunkRange, newTabTitle } from "../../worker/domain/bordereau/export-pl
 import { columnLetters } from "../../worker/domain/spreadsheets/a1-notation";
 import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN } from "../support/fake-sheets";
 import { call, eventually, expectError } from "../support/harness";
+import { must } from "../support/must";
 import { deliver } from "../support/queue";
 import { type Book, book, seedVersions } from "./bordereau-fixture";
 
@@ -68,9 +69,11 @@ const storedExport = (exportId: string) =>
     .bind(exportId)
     .first<{ status: string; access_token: string | null }>();
 const exportCount = async (companyId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM bordereau_exports WHERE company_id = ?")
-    .bind(companyId)
-    .first<{ n: number }>())!.n;
+  must(
+    await env.DB.prepare("SELECT count(*) AS n FROM bordereau_exports WHERE company_id = ?")
+      .bind(companyId)
+      .first<{ n: number }>(),
+  ).n;
 
 async function threePolicies(b: Book) {
   await b.newBusiness("E-1", "2026-01-01T00:00:00Z", { limit: 100 });
@@ -220,7 +223,7 @@ describe("the export target", () => {
     );
     expect(named.details).toEqual([{ field: "spreadsheetName", message: "is only accepted with folderId" }]);
     const noToken = expectError(await startExport(b, { spreadsheetId: "abc" }), 400, "VALIDATION_ERROR");
-    expect(noToken.details[0]!.field).toBe("sheetsOAuthToken");
+    expect(must(noToken.details[0]).field).toBe("sheetsOAuthToken");
     expectError(await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "../etc" }), 400, "VALIDATION_ERROR");
     expectError(
       await startExport(b, { sheetsOAuthToken: "t", spreadsheetId: "abc", limit: 0 }),
@@ -446,7 +449,9 @@ describe("export status", () => {
     expect(theirs.status).toBe(202);
     expectError(await readExport(b, theirs.json.exportId), 404, "NotFoundError", "Not found");
     expectError(await readExport(b, crypto.randomUUID()), 404, "NotFoundError", "Not found");
-    expect(expectError(await readExport(b, "not-a-uuid"), 400, "VALIDATION_ERROR").details[0]!.field).toBe("exportId");
+    expect(must(expectError(await readExport(b, "not-a-uuid"), 400, "VALIDATION_ERROR").details[0]).field).toBe(
+      "exportId",
+    );
     expect((await readExport(other, theirs.json.exportId)).status).toBe(200);
   }, 60_000);
 

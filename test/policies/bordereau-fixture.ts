@@ -116,9 +116,10 @@ export const records = (res: { json: any }) =>
 /**
  * `count` more policies, each with one version copied from `templatePolicyId`'s version 1, written
  * straight to D1 (no transactions): numbers `S-000001`..., distinct timestamps an hour apart from
- * `2026-01-01T00:00:00Z`, and primary insureds in another order than either.
+ * `2026-01-01T00:00:00Z`, and primary insureds in another order than either. The copies take the template's
+ * company (`_companyId` is kept for the callers' readability).
  */
-export async function seedVersions(companyId: string, templatePolicyId: string, count: number) {
+export async function seedVersions(_companyId: string, templatePolicyId: string, count: number) {
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
      INSERT INTO policies (id, company_id, policy_number, current_version, status, previous_policy_id, term_start, term_end, created_at, updated_at)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
+import { must } from "../support/must";
 import { type Book, book, FIXED_KEYS, pricing, records, seedVersions } from "./bordereau-fixture";
 
 /**
@@ -187,14 +188,14 @@ describe("filters", () => {
       "VALIDATION_ERROR",
     );
     expect(backwards.details).toEqual([{ field: "periodEnd", message: "must be after periodStart" }]);
-    expect(expectError(await b.rows({ periodStart: "2026-02-01" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
-      "periodStart",
-    );
-    expect(expectError(await b.rows({ actions: [] }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("actions");
-    expect(expectError(await b.rows({ actions: ["EXPIRE"] }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+    expect(
+      must(expectError(await b.rows({ periodStart: "2026-02-01" }), 400, "VALIDATION_ERROR").details[0]).field,
+    ).toBe("periodStart");
+    expect(must(expectError(await b.rows({ actions: [] }), 400, "VALIDATION_ERROR").details[0]).field).toBe("actions");
+    expect(must(expectError(await b.rows({ actions: ["EXPIRE"] }), 400, "VALIDATION_ERROR").details[0]).field).toBe(
       "actions[0]",
     );
-    expect(expectError(await b.rows({ sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+    expect(must(expectError(await b.rows({ sheetsOAuthToken: "t" }), 400, "VALIDATION_ERROR").details[0]).field).toBe(
       "sheetsOAuthToken",
     );
   });
@@ -240,8 +241,10 @@ describe("sorting", () => {
 
   it("refuses an unknown sort field or direction", async () => {
     const b = await book();
-    expect(expectError(await b.rows({ sortBy: "premium" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe("sortBy");
-    expect(expectError(await b.rows({ sortDirection: "up" }), 400, "VALIDATION_ERROR").details[0]!.field).toBe(
+    expect(must(expectError(await b.rows({ sortBy: "premium" }), 400, "VALIDATION_ERROR").details[0]).field).toBe(
+      "sortBy",
+    );
+    expect(must(expectError(await b.rows({ sortDirection: "up" }), 400, "VALIDATION_ERROR").details[0]).field).toBe(
       "sortDirection",
     );
   });
@@ -268,10 +271,10 @@ describe("limit and offset", () => {
   it("refuses a limit outside 1 to 50,000 and a negative or fractional offset", async () => {
     const b = await book();
     for (const body of [{ limit: 0 }, { limit: 50001 }, { limit: 2.5 }, { limit: "10" }]) {
-      expect(expectError(await b.rows(body), 400, "VALIDATION_ERROR").details[0]!.field).toBe("limit");
+      expect(must(expectError(await b.rows(body), 400, "VALIDATION_ERROR").details[0]).field).toBe("limit");
     }
     for (const body of [{ offset: -1 }, { offset: 0.5 }]) {
-      expect(expectError(await b.rows(body), 400, "VALIDATION_ERROR").details[0]!.field).toBe("offset");
+      expect(must(expectError(await b.rows(body), 400, "VALIDATION_ERROR").details[0]).field).toBe("offset");
     }
   });
 });

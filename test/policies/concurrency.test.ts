@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { must } from "../support/must";
 import { endorseBody, newBusinessBody, setUpPolicies, stored } from "./helpers";
 
 const CONCURRENT = 50;
@@ -33,7 +34,7 @@ describe("concurrent transactions on one policy never lose or duplicate a versio
     const byVersion = new Map(rows.results.map((r) => [r.version, r.transaction_timestamp]));
     for (const res of responses) expect(byVersion.get(res.json.version)).toBe(res.json.transactionTimestamp);
     const latest = (await f.company.call("GET", `/policies/${policyId}`, f.admin)).json;
-    const last = responses.find((r) => r.json.version === CONCURRENT + 1)!;
+    const last = must(responses.find((r) => r.json.version === CONCURRENT + 1));
     expect(latest.segments).toEqual(last.json.segments);
   });
 
@@ -51,8 +52,8 @@ describe("concurrent transactions on one policy never lose or duplicate a versio
     const count = await env.DB.prepare("SELECT count(*) AS n FROM policies WHERE company_id = ?")
       .bind(f.company.id)
       .first<{ n: number }>();
-    expect(count!.n).toBe(1);
-    const policyId = responses.find((r) => r.status === 200)!.json.policyId;
+    expect(must(count).n).toBe(1);
+    const policyId = must(responses.find((r) => r.status === 200)).json.policyId;
     expect((await stored(policyId)).versions).toEqual([1]);
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 /** Policy contacts (issue 5 item 8; CONTRACT section 4 "Contacts"): unversioned links to existing persons. */
 const CONFIGURATION = {
@@ -61,15 +62,19 @@ async function storedLinks(policyId: string) {
 }
 
 async function currentVersion(policyId: string) {
-  return (await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?")
-    .bind(policyId)
-    .first<number>("current_version"))!;
+  return must(
+    await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?")
+      .bind(policyId)
+      .first<number>("current_version"),
+  );
 }
 
 async function versionCount(policyId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
-    .bind(policyId)
-    .first<number>("n"))!;
+  return must(
+    await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
+      .bind(policyId)
+      .first<number>("n"),
+  );
 }
 
 describe("link, list and unlink", () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, eventually, expectError, staff, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 import { newBusinessBody, nextTimestamp, POLICY_CONFIGURATION } from "./helpers";
 
 /** The policy configuration plus fields and relationships through which quotes and events reference policies. */
@@ -81,7 +82,7 @@ function helpers(company: TestCompany, admin: string) {
 
 /** Rows the wipe covers, read straight from storage. */
 async function storedRows(companyId: string) {
-  const n = async (query: string) => (await env.DB.prepare(query).bind(companyId).first<{ n: number }>())!.n;
+  const n = async (query: string) => must(await env.DB.prepare(query).bind(companyId).first<{ n: number }>()).n;
   return {
     policies: await n("SELECT count(*) AS n FROM policies WHERE company_id = ?"),
     versions: await n("SELECT count(*) AS n FROM policy_versions WHERE company_id = ?"),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 import { CONFIGURATION } from "./bordereau-fixture";
 
 interface Presets {
@@ -137,7 +138,7 @@ describe("creating a preset for a member", () => {
     expect((await staff("DELETE", `/admin/companies/${p.company.id}/api-keys/${revoked.id}`)).status).toBe(204);
     expectError(await p.create(preset(revoked.id)), 400, "VALIDATION_ERROR");
     const field = async (body: Record<string, unknown>) =>
-      expectError(await p.create(body), 400, "VALIDATION_ERROR").details[0]!.field;
+      must(expectError(await p.create(body), 400, "VALIDATION_ERROR").details[0]).field;
     expect(await field(preset(p.member.id, { entityType: "quote" }))).toBe("entityType");
     expect(await field(preset(p.member.id, { name: "   " }))).toBe("name");
     expect(await field(preset("not-a-uuid"))).toBe("ownerUserId");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createCompany, type TestCompany } from "../support/harness";
+import { must } from "../support/must";
 
 /** Policy fields, exposures and the renewal link the policy tests write against. */
 export const POLICY_CONFIGURATION = {
@@ -68,7 +69,10 @@ export const PRICING_ROLLUPS = {
 
 let clock = Date.parse("2026-01-01T12:00:00.000Z");
 /** Distinct, increasing transaction timestamps (the list of all versions orders by them). */
-export const nextTimestamp = () => new Date((clock += 60_000)).toISOString();
+export const nextTimestamp = () => {
+  clock += 60_000;
+  return new Date(clock).toISOString();
+};
 
 /** A valid new-business body; `data` members override (undefined removes one). */
 export function newBusinessBody(data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
@@ -168,7 +172,7 @@ export async function countPolicies(companyId: string): Promise<{ policies: numb
   const versions = await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE company_id = ?")
     .bind(companyId)
     .first<{ n: number }>();
-  return { policies: policies!.n, versions: versions!.n };
+  return { policies: must(policies).n, versions: must(versions).n };
 }
 
 /** Segments are contiguous, non-overlapping and inside the term; while cancelled they end at the cancel date. */
@@ -181,11 +185,11 @@ export function expectCoherentSegments(version: {
 }) {
   const { segments } = version;
   expect(segments.length).toBeGreaterThan(0);
-  expect(segments[0]!.startDate).toBe(version.policyStartDate.date);
+  expect(must(segments[0]).startDate).toBe(version.policyStartDate.date);
   for (let i = 0; i < segments.length; i++) {
-    expect(segments[i]!.startDate < segments[i]!.endDate).toBe(true);
-    if (i > 0) expect(segments[i]!.startDate).toBe(segments[i - 1]!.endDate);
+    expect(must(segments[i]).startDate < must(segments[i]).endDate).toBe(true);
+    if (i > 0) expect(must(segments[i]).startDate).toBe(must(segments[i - 1]).endDate);
   }
-  expect(segments.at(-1)!.endDate).toBe(version.endDate);
+  expect(must(segments.at(-1)).endDate).toBe(version.endDate);
   expect(version.endDate <= version.policyEndDate.date).toBe(true);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError } from "../support/harness";
+import { must } from "../support/must";
 import { date, NY, newBusinessBody, type PolicyFixture, setUpPolicies, TERM_END, TERM_START } from "./helpers";
 
 const FORBIDDEN = "User is not authorized to perform the requested action";
@@ -190,7 +191,7 @@ describe("GET P/policies/{policyId}/versions/{version}", () => {
       400,
       "VALIDATION_ERROR",
     );
-    expect(error.details[0]!.field).toBe("detail");
+    expect(must(error.details[0]).field).toBe("detail");
     expectError(
       await f.company.call("GET", `/policies/${a}/versions/1?detail=everything`, f.admin),
       400,
@@ -231,11 +232,13 @@ describe("GET P/policies/{policyId}/versions/{version}", () => {
     );
     for (const version of ["0", "two", "1.5"]) {
       expect(
-        expectError(
-          await f.company.call("GET", `/policies/${a}/versions/${version}?detail=full`, f.admin),
-          400,
-          "VALIDATION_ERROR",
-        ).details[0]!.field,
+        must(
+          expectError(
+            await f.company.call("GET", `/policies/${a}/versions/${version}?detail=full`, f.admin),
+            400,
+            "VALIDATION_ERROR",
+          ).details[0],
+        ).field,
       ).toBe("version");
     }
   });
@@ -258,8 +261,9 @@ describe("GET P/policies/{policyId}", () => {
       "Not found",
     );
     expect(
-      expectError(await f.company.call("GET", "/policies/not-a-uuid", f.admin), 400, "VALIDATION_ERROR").details[0]!
-        .field,
+      must(
+        expectError(await f.company.call("GET", "/policies/not-a-uuid", f.admin), 400, "VALIDATION_ERROR").details[0],
+      ).field,
     ).toBe("policyId");
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, eventually, expectError, STAFF_TOKEN, staff } from "../support/harness";
+import { must } from "../support/must";
 import { cancelBody, endorseBody, newBusinessBody, type PolicyFixture, reinstateBody, setUpPolicies } from "./helpers";
 
 const repairPath = (companyId: string) => `/api/v1/companies/${companyId}/policies/repair`;
@@ -14,9 +15,11 @@ async function policy(f: PolicyFixture, policyId: string) {
 }
 
 async function versionCount(policyId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
-    .bind(policyId)
-    .first<{ n: number }>())!.n;
+  return must(
+    await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
+      .bind(policyId)
+      .first<{ n: number }>(),
+  ).n;
 }
 
 /** Changes a stored segment outside any transaction or repair, as corruption or a stray script would. */
@@ -312,9 +315,9 @@ describe("repair kind joinHistory", () => {
     const f = await setUpPolicies();
     const { previous, renewed } = await renewal(f);
     const [link] = await linksFrom(f, renewed);
-    expect((await f.company.call("DELETE", `/relationships/previousPolicy/links/${link!.id}`, f.admin)).status).toBe(
-      204,
-    );
+    expect(
+      (await f.company.call("DELETE", `/relationships/previousPolicy/links/${must(link).id}`, f.admin)).status,
+    ).toBe(204);
 
     const dry = await repair(f.company.id, { kind: "joinHistory", policyId: renewed, dryRun: true });
     expect(dry.json.changes).toEqual([
@@ -344,7 +347,7 @@ describe("repair kind joinHistory", () => {
       { target: "previousPolicyLink", action: "remove", linkId: linked.json.id, toId: a },
     ]);
     expect(await linksFrom(f, b)).toEqual([]);
-    expect((await head(b))!.p).toBeNull();
+    expect(must(await head(b)).p).toBeNull();
   });
 
   it("restores the head's previousPolicy (and the list filter on it) and re-points a wrong link", async () => {
@@ -353,16 +356,16 @@ describe("repair kind joinHistory", () => {
     const { policyId: stranger } = await f.newBusiness();
     const [link] = await linksFrom(f, renewed);
     await env.DB.prepare("UPDATE policies SET previous_policy_id = NULL WHERE id = ?").bind(renewed).run();
-    await env.DB.prepare("UPDATE relationship_links SET to_id = ? WHERE id = ?").bind(stranger, link!.id).run();
+    await env.DB.prepare("UPDATE relationship_links SET to_id = ? WHERE id = ?").bind(stranger, must(link).id).run();
     expect((await f.company.call("GET", `/policies/list?previousPolicy=${previous}`, f.admin)).json.totalCount).toBe(0);
 
     const res = await repair(f.company.id, { kind: "joinHistory", policyId: renewed });
     expect(res.json.changes).toEqual([
       { target: "previousPolicy", before: null, after: previous },
-      { target: "previousPolicyLink", action: "remove", linkId: link!.id, toId: stranger },
+      { target: "previousPolicyLink", action: "remove", linkId: must(link).id, toId: stranger },
       { target: "previousPolicyLink", action: "add", linkId: expect.any(String), toId: previous },
     ]);
-    expect((await head(renewed))!.p).toBe(previous);
+    expect(must(await head(renewed)).p).toBe(previous);
     expect((await linksFrom(f, renewed)).map((l) => l.toId)).toEqual([previous]);
     const listed = (await f.company.call("GET", `/policies/list?previousPolicy=${previous}`, f.admin)).json;
     expect(listed.items.map((i: any) => i.policyId)).toEqual([renewed]);
@@ -373,7 +376,7 @@ describe("repair kind joinHistory", () => {
       keyId: null,
       id: res.json.receiptId,
     });
-    expect(receipt!.detail.changes).toEqual(res.json.changes);
+    expect(must(receipt).detail.changes).toEqual(res.json.changes);
   });
 
   it("refuses with 409 PreviousPolicyMissing when the recorded previous policy is gone", async () => {
@@ -442,7 +445,7 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
       batchId: "fix-42",
       status: 200,
     });
-    expect(receipt!.detail).toMatchObject({ policyId, version: 2, changes: res.json.changes });
+    expect(must(receipt).detail).toMatchObject({ policyId, version: 2, changes: res.json.changes });
   });
 
   it("refuses with 409 FieldValueMismatch naming the path when a stored value is not the expected one, and changes nothing", async () => {
@@ -538,7 +541,7 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
       400,
       "VALIDATION_ERROR",
     );
-    expect(option.details[0]!.field).toBe("policy.coverageType");
+    expect(must(option.details[0]).field).toBe("policy.coverageType");
 
     const res = await fieldValues(f.company.id, policyId, [
       { path: "policy.retroDate", expected: null, value: { date: "2020-01-01" } },
@@ -596,7 +599,7 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
       400,
       "VALIDATION_ERROR",
     );
-    expect(overlap.details[0]!.field).toBe("changes[1].path");
+    expect(must(overlap.details[0]).field).toBe("changes[1].path");
     expect(await receipts(f)).toEqual([]);
   });
 
@@ -687,7 +690,7 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
     expect(repairs.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of repairs.filter((r) => r.status !== 200))
       expect(refused.json.error.code).toBe("FieldValueMismatch");
-    expect(results[8]!.status).toBe(200);
+    expect(must(results[8]).status).toBe(200);
     const after = await policy(f, policyId);
     expect(after.version).toBe(2);
     expect(after.segments.at(-1).data.coverageType).toBe("gl");

@@ -13,6 +13,7 @@ import {
   reinstate,
   type Segment,
 } from "../../worker/domain/policies/segments";
+import { must } from "../support/must";
 import { date, setUpPolicies } from "./helpers";
 
 /**
@@ -117,8 +118,8 @@ class Model {
     const newEnd = "termEnd" in change ? change.termEnd : this.termEnd;
     if (newEnd <= at) return "date";
     const next = Array.from({ length: newEnd }, (_, d) => {
-      if (d < at) return this.days[d]!;
-      const before = this.days[Math.min(d, this.termEnd - 1)]!;
+      if (d < at) return must(this.days[d]);
+      const before = must(this.days[Math.min(d, this.termEnd - 1)]);
       if ("limit" in change) return { ...before, limit: change.limit };
       if ("components" in change) return { ...before, components: change.components };
       return before;
@@ -147,15 +148,15 @@ function expectRollups(pricing: any) {
 function expectCoverageMatches(segments: readonly Pick<Segment, "startDate" | "endDate" | "data">[], model: Model) {
   const coveredEnd = model.cancelledAt ?? model.termEnd;
   if (coveredEnd === 0) return expect(segments).toEqual([]);
-  expect(segments[0]!.startDate).toBe(START);
-  expect(segments.at(-1)!.endDate).toBe(dayAt(coveredEnd));
+  expect(must(segments[0]).startDate).toBe(START);
+  expect(must(segments.at(-1)).endDate).toBe(dayAt(coveredEnd));
   segments.forEach((segment, i) => {
     expect(segment.startDate < segment.endDate).toBe(true);
-    if (i > 0) expect(segment.startDate).toBe(segments[i - 1]!.endDate);
+    if (i > 0) expect(segment.startDate).toBe(must(segments[i - 1]).endDate);
     expectRollups(segment.data.fullTermPricingInfo);
     for (let d = offsetOf(segment.startDate); d < offsetOf(segment.endDate); d++) {
-      expect(segment.data.limit).toBe(model.days[d]!.limit);
-      expect((segment.data.fullTermPricingInfo as any).pricingComponents).toEqual(model.days[d]!.components);
+      expect(segment.data.limit).toBe(must(model.days[d]).limit);
+      expect((segment.data.fullTermPricingInfo as any).pricingComponents).toEqual(must(model.days[d]).components);
     }
   });
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError } from "../support/harness";
+import { must } from "../support/must";
 import {
   cancelBody,
   countPolicies,
@@ -44,15 +45,15 @@ describe("each transaction writes exactly one version, numbered in sequence", ()
         policyId,
         version: i + 1,
         action: actions[i],
-        transactionTimestamp: bodies[i]!.transactionTimestamp,
-        displayAuthor: bodies[i]!.displayAuthor,
+        transactionTimestamp: must(bodies[i]).transactionTimestamp,
+        displayAuthor: must(bodies[i]).displayAuthor,
       });
       const read = await company.call("GET", `/policies/${policyId}/versions/${i + 1}?detail=summary`, admin);
       expect(read.json).toMatchObject({
         version: i + 1,
         action: actions[i],
-        transactionTimestamp: bodies[i]!.transactionTimestamp,
-        displayAuthor: bodies[i]!.displayAuthor,
+        transactionTimestamp: must(bodies[i]).transactionTimestamp,
+        displayAuthor: must(bodies[i]).displayAuthor,
       });
     }
     const { head, versions } = await stored(policyId);
@@ -131,8 +132,8 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
       { field: "policyEndDate", message: "must be after policyStartDate" },
     ]);
     const retired = await refusal({ policyStartDate: { year: 2026, month: 1, day: 1 } });
-    expect(retired.details[0]!.field).toBe("policyStartDate");
-    expect(retired.details[0]!.message).toContain("retired");
+    expect(must(retired.details[0]).field).toBe("policyStartDate");
+    expect(must(retired.details[0]).message).toContain("retired");
   });
 
   it("names a bad pricing component member", async () => {
@@ -194,8 +195,8 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
     for (const [data, field, member] of cases) {
       const error = await refusal(data);
       expect(error.details).toHaveLength(1);
-      expect(error.details[0]!.field).toBe(field);
-      expect(error.details[0]!.message).toContain(member);
+      expect(must(error.details[0]).field).toBe(field);
+      expect(must(error.details[0]).message).toContain(member);
     }
   });
 
@@ -259,8 +260,8 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
     const row = await env.DB.prepare("SELECT coverage FROM policy_versions WHERE policy_id = ?")
       .bind(version.policyId)
       .first<{ coverage: string }>();
-    expect(row!.coverage).not.toContain("fullTermPolicyInfo");
-    expect(row!.coverage).not.toContain("contacts");
+    expect(must(row).coverage).not.toContain("fullTermPolicyInfo");
+    expect(must(row).coverage).not.toContain("contacts");
   });
 });
 
@@ -332,7 +333,7 @@ describe("pricing contract", () => {
     expect(res.json.fullTermPricingInfo.premium).toBe(1500);
 
     const bad = await f.endorse(policyId, "2026-07-01", [{ path: "policy.fullTermPricingInfo.grandTotal", value: 1 }]);
-    expect(expectError(bad, 400, "InvalidDelta").details[0]!.field).toBe("policy.fullTermPricingInfo");
+    expect(must(expectError(bad, 400, "InvalidDelta").details[0]).field).toBe("policy.fullTermPricingInfo");
     expect(bad.json.error.details[0].message).toContain("grandTotal");
   });
 });
@@ -450,14 +451,14 @@ describe("effective dates outside the term: 400", () => {
       { field: "effectiveDate", message: `2025-12-31 is outside the policy term ${TERM_START} to ${TERM_END}` },
     ]);
     expectError(await f.endorse(policyId, TERM_END, [{ path: "policy.limit", value: 2 }]), 400, "InvalidPolicyData");
-    expect(expectError(await f.cancel(policyId, "2027-01-02"), 400, "InvalidPolicyData").details[0]!.field).toBe(
+    expect(must(expectError(await f.cancel(policyId, "2027-01-02"), 400, "InvalidPolicyData").details[0]).field).toBe(
       "effectiveDate",
     );
     expectError(await f.cancel(policyId, "2025-06-01"), 400, "InvalidPolicyData");
     const retired = await f.company.call("POST", `/policies/${policyId}/transaction/cancel`, f.admin, {
       body: { ...cancelBody("2026-02-01"), effectiveDate: { year: 2026, month: 2, day: 1 } },
     });
-    expect(expectError(retired, 400, "VALIDATION_ERROR").details[0]!.field).toBe("effectiveDate");
+    expect(must(expectError(retired, 400, "VALIDATION_ERROR").details[0]).field).toBe("effectiveDate");
     expect((await stored(policyId)).versions).toEqual([1]);
   });
 });
@@ -554,7 +555,7 @@ describe("endorse deltas", () => {
     const tooEarly = await f.endorse(policyId, "2026-09-01", [
       { path: "policy.policyEndDate", value: date("2026-08-01") },
     ]);
-    expect(expectError(tooEarly, 400, "InvalidPolicyData").details[0]!.field).toBe("policyEndDate");
+    expect(must(expectError(tooEarly, 400, "InvalidPolicyData").details[0]).field).toBe("policyEndDate");
   });
 
   it("a cancellation before the endorsement that moved the term end keeps reporting the moved term end", async () => {
@@ -650,12 +651,12 @@ describe("renew", () => {
     const onNewBusiness = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
       body: newBusinessBody({ previousPolicy: foreign.policyId }),
     });
-    expect(expectError(onNewBusiness, 400, "InvalidPolicyData").details[0]!.field).toBe("previousPolicy");
+    expect(must(expectError(onNewBusiness, 400, "InvalidPolicyData").details[0]).field).toBe("previousPolicy");
     expect(await countPolicies(f.company.id)).toEqual({ policies: 0, versions: 0 });
     const links = await env.DB.prepare("SELECT count(*) AS n FROM relationship_links WHERE company_id = ?")
       .bind(f.company.id)
       .first<{ n: number }>();
-    expect(links!.n).toBe(0);
+    expect(must(links).n).toBe(0);
   });
 });
 
@@ -702,7 +703,7 @@ describe("primary insured: derived from the first exposure, per segment", () => 
     const sent = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
       body: newBusinessBody({ primaryInsuredName: "Mine" }),
     });
-    expect(expectError(sent, 400, "InvalidPolicyData").details[0]!.field).toBe("primaryInsuredName");
+    expect(must(expectError(sent, 400, "InvalidPolicyData").details[0]).field).toBe("primaryInsuredName");
   });
 });
 
@@ -809,7 +810,7 @@ describe("transaction routes: permissions and company scope", () => {
       const malformed = await intruder.company.call("POST", path.replace(policyId, "not-a-uuid"), intruder.admin, {
         body: body(),
       });
-      expect(expectError(malformed, 400, "VALIDATION_ERROR").details[0]!.field).toBe("policyId");
+      expect(must(expectError(malformed, 400, "VALIDATION_ERROR").details[0]).field).toBe("policyId");
     }
     expect((await stored(policyId)).versions).toEqual([1]);
   });

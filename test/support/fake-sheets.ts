@@ -1,3 +1,5 @@
+import { must } from "./must";
+
 /**
  * A fake Google Sheets API v4, answering the worker's outbound fetches in tests (wired as the `workers`
  * project's miniflare `outboundService` in vitest.config.ts; it runs in the Node process, not in workerd).
@@ -110,7 +112,7 @@ function trimmed(rows: Cell[][]): Cell[][] {
     while (copy.length > 0 && isBlank(copy[copy.length - 1])) copy.pop();
     return copy.map((cell) => (cell === null ? "" : cell));
   });
-  while (out.length > 0 && out[out.length - 1]!.length === 0) out.pop();
+  while (out.length > 0 && out.at(-1)?.length === 0) out.pop();
   return out;
 }
 
@@ -170,7 +172,7 @@ async function api(request: Request, url: URL, id: string, action: "metadata" | 
   if (!knownToken(token)) return googleError(401);
   const sheet = spreadsheets.get(id);
   if (!sheet) return googleError(404);
-  if (sheet.token !== token && !sheet.readOnlyTokens?.includes(token!)) return googleError(403);
+  if (sheet.token !== token && !sheet.readOnlyTokens?.includes(token)) return googleError(403);
   if (sheet.failWith !== undefined && (sheet.failOn === undefined || sheet.failOn === action))
     return googleError(sheet.failWith);
 
@@ -216,7 +218,7 @@ async function api(request: Request, url: URL, id: string, action: "metadata" | 
 
 const bearer = (request: Request) => /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
 
-function knownToken(token: string | undefined): boolean {
+function knownToken(token: string | undefined): token is string {
   if (!token) return false;
   for (const s of spreadsheets.values()) if (s.token === token || s.readOnlyTokens?.includes(token)) return true;
   for (const f of folders.values()) if (f.token === token || f.readOnlyTokens?.includes(token)) return true;
@@ -282,7 +284,7 @@ async function batchUpdate(request: Request, url: URL, id: string): Promise<Resp
       if (current === undefined)
         return googleError(400, `Invalid requests[${index}].updateSheetProperties: No grid with id: ${sheetId}`);
       const grid = { ...gridOf(sheet, current), ...gridProperties };
-      const rows = sheet.tabs[current]!;
+      const rows = must(sheet.tabs[current]);
       delete sheet.tabs[current];
       delete sheet.grids?.[current];
       delete sheet.sheetIds?.[current];
@@ -310,10 +312,11 @@ async function updateValues(request: Request, url: URL, id: string, range: strin
     return googleError(400, "Invalid valueInputOption");
   const tab = tabOfRange(range);
   const cells = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(range.slice(range.lastIndexOf("!") + 1));
-  if (!sheet.tabs[tab] || !cells) return googleError(400, `Unable to parse range: ${range}`);
+  const rows = sheet.tabs[tab];
+  if (!rows || !cells) return googleError(400, `Unable to parse range: ${range}`);
   const [first, last] = [
-    { row: Number(cells[2]) - 1, column: columnIndex(cells[1]!) },
-    { row: Number(cells[4]) - 1, column: columnIndex(cells[3]!) },
+    { row: Number(cells[2]) - 1, column: columnIndex(must(cells[1])) },
+    { row: Number(cells[4]) - 1, column: columnIndex(must(cells[3])) },
   ];
   const grid = gridOf(sheet, tab);
   if (last.row >= grid.rowCount || last.column >= grid.columnCount)
@@ -327,11 +330,11 @@ async function updateValues(request: Request, url: URL, id: string, range: strin
       400,
       `Requested writing within range [${range}], but tried writing to row [${first.row + values.length}]`,
     );
-  const rows = sheet.tabs[tab]!;
   values.forEach((row, r) => {
     if (row.length > last.column - first.column + 1) throw new Error(`fake-sheets: row ${r} is wider than ${range}`);
-    const target = (rows[first.row + r] ??= []);
-    row.forEach((cell, c) => (target[first.column + c] = cell));
+    const target = rows[first.row + r] ?? [];
+    rows[first.row + r] = target;
+    for (const [c, cell] of row.entries()) target[first.column + c] = cell;
   });
   for (let r = 0; r < rows.length; r++) rows[r] ??= [];
   const width = Math.max(0, ...values.map((row) => row.length));
@@ -351,7 +354,7 @@ async function drive(request: Request, url: URL): Promise<Response> {
   if (control && request.method === "PUT") {
     const body = (await request.json()) as FakeFolder;
     if (typeof body?.token !== "string") return json({ error: "token is required" }, 400);
-    folders.set(control[1]!, body);
+    folders.set(must(control[1]), body);
     return new Response(null, { status: 204 });
   }
   if (path !== "/drive/v3/files" || request.method !== "POST") return googleError(404);
@@ -362,7 +365,7 @@ async function drive(request: Request, url: URL): Promise<Response> {
     return googleError(400, "The fake creates spreadsheets only.");
   const folderId = body.parents?.[0] ?? "";
   const folder = folders.get(folderId);
-  if (!folder || (folder.token !== token && !folder.readOnlyTokens?.includes(token!)))
+  if (!folder || (folder.token !== token && !folder.readOnlyTokens?.includes(token)))
     return googleError(404, `File not found: ${folderId}.`);
   if (folder.token !== token)
     return json(
@@ -377,7 +380,7 @@ async function drive(request: Request, url: URL): Promise<Response> {
     );
   const id = `fake-drive-${crypto.randomUUID()}`;
   spreadsheets.set(id, {
-    token: token!,
+    token,
     tabs: { Sheet1: [] },
     grids: { Sheet1: { ...DEFAULT_GRID } },
     sheetIds: { Sheet1: 0 },
@@ -403,14 +406,14 @@ export async function fakeSheetsOutbound(request: Request): Promise<Response> {
   }
   const path = decodeURIComponent(url.pathname);
   let match = /^\/__control\/spreadsheets\/([^/]+)(\/requests)?$/.exec(path);
-  if (match) return control(request, match[1]!, match[2] ?? "");
+  if (match) return control(request, must(match[1]), match[2] ?? "");
   match = /^\/v4\/spreadsheets\/([^/]+):batchUpdate$/.exec(path);
-  if (match && request.method === "POST") return batchUpdate(request, url, match[1]!);
+  if (match && request.method === "POST") return batchUpdate(request, url, must(match[1]));
   match = /^\/v4\/spreadsheets\/([^/]+)\/values\/(.+)$/.exec(path);
-  if (match && request.method === "PUT") return updateValues(request, url, match[1]!, match[2]!);
+  if (match && request.method === "PUT") return updateValues(request, url, must(match[1]), must(match[2]));
   match = /^\/v4\/spreadsheets\/([^/]+)$/.exec(path);
-  if (match) return api(request, url, match[1]!, "metadata");
+  if (match) return api(request, url, must(match[1]), "metadata");
   match = /^\/v4\/spreadsheets\/([^/]+)\/values:batchGet$/.exec(path);
-  if (match) return api(request, url, match[1]!, "values");
+  if (match) return api(request, url, must(match[1]), "values");
   return googleError(404);
 }

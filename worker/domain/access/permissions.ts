@@ -70,7 +70,7 @@ function standardPermissions(): PermissionDefinition[] {
     verbs.map((verb) => ({
       name: `${resource}.${verb}`,
       legacy: `company.${legacyEntity}:${LEGACY_ACTION[verb]}`,
-      description: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${resource} records.`,
+      description: `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${resource} records.`,
     })),
   );
 }

@@ -44,7 +44,7 @@ export class Grants {
     for (const role of roles) {
       if (!isRoleName(role)) continue;
       const definition: RoleDefinition = ROLES[role];
-      definition.permissions.forEach((p) => this.names.add(p));
+      for (const permission of definition.permissions) this.names.add(permission);
       allFieldGroups ||= definition.allFieldGroups;
     }
     for (const name of explicit) {
@@ -63,7 +63,7 @@ export class Grants {
   /** Effective permissions in `resource.verb` style; `fieldGroups` are the company's configured groups. */
   list(fieldGroups: readonly string[] = []): string[] {
     const all = new Set(this.names);
-    if (this.allFieldGroups) fieldGroups.forEach((g) => all.add(g));
+    if (this.allFieldGroups) for (const group of fieldGroups) all.add(group);
     return [...all].sort();
   }
 }

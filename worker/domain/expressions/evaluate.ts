@@ -47,21 +47,25 @@ function compare(operator: string, left: unknown, right: unknown): boolean {
   }
 }
 
+/** A member the value holds itself; inherited ones (`constructor`, `toString`) are missing like any other. */
+const ownMember = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+
 function evaluateNode(node: Expression, context: EvaluationContext): unknown {
   switch (node.type) {
     case "literal":
       return node.value;
     case "reference":
-      return (
-        node.path.reduce<unknown>(
-          (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
-          context.scope,
-        ) ?? null
-      );
+      return node.path.reduce<unknown>(ownMember, context.scope) ?? null;
     case "unary": {
       const operand = evaluateNode(node.operand, context);
       if (node.operator === "!") return !operand;
-      return operand === null ? null : -(operand as number);
+      // Like binary arithmetic: null stays null, anything but a number is refused.
+      if (operand === null || operand === undefined) return null;
+      if (!isNumber(operand)) throw new ExpressionEvaluationError('"-" needs a number');
+      return -operand;
     }
     case "binary": {
       if (node.operator === "&&") return !!evaluateNode(node.left, context) && !!evaluateNode(node.right, context);
@@ -77,7 +81,7 @@ function evaluateNode(node: Expression, context: EvaluationContext): unknown {
         ? evaluateNode(node.then, context)
         : evaluateNode(node.otherwise, context);
     case "call": {
-      const fn = FUNCTIONS[node.name];
+      const fn = FUNCTIONS.get(node.name);
       if (!fn) throw new ExpressionEvaluationError(`unknown function ${node.name}()`);
       return fn.apply(
         node.args.map((arg) => evaluateNode(arg, context)),
@@ -95,7 +99,7 @@ export function evaluateExpression(source: string, context: EvaluationContext): 
 /** The syntax error of an expression, or null when it parses and calls only known functions. */
 export function expressionProblem(source: string): string | null {
   try {
-    const unknown = callsIn(parseExpression(source)).find((name) => !FUNCTIONS[name]);
+    const unknown = callsIn(parseExpression(source)).find((name) => !FUNCTIONS.has(name));
     return unknown ? `calls unknown function ${unknown}()` : null;
   } catch (error) {
     if (error instanceof ExpressionSyntaxError) return error.message;
@@ -105,7 +109,7 @@ export function expressionProblem(source: string): string | null {
 
 /** True when the same stored data always gives the same answer (no clock functions). */
 export function isRepeatable(source: string): boolean {
-  return callsIn(parseExpression(source)).every((name) => FUNCTIONS[name]?.repeatable !== false);
+  return callsIn(parseExpression(source)).every((name) => FUNCTIONS.get(name)?.repeatable !== false);
 }
 
 function callsIn(node: Expression): string[] {

@@ -9,9 +9,13 @@ interface ExpressionFunction {
 
 const pure = (apply: (args: unknown[]) => unknown): ExpressionFunction => ({ apply, repeatable: true });
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+const memberOf = (item: unknown, member: string): unknown =>
+  item !== null && typeof item === "object" && Object.hasOwn(item, member)
+    ? (item as Record<string, unknown>)[member]
+    : undefined;
 const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
 
-export const FUNCTIONS: Record<string, ExpressionFunction> = {
+const DEFINITIONS: Record<string, ExpressionFunction> = {
   today: {
     apply: (_args, context) => ({ date: todayIn(context.timezone, context.now), timezone: context.timezone }),
     repeatable: false,
@@ -31,17 +35,15 @@ export const FUNCTIONS: Record<string, ExpressionFunction> = {
   abs: pure(([v]) => (typeof v === "number" ? Math.abs(v) : null)),
   min: pure((args) => (numbers(args).length ? Math.min(...numbers(args)) : null)),
   max: pure((args) => (numbers(args).length ? Math.max(...numbers(args)) : null)),
-  sum: pure(([list, member]) =>
-    Array.isArray(list)
-      ? numbers(
-          list.map((item) =>
-            typeof member === "string" && item && typeof item === "object"
-              ? (item as Record<string, unknown>)[member]
-              : item,
-          ),
-        ).reduce((a, b) => a + b, 0)
-      : null,
-  ),
+  // With a member, each item adds that member of its own; an item that is not an object has none.
+  sum: pure(([list, member]) => {
+    if (!Array.isArray(list)) return null;
+    const addends = typeof member === "string" ? list.map((item) => memberOf(item, member)) : list;
+    return numbers(addends).reduce((a, b) => a + b, 0);
+  }),
   if: pure(([test, then, otherwise]) => (test ? then : (otherwise ?? null))),
   dateOf: pure(([v]) => (v && typeof v === "object" && "date" in v ? (v as { date: unknown }).date : null)),
 };
+
+/** The language's functions by name: a Map, so names every JS object inherits (`constructor`) are not among them. */
+export const FUNCTIONS: ReadonlyMap<string, ExpressionFunction> = new Map(Object.entries(DEFINITIONS));

@@ -43,15 +43,15 @@ function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < source.length) {
-    const ch = source[i]!;
+    const ch = source.charAt(i);
     if (/\s/.test(ch)) {
       i++;
       continue;
     }
     if (/[0-9]/.test(ch)) {
-      const match = /^[0-9]+(\.[0-9]+)?/.exec(source.slice(i))!;
-      tokens.push({ kind: "number", text: match[0], value: Number(match[0]) });
-      i += match[0].length;
+      const text = /^[0-9]+(\.[0-9]+)?/.exec(source.slice(i))?.[0] ?? ch;
+      tokens.push({ kind: "number", text, value: Number(text) });
+      i += text.length;
       continue;
     }
     if (ch === "'" || ch === '"') {
@@ -68,9 +68,9 @@ function tokenize(source: string): Token[] {
       continue;
     }
     if (/[A-Za-z_]/.test(ch)) {
-      const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i))!;
-      tokens.push({ kind: "name", text: match[0] });
-      i += match[0].length;
+      const text = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i))?.[0] ?? ch;
+      tokens.push({ kind: "name", text });
+      i += text.length;
       continue;
     }
     const op = OPERATORS.find((o) => source.startsWith(o, i));
@@ -103,8 +103,8 @@ class Parser {
 
   parse(): Expression {
     const expression = this.conditional();
-    if (this.position < this.tokens.length)
-      throw new ExpressionSyntaxError(`unexpected "${this.tokens[this.position]!.text}"`);
+    const extra = this.tokens[this.position];
+    if (extra) throw new ExpressionSyntaxError(`unexpected "${extra.text}"`);
     return expression;
   }
 
@@ -131,17 +131,19 @@ class Parser {
     let left = this.unary();
     for (;;) {
       const token = this.peek();
-      const precedence = token?.kind === "op" ? BINARY_PRECEDENCE[token.text] : undefined;
+      if (token?.kind !== "op") return left;
+      const precedence = BINARY_PRECEDENCE[token.text];
       if (precedence === undefined || precedence < minimum) return left;
       this.position++;
-      left = { type: "binary", operator: token!.text, left, right: this.binary(precedence + 1) };
+      left = { type: "binary", operator: token.text, left, right: this.binary(precedence + 1) };
     }
   }
 
   private unary(): Expression {
-    if (this.peek("!") || this.peek("-")) {
-      const operator = this.tokens[this.position++]!.text as "!" | "-";
-      return { type: "unary", operator, operand: this.unary() };
+    const operator = this.peek("!") ?? this.peek("-");
+    if (operator) {
+      this.position++;
+      return { type: "unary", operator: operator.text as "!" | "-", operand: this.unary() };
     }
     return this.primary();
   }

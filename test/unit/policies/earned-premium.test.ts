@@ -1,0 +1,189 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { centsOf } from "../../../worker/domain/money";
+import { earnedPremium } from "../../../worker/domain/policies/earned-premium";
+import type { Coverage } from "../../../worker/domain/policies/segments";
+import { type Component, coverageOf, day, fee, figures, premium, YEAR_2025 } from "./policy-versions";
+
+/**
+ * Earned premium of one policy version (worker/domain/policies/earned-premium.ts; CONTRACT section 4,
+ * "Premium accounting"). Worked examples are done by hand in integer cents, with the day counts written out;
+ * the properties compare with a model that walks the coverage one civil day at a time.
+ */
+
+describe("amounts become integer cents, half to even, read from the decimal spelling", () => {
+  it.each([
+    [1000.01, 100_001],
+    [0.125, 12], // half: 12 is even
+    [0.135, 14], // half: 13 is odd, so up to 14
+    [2.675, 268], // the spelling says half (the double is 2.67499...): 267 is odd, so 268
+    [-0.125, -12],
+    [-2.675, -268],
+    [0.124999, 12],
+    [0.125001, 13],
+    [1e-7, 0],
+    [36_500, 3_650_000],
+  ])("%s is %s cents", (value, cents) => {
+    expect(centsOf(value)).toBe(cents);
+  });
+
+  // Reference model: exact decimal arithmetic on the spelling. The two kept decimals are the cents; the
+  // dropped digits compared with one half decide, a tie going to the even cent; the sign is kept.
+  it("agree with decimal half-even rounding for any spelling of up to 15 significant digits", () => {
+    const spelling = fc
+      .tuple(fc.boolean(), fc.nat({ max: 999_999_999 }), fc.stringMatching(/^[0-9]{1,5}$/))
+      .map(([negative, whole, fraction]) => ({ negative, whole, fraction }));
+    fc.assert(
+      fc.property(spelling, ({ negative, whole, fraction }) => {
+        const padded = fraction.padEnd(5, "0");
+        const kept = BigInt(whole) * 100n + BigInt(padded.slice(0, 2));
+        const dropped = Number(padded.slice(2)); // thousandths of a cent, 0..999
+        const up = dropped > 500 || (dropped === 500 && kept % 2n === 1n);
+        const magnitude = Number(kept + (up ? 1n : 0n));
+        const value = Number(`${negative ? "-" : ""}${whole}.${fraction}`);
+        expect(centsOf(value)).toBe(value === 0 ? 0 : negative ? -magnitude : magnitude);
+      }),
+    );
+  });
+});
+
+describe("worked examples, by hand in cents", () => {
+  it("pro-rata over 365 days: 1,200.00 is 120,000 cents; 90 days (31 + 28 + 31) earn 120,000 × 90 ÷ 365", () => {
+    const earnings = earnedPremium(
+      coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [premium(1200)]]] }),
+      "2025-04-01",
+    );
+    expect(earnings).toMatchObject({ termDays: 365, elapsedDays: 90, coverageEnd: "2026-01-01" });
+    // 10,800,000 ÷ 365 = 29,589.04...: earned is rounded down, so 29,589; unearned the remaining 90,411.
+    expect(earnings.byKind.Premium).toEqual({ writtenCents: 120_000, earnedCents: 29_589, unearnedCents: 90_411 });
+  });
+
+  it("a leap-year term has 366 days: 366.00 earns exactly 100 cents a day, 59 days to 29 Feb and 60 to 1 Mar", () => {
+    const term: [string, string] = ["2024-01-01", "2025-01-01"];
+    const coverage = coverageOf({ term, segments: [[...term, [premium(366)]]] });
+    expect(earnedPremium(coverage, "2024-02-29")).toMatchObject({ termDays: 366, elapsedDays: 59 });
+    expect(earnedPremium(coverage, "2024-02-29").byKind.Premium).toEqual(figures(36_600, 5_900));
+    expect(earnedPremium(coverage, "2024-03-01").byKind.Premium).toEqual(figures(36_600, 6_000));
+  });
+
+  it("a term across 29 February: 1 Jul 2023 to 1 Jul 2024 is 184 + 182 = 366 days; the next year's is 365", () => {
+    // To 1 March: 184 days (Jul-Dec) + 31 + 29 = 244 of 366. 100,000 × 244 ÷ 366 = 66,666.67 → 66,666.
+    const leap: [string, string] = ["2023-07-01", "2024-07-01"];
+    const crossing = earnedPremium(coverageOf({ term: leap, segments: [[...leap, [premium(1000)]]] }), "2024-03-01");
+    expect(crossing).toMatchObject({ termDays: 366, elapsedDays: 244 });
+    expect(crossing.byKind.Premium).toEqual(figures(100_000, 66_666));
+    // To 1 March: 184 + 31 + 28 = 243 of 365. 100,000 × 243 ÷ 365 = 66,575.34 → 66,575.
+    const plain: [string, string] = ["2024-07-01", "2025-07-01"];
+    const common = earnedPremium(coverageOf({ term: plain, segments: [[...plain, [premium(1000)]]] }), "2025-03-01");
+    expect(common).toMatchObject({ termDays: 365, elapsedDays: 243 });
+    expect(common.byKind.Premium).toEqual(figures(100_000, 66_575));
+  });
+
+  it("a mid-term cancellation writes only the days in force: 3,650.00 cancelled after 100 days writes 1,000.00", () => {
+    // 2025-01-01 to 2025-04-11 is 31 + 28 + 31 + 10 = 100 days at 365,000 ÷ 365 = 1,000 cents a day.
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [[...YEAR_2025, [premium(3650)]]],
+      cancelledOn: "2025-04-11",
+    });
+    const before = earnedPremium(coverage, "2025-03-01"); // 31 + 28 = 59 days elapsed
+    expect(before).toMatchObject({ coverageEnd: "2025-04-11", termEnd: "2026-01-01", termDays: 365, elapsedDays: 59 });
+    expect(before.byKind.Premium).toEqual(figures(100_000, 59_000));
+    const after = earnedPremium(coverage, "2025-09-01");
+    expect(after.elapsedDays).toBe(100);
+    expect(after.byKind.Premium).toEqual(figures(100_000, 100_000));
+  });
+
+  it("an endorsement doubling the premium on 1 July: 181 days at 3,650.00 and 184 at 7,300.00 write 5,490.00", () => {
+    // Jan-Jun: 31 + 28 + 31 + 30 + 31 + 30 = 181 days at 1,000 cents = 181,000. Jul-Dec: 184 days at 2,000 = 368,000.
+    // To 1 October: 181,000 + (31 + 31 + 30 = 92 days) × 2,000 = 365,000 earned.
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650)]],
+        ["2025-07-01", "2026-01-01", [premium(7300)]],
+      ],
+    });
+    const earnings = earnedPremium(coverage, "2025-10-01");
+    expect(earnings.elapsedDays).toBe(273);
+    expect(earnings.byKind.Premium).toEqual(figures(549_000, 365_000));
+    expect(earnings.components).toHaveLength(1);
+  });
+
+  it("a component split across segments is added exactly and rounded once: no cent is lost to the split", () => {
+    // 1,000.01 over 100 + 265 days: 10,000,100 ÷ 365 + 26,502,650 ÷ 365 = 36,502,750 ÷ 365 = 100,001 exactly.
+    // Rounding each share first would give 27,397 + 72,603 = 100,000.
+    const tax: Component = { label: "Tax", group: "taxes", kind: "Taxes", value: 1000.01 };
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-04-11", [tax, premium(100)]],
+        ["2025-04-11", "2026-01-01", [tax, premium(200)]],
+      ],
+    });
+    expect(earnedPremium(coverage, "2026-01-01").byKind.Taxes).toEqual(figures(100_001, 100_001));
+  });
+
+  it("fully-earned components are written whole and earned on the term start; Other is apart and never earned", () => {
+    const other: Component = { label: "Inspection", group: "other", kind: "Other", value: 99.99 };
+    const broker: Component = { label: "Broker", group: "commission", kind: "BrokerCommission", value: 365 };
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [[...YEAR_2025, [premium(3650), fee(250), other, broker]]],
+    });
+    const before = earnedPremium(coverage, "2024-12-31");
+    expect(before.elapsedDays).toBe(0);
+    expect(before.byKind.Fees).toEqual(figures(25_000, 0));
+    const first = earnedPremium(coverage, "2025-01-01");
+    expect(first.byKind.Fees).toEqual(figures(25_000, 25_000));
+    expect(first.byKind.Premium).toEqual(figures(365_000, 0));
+    expect(first.otherCents).toBe(9_999);
+    expect(first.components.map((c) => c.kind)).not.toContain("Other");
+    // Totals add what the insured is charged (premium, taxes, fees): the 36,500 cents of commission is not added.
+    expect(first.totals).toEqual(figures(365_000 + 25_000, 25_000));
+    expect(first.byKind.BrokerCommission).toEqual(figures(36_500, 0));
+  });
+});
+
+describe("CONTRACT section 4 readings the engine does not follow yet (issue 9, premium accounting)", () => {
+  // Written premium is "computed exactly and rounded once to cents (half to even)": 100,001 cents cancelled
+  // after 100 of 365 days is 10,000,100 ÷ 365 = 27,397.53, so 27,398. The engine rounds toward zero: 27,397.
+  it.fails("written premium rounds to the nearest cent, half to even", () => {
+    const tax: Component = { label: "Tax", group: "taxes", kind: "Taxes", value: 1000.01 };
+    const coverage = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [tax]]], cancelledOn: "2025-04-11" });
+    expect(earnedPremium(coverage, "2025-12-31").byKind.Taxes.writtenCents).toBe(27_398);
+  });
+
+  // "Every segment prorates over the same term" (the policy's current one). Issue 9, reproduction 2: endorse
+  // 1 Mar to end 2025-07-01, endorse 1 May back to 2026-01-01 at the same 3,650.00: 59 + 61 + 245 = 365 days of
+  // one 365-day term write 365,000 cents. The engine prorates the middle 61 days over that segment's own
+  // 181-day term: 59,000 + 123,011 + 245,000 = 427,011.
+  it.fails("every segment prorates over the policy's current term", () => {
+    const pieces: Array<[start: string, end: string, termEnd: string]> = [
+      ["2025-01-01", "2025-03-01", "2026-01-01"],
+      ["2025-03-01", "2025-05-01", "2025-07-01"],
+      ["2025-05-01", "2026-01-01", "2026-01-01"],
+    ];
+    const coverage: Coverage = {
+      termStart: "2025-01-01",
+      termEnd: "2026-01-01",
+      cancellation: null,
+      segments: pieces.map(([startDate, endDate, termEnd]) => ({
+        startDate,
+        endDate,
+        data: {
+          policyStartDate: day("2025-01-01"),
+          policyEndDate: day(termEnd),
+          fullTermPricingInfo: { pricingComponents: [premium(3650)] },
+        },
+      })),
+    };
+    expect(earnedPremium(coverage, "2026-01-01").byKind.Premium.writtenCents).toBe(365_000);
+  });
+
+  // "Never written when no coverage is in force on that date (a flat ... cancellation)".
+  it.fails("a flat cancellation writes no fully-earned component", () => {
+    const coverage = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [fee(250)]]], cancelledOn: "2025-01-01" });
+    expect(earnedPremium(coverage, "2025-06-01").byKind.Fees.writtenCents).toBe(0);
+  });
+});
