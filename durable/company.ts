@@ -11,12 +11,13 @@ import { lifecycleRefused } from "../worker/errors/company-refusals";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
+import { type PolicyVersionView, runPolicyTransaction } from "../worker/operations/policies/policy-transactions";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
   type PolicyMaintenanceRequest,
   runPolicyMaintenance,
-} from "../worker/services/policy-repair";
+} from "../worker/operations/policies/repair-policy";
 import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
 import {
   type EventHistoryOutcome,
@@ -24,7 +25,6 @@ import {
   replaceEventHistory,
   transitionEvent,
 } from "./event-lifecycle";
-import { type PolicyVersionView, runPolicyTransaction } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 

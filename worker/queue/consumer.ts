@@ -1,5 +1,5 @@
 import type { BackgroundMessage, Env } from "../env";
-import { EXPORT_CHUNK_MESSAGE } from "../services/bordereau-exports";
+import { EXPORT_CHUNK_MESSAGE } from "../operations/bordereau/start-export";
 import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";

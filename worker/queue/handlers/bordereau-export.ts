@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { writeExportChunk } from "../../services/bordereau-export-chunks";
+import { writeExportChunk } from "../../operations/bordereau/write-export-chunk";
 import type { BackgroundHandler } from "../consumer";
 
 const PayloadSchema = z.object({ exportId: z.string(), chunkIndex: z.number().int().min(0) });

@@ -17,7 +17,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { exportView, findExport, startExport } from "../../services/bordereau-exports";
+import { exportView, findExport, startExport } from "../../operations/bordereau/start-export";
 
 const errorContent = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
 

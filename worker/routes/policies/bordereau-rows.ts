@@ -11,7 +11,7 @@ import {
   keyCaller,
   validationErrorResponse,
 } from "../../http/route";
-import { bordereauRows } from "../../services/bordereau-rows";
+import { bordereauRows } from "../../operations/bordereau/bordereau-rows";
 
 const listRows = companyRoute("P", "policy.view", {
   method: "post",

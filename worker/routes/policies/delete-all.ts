@@ -3,7 +3,7 @@ import { type RpcResult, unwrap } from "../../../durable/rpc-result";
 import { companyObjectStub } from "../../company-object";
 import type { AppEnv } from "../../http/context";
 import { companyParams, companyRoute, conflictResponse, jsonContent, keyCaller } from "../../http/route";
-import type { PolicyMaintenanceOutcome } from "../../services/policy-repair";
+import type { PolicyMaintenanceOutcome } from "../../operations/policies/repair-policy";
 
 const DeleteAllPoliciesResultSchema = z
   .object({

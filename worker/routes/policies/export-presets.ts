@@ -18,7 +18,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { createPreset, findPreset, listPresets, presetView } from "../../services/bordereau-export-presets";
+import { createPreset, findPreset, listPresets, presetView } from "../../operations/bordereau/export-presets";
 
 const CREATE_FOR_MEMBER = "export-preset.create-for-member";
 

@@ -15,7 +15,7 @@ import {
   UuidSchema,
   validationErrorResponse,
 } from "../../http/route";
-import type { MaintenanceActor, RepairOutcome, RepairRequest } from "../../services/policy-repair";
+import type { MaintenanceActor, RepairOutcome, RepairRequest } from "../../operations/policies/repair-policy";
 
 /** Any JSON value, null included; only an absent member is refused. */
 const JsonValue = (description: string) =>

@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { PolicyVersionView } from "../../../durable/policy-transactions";
 import { type RpcResult, unwrap } from "../../../durable/rpc-result";
 import { companyObjectStub } from "../../company-object";
 import { Fmv1DateSchema } from "../../domain/dates/fmv1-date-schema";
@@ -17,6 +16,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import type { PolicyVersionView } from "../../operations/policies/policy-transactions";
 import { PolicyIdParam, PolicyVersionSchema } from "./schemas";
 
 const base = {

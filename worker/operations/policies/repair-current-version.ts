@@ -1,9 +1,9 @@
 import { and, eq, exists, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { findPolicyHead, type PolicyHead, type PolicyVersionRow } from "../db/queries/policies";
-import { auditLog, policies, policyVersions } from "../db/schema";
-import { ApiError, notFound } from "../errors/api-error";
-import type { MaintenanceActor } from "./policy-repair";
+import type { Database } from "../../db/client";
+import { findPolicyHead, type PolicyHead, type PolicyVersionRow } from "../../db/queries/policies";
+import { auditLog, policies, policyVersions } from "../../db/schema";
+import { ApiError, notFound } from "../../errors/api-error";
+import type { MaintenanceActor } from "./repair-policy";
 
 /**
  * What every repair starts from: the policy head and its current version row, with the coverage JSON

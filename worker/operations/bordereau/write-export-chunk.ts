@@ -4,14 +4,14 @@ import {
   GoogleSheetsClient,
   isTransientGoogleError,
   type SheetRows,
-} from "../clients/google-sheets";
-import { type Database, database } from "../db/client";
-import { bordereauExportChunks, bordereauExports } from "../db/schema";
-import { chunkFirstSheetRow, chunkRange } from "../domain/bordereau/export-plan";
-import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../domain/bordereau/export-progress";
-import type { Env } from "../env";
-import { ApiError } from "../errors/api-error";
-import { chunkObjectKey, type ExportRow, exportObjectPrefix, findExport } from "./bordereau-exports";
+} from "../../clients/google-sheets";
+import { type Database, database } from "../../db/client";
+import { bordereauExportChunks, bordereauExports } from "../../db/schema";
+import { chunkFirstSheetRow, chunkRange } from "../../domain/bordereau/export-plan";
+import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../../domain/bordereau/export-progress";
+import type { Env } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { chunkObjectKey, type ExportRow, exportObjectPrefix, findExport } from "./start-export";
 
 type ChunkRow = typeof bordereauExportChunks.$inferSelect;
 

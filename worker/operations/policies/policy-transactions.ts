@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../worker/db/client";
-import { loadConfiguration } from "../worker/db/queries/configuration";
-import { nextSequenceValue } from "../worker/db/queries/entities";
-import { findPolicyByNumber, findPolicyHead, findVersion, versionRecord } from "../worker/db/queries/policies";
-import { policies, policyVersions, relationshipLinks } from "../worker/db/schema";
-import { fieldWriteGroupPermission } from "../worker/domain/access/permissions";
-import { Grants } from "../worker/domain/access/roles";
-import type { ConfigurationDocument, SubField } from "../worker/domain/configuration/document";
-import { planDeltas } from "../worker/domain/policies/deltas";
-import { type PolicyDataReading, readPolicyData } from "../worker/domain/policies/policy-data";
-import { primaryInsuredOf } from "../worker/domain/policies/primary-insured";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { nextSequenceValue } from "../../db/queries/entities";
+import { findPolicyByNumber, findPolicyHead, findVersion, versionRecord } from "../../db/queries/policies";
+import { policies, policyVersions, relationshipLinks } from "../../db/schema";
+import { fieldWriteGroupPermission } from "../../domain/access/permissions";
+import { Grants } from "../../domain/access/roles";
+import type { ConfigurationDocument, SubField } from "../../domain/configuration/document";
+import { planDeltas } from "../../domain/policies/deltas";
+import { type PolicyDataReading, readPolicyData } from "../../domain/policies/policy-data";
+import { primaryInsuredOf } from "../../domain/policies/primary-insured";
 import {
   type Coverage,
   CoverageError,
@@ -18,17 +18,17 @@ import {
   endorse,
   newCoverage,
   reinstate,
-} from "../worker/domain/policies/segments";
-import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
+} from "../../domain/policies/segments";
+import type { TransactionActor, TransactionRequest } from "../../domain/policies/transactions";
 import {
   type FullVersionView,
   type PolicyAction,
   policyStatus,
   type VersionRecord,
   versionView,
-} from "../worker/domain/policies/version-view";
-import { ApiError, notFound } from "../worker/errors/api-error";
-import { invalidData, refusalError } from "../worker/errors/entity-refusals";
+} from "../../domain/policies/version-view";
+import { ApiError, notFound } from "../../errors/api-error";
+import { invalidData, refusalError } from "../../errors/entity-refusals";
 
 export type PolicyVersionView = FullVersionView;
 type VersionView = PolicyVersionView;

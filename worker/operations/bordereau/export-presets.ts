@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
-import { apiKeys, exportPresets } from "../db/schema";
-import type { ExportSurface } from "../domain/bordereau/presets";
-import { isBordereauFieldKey } from "../domain/bordereau/transpositions";
-import { ApiError } from "../errors/api-error";
-import { offsetOf } from "../http/pagination";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { apiKeys, exportPresets } from "../../db/schema";
+import type { ExportSurface } from "../../domain/bordereau/presets";
+import { isBordereauFieldKey } from "../../domain/bordereau/transpositions";
+import { ApiError } from "../../errors/api-error";
+import { offsetOf } from "../../http/pagination";
 
 export type PresetRow = typeof exportPresets.$inferSelect;
 

@@ -1,12 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { findCompany } from "../db/queries/companies";
-import { bordereauExportChunks, bordereauExports } from "../db/schema";
-import { chunkCount, chunkDataRows, chunkSheetRows, gridRows, spreadsheetUrl } from "../domain/bordereau/export-plan";
-import type { ExportRequest } from "../domain/bordereau/request";
-import type { Env } from "../env";
-import { prepareExportTarget } from "./bordereau-export-target";
+import type { Database } from "../../db/client";
+import { findCompany } from "../../db/queries/companies";
+import { bordereauExportChunks, bordereauExports } from "../../db/schema";
+import {
+  chunkCount,
+  chunkDataRows,
+  chunkSheetRows,
+  gridRows,
+  spreadsheetUrl,
+} from "../../domain/bordereau/export-plan";
+import type { ExportRequest } from "../../domain/bordereau/request";
+import type { Env } from "../../env";
 import { bordereauRows } from "./bordereau-rows";
+import { prepareExportTarget } from "./prepare-export-target";
 
 export type ExportRow = typeof bordereauExports.$inferSelect;
 

@@ -1,13 +1,13 @@
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 import {
   compareSegmentHashes,
   type HashedCoverage,
   hashSegments,
   type RecordedSegmentHashes,
   recordedHashesOf,
-} from "../domain/policies/repair";
-import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./policy-repair";
-import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./policy-repair-current";
+} from "../../domain/policies/repair";
+import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./repair-current-version";
+import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./repair-policy";
 
 /**
  * Kind `segmentHashes`: hashes every segment of the current version, compares with the hashes recorded

@@ -1,16 +1,16 @@
-import type { Database } from "../db/client";
-import { findCompany } from "../db/queries/companies";
+import type { Database } from "../../db/client";
+import { findCompany } from "../../db/queries/companies";
 import type {
   FieldValueChange,
   FieldValueChangeRequest,
   JoinHistoryChange,
   SegmentHashChange,
-} from "../domain/policies/repair";
-import { notFound } from "../errors/api-error";
-import { repairFieldValues } from "./policy-repair-field-values";
-import { repairJoinHistory } from "./policy-repair-join-history";
-import { repairSegmentHashes } from "./policy-repair-segment-hashes";
-import { deleteAllPolicies } from "./policy-repair-wipe";
+} from "../../domain/policies/repair";
+import { notFound } from "../../errors/api-error";
+import { deleteAllPolicies } from "./delete-all-policies";
+import { repairFieldValues } from "./repair-field-values";
+import { repairJoinHistory } from "./repair-join-history";
+import { repairSegmentHashes } from "./repair-segment-hashes";
 
 /**
  * Policy maintenance outside the five transactions: the Sandbox wipe (`POST P/policies/deleteAll`)

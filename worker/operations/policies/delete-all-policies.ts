@@ -1,10 +1,10 @@
 import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../db/client";
-import type { CompanyRow } from "../db/queries/companies";
-import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../db/schema";
-import { allowsDestructiveChanges } from "../domain/company/lifecycle";
-import { ApiError } from "../errors/api-error";
+import type { Database } from "../../db/client";
+import type { CompanyRow } from "../../db/queries/companies";
+import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../../db/schema";
+import { allowsDestructiveChanges } from "../../domain/company/lifecycle";
+import { ApiError } from "../../errors/api-error";
 
 /**
  * `POST P/policies/deleteAll`: removes every policy of a Sandbox company with its versions, contacts

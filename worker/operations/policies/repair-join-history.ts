@@ -1,13 +1,13 @@
 import { and, asc, eq, exists, ne, notExists, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../db/client";
-import { findPolicyHead, findVersion } from "../db/queries/policies";
-import { policies, relationshipLinks } from "../db/schema";
-import { planJoinHistory } from "../domain/policies/repair";
-import { rootData } from "../domain/policies/version-view";
-import { ApiError } from "../errors/api-error";
-import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./policy-repair";
-import { guardedReceipt, raced, readCurrentVersion } from "./policy-repair-current";
+import type { Database } from "../../db/client";
+import { findPolicyHead, findVersion } from "../../db/queries/policies";
+import { policies, relationshipLinks } from "../../db/schema";
+import { planJoinHistory } from "../../domain/policies/repair";
+import { rootData } from "../../domain/policies/version-view";
+import { ApiError } from "../../errors/api-error";
+import { guardedReceipt, raced, readCurrentVersion } from "./repair-current-version";
+import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./repair-policy";
 
 /** The renewal relationship `Policy<N:1:previousPolicy>Policy`, as the renew transaction stores it. */
 const PREVIOUS_POLICY = "previousPolicy";

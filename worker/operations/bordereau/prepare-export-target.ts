@@ -4,9 +4,9 @@ import {
   GoogleDriveClient,
   GoogleSheetsClient,
   type SheetsFetch,
-} from "../clients/google-sheets";
-import { defaultSpreadsheetName, NEW_SPREADSHEET_TAB, newTabTitle } from "../domain/bordereau/export-plan";
-import type { Env } from "../env";
+} from "../../clients/google-sheets";
+import { defaultSpreadsheetName, NEW_SPREADSHEET_TAB, newTabTitle } from "../../domain/bordereau/export-plan";
+import type { Env } from "../../env";
 
 /** Where an export writes: the spreadsheet and the tab, already sized for every row. */
 export interface ExportTarget {

@@ -1,16 +1,16 @@
-import type { Database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
-import type { ValueProblem } from "../domain/entities/field-values";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import type { ValueProblem } from "../../domain/entities/field-values";
 import {
   type FieldValueChangeRequest,
   type HashedCoverage,
   hashSegments,
   planFieldValueRepair,
   recordedHashesOf,
-} from "../domain/policies/repair";
-import { ApiError } from "../errors/api-error";
-import type { MaintenanceActor, RepairOutcome } from "./policy-repair";
-import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./policy-repair-current";
+} from "../../domain/policies/repair";
+import { ApiError } from "../../errors/api-error";
+import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./repair-current-version";
+import type { MaintenanceActor, RepairOutcome } from "./repair-policy";
 
 const details = (problems: ValueProblem[]) => problems.map((p) => ({ field: p.path, message: p.problem }));
 const summary = (problems: ValueProblem[]) => problems.map((p) => `${p.path} ${p.problem}`).join("; ");

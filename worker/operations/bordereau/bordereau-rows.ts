@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { loadConfiguration } from "../db/queries/configuration";
-import { policies, policyVersions } from "../db/schema";
+import type { Database } from "../../db/client";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { policies, policyVersions } from "../../db/schema";
 import {
   type Cell,
   type Column,
@@ -9,15 +9,15 @@ import {
   type FixedColumnKey,
   fixedColumns,
   type SortField,
-} from "../domain/bordereau/columns";
-import type { RowsSelection } from "../domain/bordereau/request";
+} from "../../domain/bordereau/columns";
+import type { RowsSelection } from "../../domain/bordereau/request";
 import {
   cellOf,
   resolveTransposablePath,
   TRANSPOSABLE_PATHS_TEXT,
   type TransposedPath,
-} from "../domain/bordereau/transpositions";
-import { ApiError } from "../errors/api-error";
+} from "../../domain/bordereau/transpositions";
+import { ApiError } from "../../errors/api-error";
 
 export interface BordereauTable {
   columns: Column[];
