@@ -27,7 +27,8 @@ export const chunkFirstSheetRow = (index: number) => (index === 0 ? 1 : 2 + inde
 /** The fixed range chunk `index` writes `sheetRows` rows of `columnCount` columns to. */
 export function chunkRange(title: string, index: number, sheetRows: number, columnCount: number): string {
   const first = chunkFirstSheetRow(index);
-  return `${quotedTab(title)}!A${first}:${columnLetters(Math.max(columnCount, 1) - 1)}${first + Math.max(sheetRows, 1) - 1}`;
+  const last = first + Math.max(sheetRows, 1) - 1;
+  return `${quotedTab(title)}!A${first}:${columnLetters(Math.max(columnCount, 1) - 1)}${last}`;
 }
 
 /** Sheet rows an export needs: the header plus one per data row. */

@@ -1,7 +1,9 @@
+import { canonicalJson, getAt, isRecord, sameJson, setAt } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { revalidateContainers } from "./deltas";
+import { POLICY_PATH } from "./policy-path";
 import { primaryInsuredOf } from "./primary-insured";
 import type { Coverage, Segment } from "./segments";
 
@@ -12,17 +14,6 @@ import type { Coverage, Segment } from "./segments";
 
 // ---------------------------------------------------------------------------------------------------
 // Content hashes of segments (kind `segmentHashes`)
-
-/** JSON with object keys sorted at every depth: equal data always gives equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export interface SegmentHash {
   startDate: string;
@@ -68,7 +59,10 @@ export interface SegmentHashChange {
   recordedHash: string | null;
   /** The hash of the segment as stored now; null for a recorded entry with no segment left. */
   hash: string | null;
-  /** `recorded`: no hash yet; `mismatch`: the segment's content or span changed since; `dropped`: no such segment any more. */
+  /**
+   * `recorded`: no hash yet; `mismatch`: the segment's content or span changed since; `dropped`: no such
+   * segment any more.
+   */
   outcome: "recorded" | "mismatch" | "dropped";
 }
 
@@ -179,7 +173,6 @@ export type FieldValuePlan =
   | { ok: true; coverage: Coverage; changes: FieldValueChange[] }
   | { ok: false; kind: "invalid" | "stale" | "mismatch"; problems: ValueProblem[] };
 
-const PATH = /^policy\.([A-Za-z][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)$/;
 const CONTAINERS = new Set(["fullTermPricingInfo", "fullTermPolicyRatingResult", "crossSegmentRatingOutputs"]);
 const DERIVED = ["primaryInsuredName", "primaryInsuredId"] as const;
 /** Members a value repair never touches, and what to do instead. */
@@ -194,31 +187,7 @@ const REFUSED: Record<string, string> = {
 
 type Location = { segments: "segments" | "restore"; index: number };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const sameValue = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-
-function getAt(data: unknown, members: readonly string[]): unknown {
-  let at: unknown = data;
-  for (const member of members) {
-    if (Array.isArray(at) && /^\d+$/.test(member)) at = at[Number(member)];
-    else if (isRecord(at)) at = at[member];
-    else return undefined;
-  }
-  return at;
-}
-
-/** Copy of `data` with `value` at `members`; arrays stay arrays; missing objects on the way are created. */
-function setAt(data: unknown, members: readonly string[], value: unknown): unknown {
-  if (members.length === 0) return value;
-  const [head, ...rest] = members as [string, ...string[]];
-  if (Array.isArray(data) && /^\d+$/.test(head)) {
-    const copy = [...data];
-    copy[Number(head)] = setAt(copy[Number(head)], rest, value);
-    return copy;
-  }
-  const base = isRecord(data) ? data : {};
-  return { ...base, [head]: setAt(base[head], rest, value) };
-}
+const isIndex = (member: string | undefined) => member !== undefined && /^\d+$/.test(member);
 
 /** True when the path can be written: every value on the way is an object, an array (by index), or absent. */
 function reachable(data: unknown, members: readonly string[]): boolean {
@@ -226,16 +195,14 @@ function reachable(data: unknown, members: readonly string[]): boolean {
   for (const member of members.slice(0, -1)) {
     if (at === undefined || at === null) return true;
     if (Array.isArray(at)) {
-      if (!/^\d+$/.test(member) || Number(member) > at.length) return false;
+      if (!isIndex(member) || Number(member) > at.length) return false;
       at = at[Number(member)];
     } else if (isRecord(at)) at = at[member];
     else return false;
   }
+  const last = members.at(-1);
   return (
-    at === undefined ||
-    at === null ||
-    isRecord(at) ||
-    (Array.isArray(at) && /^\d+$/.test(members.at(-1)!) && Number(members.at(-1)) <= at.length)
+    at === undefined || at === null || isRecord(at) || (Array.isArray(at) && isIndex(last) && Number(last) <= at.length)
   );
 }
 
@@ -250,17 +217,51 @@ const isPrefix = (a: readonly string[], b: readonly string[]) => a.every((m, i) 
 function locationsOf(coverage: Coverage, segmentIndex: number | undefined): Location[] {
   const chosen = segmentIndex === undefined ? coverage.segments.map((_, index) => index) : [segmentIndex];
   const locations: Location[] = chosen.map((index) => ({ segments: "segments", index }));
+  const only = segmentIndex === undefined ? undefined : coverage.segments[segmentIndex];
   coverage.cancellation?.restore.forEach((restored, index) => {
-    if (segmentIndex === undefined || overlaps(restored, coverage.segments[segmentIndex]!))
-      locations.push({ segments: "restore", index });
+    if (!only || overlaps(restored, only)) locations.push({ segments: "restore", index });
   });
   return locations;
 }
 
-const segmentAt = (coverage: Coverage, at: Location) =>
-  (at.segments === "segments" ? coverage.segments : coverage.cancellation!.restore)[at.index]!;
+const segmentsOf = (coverage: { segments: Segment[]; restore: Segment[] }, at: Location) =>
+  at.segments === "segments" ? coverage.segments : coverage.restore;
+
+/** The segment at a location; locations are only ever made from the coverage's own segments. */
+function segmentAt(coverage: { segments: Segment[]; restore: Segment[] }, at: Location): Segment {
+  const segment = segmentsOf(coverage, at)[at.index];
+  if (!segment) throw new Error(`no ${at.segments} segment ${at.index}`);
+  return segment;
+}
+
 const where = (at: Location, segment: Segment) =>
-  `${at.segments === "restore" ? "restore segment" : "segment"} ${at.index} (${segment.startDate} to ${segment.endDate})`;
+  `${at.segments === "restore" ? "restore segment" : "segment"} ${at.index} ` +
+  `(${segment.startDate} to ${segment.endDate})`;
+
+/** What is wrong with one change on its own, if anything. */
+function changeProblem(
+  change: FieldValueChangeRequest,
+  i: number,
+  fields: ReadonlyMap<string, SubField>,
+  coverage: Coverage,
+): ValueProblem | null {
+  const member = POLICY_PATH.exec(change.path)?.[1];
+  if (!member) return { path: `changes[${i}].path`, problem: "must be a path like policy.<referenceId>" };
+  const field = fields.get(member);
+  const refused = REFUSED[member];
+  if (refused) return { path: change.path, problem: refused };
+  if (!field && !CONTAINERS.has(member) && member !== "exposures") {
+    return { path: change.path, problem: "is not a policy field" };
+  }
+  if (field?.typeInfo.kind === "Calculated") return { path: change.path, problem: "is calculated, not stored" };
+  if (change.segmentIndex !== undefined && change.segmentIndex >= coverage.segments.length) {
+    return {
+      path: `changes[${i}].segmentIndex`,
+      problem: `must name a segment of the current version (0 to ${coverage.segments.length - 1})`,
+    };
+  }
+  return null;
+}
 
 /** Refusals that depend only on the request and the configuration (400). */
 function requestProblems(
@@ -271,22 +272,8 @@ function requestProblems(
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const problems: ValueProblem[] = [];
   changes.forEach((change, i) => {
-    const match = PATH.exec(change.path);
-    if (!match)
-      return problems.push({ path: `changes[${i}].path`, problem: "must be a path like policy.<referenceId>" });
-    const member = match[1]!;
-    const field = fields.get(member);
-    if (REFUSED[member]) return problems.push({ path: change.path, problem: REFUSED[member]! });
-    if (!field && !CONTAINERS.has(member) && member !== "exposures")
-      return problems.push({ path: change.path, problem: "is not a policy field" });
-    if (field?.typeInfo.kind === "Calculated")
-      return problems.push({ path: change.path, problem: "is calculated, not stored" });
-    if (change.segmentIndex !== undefined && change.segmentIndex >= coverage.segments.length) {
-      problems.push({
-        path: `changes[${i}].segmentIndex`,
-        problem: `must name a segment of the current version (0 to ${coverage.segments.length - 1})`,
-      });
-    }
+    const problem = changeProblem(change, i, fields, coverage);
+    if (problem) problems.push(problem);
   });
   if (problems.length) return problems;
 
@@ -337,7 +324,9 @@ function revalidated(
     const problems = reading.kind === "shape" ? [...reading.missing, ...reading.problems] : reading.problems;
     return { ok: false, problems: problems.map((p) => ({ ...p, path: `policy.${p.path}` })) };
   }
-  const field = context.policyFields.find((f) => f.referenceId === member)!;
+  const field = context.policyFields.find((f) => f.referenceId === member);
+  // Members were checked against the configuration before anything was applied.
+  if (!field) return { ok: false, problems: [{ path, problem: "is not a policy field" }] };
   const reading = readFieldValue(
     field,
     data[member],
@@ -370,6 +359,7 @@ export function planFieldValueRepair(
   const mismatches: ValueProblem[] = [];
   const unreachable: ValueProblem[] = [];
   const touched = new Map<string, { at: Location; members: Set<string> }>();
+  const stored = { segments: coverage.segments, restore: coverage.cancellation?.restore ?? [] };
   const next = {
     segments: coverage.segments.map((s) => ({ ...s })),
     restore: coverage.cancellation?.restore.map((s) => ({ ...s })) ?? [],
@@ -378,12 +368,13 @@ export function planFieldValueRepair(
   for (const change of changes) {
     const members = change.path.split(".").slice(1);
     for (const at of locationsOf(coverage, change.segmentIndex)) {
-      const segment = segmentAt(coverage, at);
+      const segment = segmentAt(stored, at);
       const current = getAt(segment.data, members);
-      if (!sameValue(current, change.expected)) {
+      if (!sameJson(current, change.expected)) {
+        const expected = canonicalJson(change.expected ?? null);
         mismatches.push({
           path: change.path,
-          problem: `${where(at, segment)} holds ${canonicalJson(current ?? null)}, not the expected ${canonicalJson(change.expected ?? null)}`,
+          problem: `${where(at, segment)} holds ${canonicalJson(current ?? null)}, not the expected ${expected}`,
         });
         continue;
       }
@@ -394,11 +385,12 @@ export function planFieldValueRepair(
         });
         continue;
       }
-      const target = next[at.segments][at.index]!;
+      const target = segmentAt(next, at);
       target.data = setAt(target.data, members, change.value) as Record<string, unknown>;
       const key = `${at.segments}:${at.index}`;
       const entry = touched.get(key) ?? { at, members: new Set<string>() };
-      entry.members.add(members[0]!);
+      // A valid policy path always names a top-level member.
+      entry.members.add(members[0] ?? "");
       touched.set(key, entry);
     }
   }
@@ -408,8 +400,8 @@ export function planFieldValueRepair(
   const problems: ValueProblem[] = [];
   const out: FieldValueChange[] = [];
   for (const { at, members } of touched.values()) {
-    const before = segmentAt(coverage, at);
-    const target = next[at.segments][at.index]!;
+    const before = segmentAt(stored, at);
+    const target = segmentAt(next, at);
     let data = target.data;
     for (const member of members) {
       const result = revalidated(member, data, before.data, context);
@@ -420,7 +412,7 @@ export function planFieldValueRepair(
     target.data = data;
     const reported = [...members, ...DERIVED.filter((d) => !members.has(d))];
     for (const member of reported) {
-      if (sameValue(before.data[member], data[member])) continue;
+      if (sameJson(before.data[member], data[member])) continue;
       out.push({
         segments: at.segments,
         segmentIndex: at.index,

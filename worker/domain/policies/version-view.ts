@@ -1,8 +1,7 @@
 import type { Fmv1Date } from "../dates/fmv1-date";
+import type { PolicyAction } from "./actions";
 import type { FullTermPricingInfo } from "./pricing";
 import { type Coverage, coveredSpan, type Segment } from "./segments";
-
-export type PolicyAction = "NEW_BUSINESS" | "ENDORSE" | "CANCEL" | "REINSTATE" | "RENEW";
 
 export interface VersionRecord {
   policyId: string;

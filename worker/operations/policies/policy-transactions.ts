@@ -7,6 +7,7 @@ import { policies, policyVersions, relationshipLinks } from "../../db/schema";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import { Grants } from "../../domain/access/roles";
 import type { ConfigurationDocument, SubField } from "../../domain/configuration/document";
+import type { PolicyAction } from "../../domain/policies/actions";
 import { planDeltas } from "../../domain/policies/deltas";
 import { type PolicyDataReading, readPolicyData } from "../../domain/policies/policy-data";
 import { primaryInsuredOf } from "../../domain/policies/primary-insured";
@@ -22,7 +23,6 @@ import {
 import type { TransactionActor, TransactionRequest } from "../../domain/policies/transactions";
 import {
   type FullVersionView,
-  type PolicyAction,
   policyStatus,
   type VersionRecord,
   versionView,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import { FullTermPricingInfoSchema } from "../../domain/policies/pricing";
 
 export const PolicyIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "policyId", in: "path" } });
@@ -22,7 +23,7 @@ export const PolicySummarySchema = z
 const versionMembers = {
   policyId: z.uuid(),
   version: z.number().int(),
-  action: z.enum(["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"]),
+  action: z.enum(POLICY_ACTIONS),
   transactionTimestamp: z.string(),
   displayAuthor: z.string(),
   effectiveDate: z.string(),
