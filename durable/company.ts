@@ -4,14 +4,23 @@ import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
 import { allowsDestructiveChanges } from "../worker/domain/company/lifecycle";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
 import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
-import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
+import type {
+  CancelRequest,
+  EndorseRequest,
+  ReinstateRequest,
+  StartPolicyRequest,
+} from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import { notFound } from "../worker/errors/api-error";
 import { lifecycleRefused } from "../worker/errors/company-refusals";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
-import { type PolicyVersionView, runPolicyTransaction } from "../worker/operations/policies/policy-transactions";
+import { cancelPolicy } from "../worker/operations/policies/cancel";
+import { endorsePolicy } from "../worker/operations/policies/endorse";
+import { newBusiness } from "../worker/operations/policies/new-business";
+import { reinstatePolicy } from "../worker/operations/policies/reinstate";
+import { renewPolicy } from "../worker/operations/policies/renew";
 import {
   type MaintenanceActor,
   type PolicyMaintenanceOutcome,
@@ -90,13 +99,25 @@ export class CompanyObject extends DurableObject<Env> {
     return asRpcResult(() => this.queue.run(() => replaceEventHistory(this.db, companyId, eventId, entries)));
   }
 
-  /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */
-  async policyTransaction(
-    companyId: string,
-    request: TransactionRequest,
-    actor: TransactionActor,
-  ): Promise<RpcResult<PolicyVersionView>> {
-    return asRpcResult(() => this.queue.run(() => runPolicyTransaction(this.db, companyId, request, actor)));
+  /** Policy transactions: each writes one new version (a new policy for new business and renewals). */
+  newBusiness(call: Call, request: StartPolicyRequest) {
+    return this.serialized(call, (ctx) => newBusiness(ctx, request));
+  }
+
+  renewPolicy(call: Call, request: StartPolicyRequest) {
+    return this.serialized(call, (ctx) => renewPolicy(ctx, request));
+  }
+
+  endorsePolicy(call: Call, request: EndorseRequest) {
+    return this.serialized(call, (ctx) => endorsePolicy(ctx, request));
+  }
+
+  cancelPolicy(call: Call, request: CancelRequest) {
+    return this.serialized(call, (ctx) => cancelPolicy(ctx, request));
+  }
+
+  reinstatePolicy(call: Call, request: ReinstateRequest) {
+    return this.serialized(call, (ctx) => reinstatePolicy(ctx, request));
   }
 
   /** Policy deleteAll and staff repairs, serialized with the policy transactions they must not interleave with. */

@@ -16,6 +16,7 @@ import { registerDataValidationRoutes } from "./data-validation";
 import { registerEntityCrudRoutes } from "./entities/crud";
 import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
 import { registerEventRoutes } from "./events";
+import { policyRoutes } from "./policies";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
 import { registerPolicyContactRoutes } from "./policies/contacts";
@@ -24,13 +25,12 @@ import { registerEarnedPremiumRoutes } from "./policies/earned-premium";
 import { registerExportPresetRoutes } from "./policies/export-presets";
 import { registerPolicyReadRoutes } from "./policies/reads";
 import { registerPolicyRepairRoutes } from "./policies/repair";
-import { registerPolicyTransactionRoutes } from "./policies/transactions";
 import { registerRelationshipLinkRoutes } from "./relationships/links";
 import { health } from "./system/health";
 
 /** Every route of the service; each area registers its own operations. */
 /** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
-const ROUTES: RouteEntry[] = [health, ...adminRoutes, ...companyRoutes];
+const ROUTES: RouteEntry[] = [health, ...adminRoutes, ...companyRoutes, ...policyRoutes];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerInOrder(app, ROUTES);
@@ -51,7 +51,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
   registerEventRoutes(app);
   registerDataValidationRoutes(app);
-  registerPolicyTransactionRoutes(app);
   // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
   registerEarnedPremiumRoutes(app);
   registerBordereauRowsRoutes(app);

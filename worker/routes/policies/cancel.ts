@@ -1,0 +1,19 @@
+import { companyObject } from "../../company-object";
+import { defineRoute } from "../../http/registry";
+import { companyRoute, contextOf, jsonBody } from "../../http/route";
+import { CancelBody, policyParams, SERIALIZED, TRANSACTION } from "./transaction-schemas";
+
+export const cancelPolicy = defineRoute(
+  companyRoute("P", "policy.cancel", {
+    ...TRANSACTION,
+    path: "/policies/{policyId}/transaction/cancel",
+    operationId: "cancelPolicy",
+    summary: "Cancel a policy",
+    description: `Coverage ends at \`effectiveDate\`; the version's \`startDate\`/\`endDate\` span shrinks to it.${SERIALIZED}`,
+    request: { params: policyParams, body: jsonBody(CancelBody) },
+  }),
+  async (c) => {
+    const request = { ...c.req.valid("json"), policyId: c.req.valid("param").policyId };
+    return c.json(await companyObject(contextOf(c)).cancelPolicy(request), 200);
+  },
+);
