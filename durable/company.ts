@@ -4,6 +4,7 @@ import { type CompanyRow, findCompany } from "../worker/db/queries/companies";
 import { allowsDestructiveChanges } from "../worker/domain/company/lifecycle";
 import type { Fmv1Date } from "../worker/domain/dates/fmv1-date";
 import type { HistoryEntry, Transition } from "../worker/domain/events/open-close-history";
+import type { RepairRequest } from "../worker/domain/policies/repair";
 import type {
   CancelRequest,
   EndorseRequest,
@@ -17,16 +18,12 @@ import { type ResetReceipt, resetCompany } from "../worker/operations/company/re
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import { cancelPolicy } from "../worker/operations/policies/cancel";
+import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
 import { newBusiness } from "../worker/operations/policies/new-business";
 import { reinstatePolicy } from "../worker/operations/policies/reinstate";
 import { renewPolicy } from "../worker/operations/policies/renew";
-import {
-  type MaintenanceActor,
-  type PolicyMaintenanceOutcome,
-  type PolicyMaintenanceRequest,
-  runPolicyMaintenance,
-} from "../worker/operations/policies/repair-policy";
+import { repairPolicy } from "../worker/operations/policies/repair-policy";
 import { type ImportOptions, type ImportResult, importConfiguration } from "./configuration-import";
 import {
   type EventHistoryOutcome,
@@ -120,13 +117,14 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, (ctx) => reinstatePolicy(ctx, request));
   }
 
-  /** Policy deleteAll and staff repairs, serialized with the policy transactions they must not interleave with. */
-  async policyMaintenance(
-    companyId: string,
-    request: PolicyMaintenanceRequest,
-    actor: MaintenanceActor,
-  ): Promise<RpcResult<PolicyMaintenanceOutcome>> {
-    return asRpcResult(() => this.queue.run(() => runPolicyMaintenance(this.db, companyId, request, actor)));
+  /** Sandbox wipe of every policy, serialized with the policy transactions it must not interleave with. */
+  deleteAllPolicies(call: Call) {
+    return this.serialized(call, deleteAllPolicies);
+  }
+
+  /** Staff repair of a policy's stored data, serialized with the policy transactions. */
+  repairPolicy(call: Call, request: RepairRequest) {
+    return this.serialized(call, (ctx) => repairPolicy(ctx, request));
   }
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */

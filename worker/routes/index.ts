@@ -20,11 +20,9 @@ import { policyRoutes } from "./policies";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
 import { registerPolicyContactRoutes } from "./policies/contacts";
-import { registerPolicyDeleteAllRoutes } from "./policies/delete-all";
 import { registerEarnedPremiumRoutes } from "./policies/earned-premium";
 import { registerExportPresetRoutes } from "./policies/export-presets";
 import { registerPolicyReadRoutes } from "./policies/reads";
-import { registerPolicyRepairRoutes } from "./policies/repair";
 import { registerRelationshipLinkRoutes } from "./relationships/links";
 import { health } from "./system/health";
 
@@ -56,9 +54,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerBordereauRowsRoutes(app);
   registerBordereauExportRoutes(app);
   registerExportPresetRoutes(app);
-  // Static policy paths before the reads, so `/policies/deleteAll` and `/policies/repair` are never read as policy ids.
-  registerPolicyDeleteAllRoutes(app);
-  registerPolicyRepairRoutes(app);
   registerPolicyReadRoutes(app);
   registerPolicyContactRoutes(app);
   // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.

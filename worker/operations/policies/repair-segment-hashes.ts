@@ -1,13 +1,15 @@
-import type { Database } from "../../db/client";
+import { guardedReceiptStatement, rewriteCoverageStatement, versionUnchanged } from "../../db/queries/policy-repair";
+import type { RepairOutcome } from "../../domain/policies/repair";
 import {
   compareSegmentHashes,
   type HashedCoverage,
   hashSegments,
   type RecordedSegmentHashes,
   recordedHashesOf,
-} from "../../domain/policies/repair";
-import { guardedReceipt, raced, readCurrentVersion, rewriteCoverage, versionUnchanged } from "./repair-current-version";
-import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./repair-policy";
+} from "../../domain/policies/segment-hashes";
+import { repairRaced } from "../../errors/policy-repair-refusals";
+import type { OperationContext } from "../context";
+import { readStoredVersion, repairReceipt } from "./repair-current-version";
 
 /**
  * Kind `segmentHashes`: hashes every segment of the current version, compares with the hashes recorded
@@ -15,12 +17,10 @@ import type { MaintenanceActor, RepairOutcome, RepairRequest } from "./repair-po
  * means a segment's content changed outside a transaction or repair since the hashes were recorded.
  */
 export async function repairSegmentHashes(
-  db: Database,
-  companyId: string,
-  request: RepairRequest,
-  actor: MaintenanceActor,
+  ctx: OperationContext,
+  request: { policyId: string; dryRun: boolean },
 ): Promise<RepairOutcome> {
-  const current = await readCurrentVersion(db, companyId, request.policyId);
+  const current = await readStoredVersion(ctx, request.policyId);
   const coverage = current.row.coverage as HashedCoverage;
   const computed = await hashSegments(coverage.segments);
   const changes = compareSegmentHashes(recordedHashesOf(coverage, current.row.version), computed);
@@ -34,25 +34,21 @@ export async function repairSegmentHashes(
   };
   if (request.dryRun || changes.length === 0) return outcome;
 
-  const now = new Date().toISOString();
   const segmentHashes: RecordedSegmentHashes = {
     version: current.row.version,
     algorithm: "sha256",
-    recordedAt: now,
+    recordedAt: ctx.now.toISOString(),
     segments: computed,
   };
-  const receipt = {
-    id: crypto.randomUUID(),
-    companyId,
-    action: "repairPolicy.segmentHashes",
-    detail: { policyId: current.head.id, version: current.row.version, changes },
-    createdAt: now,
-  };
-  const guard = versionUnchanged(db, current);
-  const [, rewritten] = await db.batch([
-    guardedReceipt(db, receipt, actor, guard),
-    rewriteCoverage(db, current, { ...coverage, segmentHashes } as HashedCoverage),
+  const receipt = repairReceipt(ctx, "repairPolicy.segmentHashes", {
+    policyId: current.head.id,
+    version: current.row.version,
+    changes,
+  });
+  const [, rewritten] = await ctx.db.batch([
+    guardedReceiptStatement(ctx.db, receipt, versionUnchanged(ctx.db, current)),
+    rewriteCoverageStatement(ctx.db, current, { ...coverage, segmentHashes } as HashedCoverage),
   ]);
-  if (rewritten.meta.changes === 0) throw raced();
+  if (rewritten.meta.changes === 0) throw repairRaced();
   return { ...outcome, receiptId: receipt.id };
 }
