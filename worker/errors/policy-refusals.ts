@@ -58,3 +58,13 @@ export const invoicePlanUnavailable = (code: ErrorCode) =>
     userMessages: ["Invoice plans cannot be attached to policy transactions yet."],
     details: [{ field: "invoicePlan", message: "is not supported yet" }],
   });
+
+/** List filters that could not be read (400 `VALIDATION_ERROR`, one user message per filter). */
+export function invalidFilters(problems: Array<{ field: string; message: string }>): ApiError {
+  return new ApiError({
+    code: "VALIDATION_ERROR",
+    message: `Invalid filters: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`,
+    userMessages: problems.map((p) => `The ${p.field} filter ${p.message}.`),
+    details: problems,
+  });
+}

@@ -19,10 +19,7 @@ import { registerEventRoutes } from "./events";
 import { policyRoutes } from "./policies";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
-import { registerPolicyContactRoutes } from "./policies/contacts";
-import { registerEarnedPremiumRoutes } from "./policies/earned-premium";
 import { registerExportPresetRoutes } from "./policies/export-presets";
-import { registerPolicyReadRoutes } from "./policies/reads";
 import { registerRelationshipLinkRoutes } from "./relationships/links";
 import { health } from "./system/health";
 
@@ -49,13 +46,9 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
   registerEventRoutes(app);
   registerDataValidationRoutes(app);
-  // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
-  registerEarnedPremiumRoutes(app);
   registerBordereauRowsRoutes(app);
   registerBordereauExportRoutes(app);
   registerExportPresetRoutes(app);
-  registerPolicyReadRoutes(app);
-  registerPolicyContactRoutes(app);
   // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
   registerEntityCrudRoutes(app);
 }

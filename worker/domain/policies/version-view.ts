@@ -91,3 +91,16 @@ export function versionView(
 export function versionView(record: VersionRecord, detail: "full" | "summary" = "full") {
   return detail === "full" ? fullView(record) : summaryView(record);
 }
+
+/** A list item of the policy and version lists: the version's identity and the summary of its root fields. */
+export function versionListItem(record: VersionRecord) {
+  return {
+    policyId: record.policyId,
+    version: record.version,
+    action: record.action,
+    transactionTimestamp: record.transactionTimestamp,
+    effectiveDate: record.effectiveDate,
+    createdAt: record.createdAt,
+    summary: versionSummary(record),
+  };
+}

@@ -1,19 +1,37 @@
 import type { RouteEntry } from "../../http/registry";
 import { cancelPolicy } from "./cancel";
 import { deleteAllPolicies } from "./delete-all";
+import { earnedPremiumReport } from "./earned-premium";
 import { endorsePolicy } from "./endorse";
+import { getPolicy } from "./get-policy";
+import { getPolicyVersion } from "./get-policy-version";
+import { linkPolicyContact } from "./link-contact";
+import { listAllVersions } from "./list-all-versions";
+import { listPolicyContacts } from "./list-contacts";
+import { listPolicies } from "./list-policies";
+import { listPolicyVersions } from "./list-policy-versions";
 import { newBusiness } from "./new-business";
 import { reinstatePolicy } from "./reinstate";
 import { renewPolicy } from "./renew";
 import { repairPolicy } from "./repair";
+import { unlinkPolicyContact } from "./unlink-contact";
 
-/** Policies: the five transactions, the Sandbox wipe and the staff repair. */
+/** Policies: the five transactions, reads, contacts, earned premium, the Sandbox wipe and the staff repair. */
 export const policyRoutes: RouteEntry[] = [
   newBusiness,
   renewPolicy,
   endorsePolicy,
   cancelPolicy,
   reinstatePolicy,
+  listPolicies,
+  listAllVersions,
+  listPolicyVersions,
+  getPolicyVersion,
+  getPolicy,
+  listPolicyContacts,
+  linkPolicyContact,
+  unlinkPolicyContact,
+  earnedPremiumReport,
   deleteAllPolicies,
   repairPolicy,
 ];

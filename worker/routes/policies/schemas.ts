@@ -60,3 +60,17 @@ export const VersionListItemSchema = z
     summary: PolicySummarySchema,
   })
   .openapi("PolicyVersionListItem");
+
+export const ContactSchema = z
+  .object({
+    personId: z.uuid(),
+    displayName: z
+      .string()
+      .openapi({ description: "The person's `name`; else its `email`; else `Person <first 8 characters of its id>`." }),
+  })
+  .openapi("PolicyContact");
+
+/** Contacts of a policy (interface, Policies; CONTRACT section 4 "Contacts"). */
+export const CONTACTS_UNVERSIONED =
+  "Contacts are unversioned: no policy version is written, and a `contacts` value inside transaction data is " +
+  "ignored.";
