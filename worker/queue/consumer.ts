@@ -1,5 +1,5 @@
+import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
-import { EXPORT_CHUNK_MESSAGE } from "../operations/bordereau/start-export";
 import { RUN_STEP_MESSAGE } from "../services/data-validation-runs";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";

@@ -17,9 +17,6 @@ import { registerEntityCrudRoutes } from "./entities/crud";
 import { registerEntityDeleteAllRoutes } from "./entities/delete-all";
 import { registerEventRoutes } from "./events";
 import { policyRoutes } from "./policies";
-import { registerBordereauExportRoutes } from "./policies/bordereau-export";
-import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
-import { registerExportPresetRoutes } from "./policies/export-presets";
 import { registerRelationshipLinkRoutes } from "./relationships/links";
 import { health } from "./system/health";
 
@@ -46,9 +43,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   // Before the entity CRUD routes: its event-name refresh wraps their event create and update.
   registerEventRoutes(app);
   registerDataValidationRoutes(app);
-  registerBordereauRowsRoutes(app);
-  registerBordereauExportRoutes(app);
-  registerExportPresetRoutes(app);
   // After `/entities/{entityType}/configuration`, which the entity id routes would otherwise shadow.
   registerEntityCrudRoutes(app);
 }

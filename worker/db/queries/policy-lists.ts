@@ -2,13 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-
 import type { DayFilter } from "../../domain/policies/list-filters";
 import type { Database } from "../client";
 import { policies, policyVersions } from "../schema";
+import type { PageWindow } from "./page";
 import type { PolicyVersionRow } from "./policies";
-
-/** A page of a list: at most `limit` items after skipping `offset`. */
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
 
 export interface PolicyListFilters {
   policyNumber?: string;

@@ -57,3 +57,12 @@ export function newTabTitle(now: Date, existing: readonly string[]): string {
 }
 
 export const spreadsheetUrl = (spreadsheetId: string) => `https://docs.google.com/spreadsheets/d/${spreadsheetId}`;
+
+/** Queue message type of one chunk of an export (payload `{exportId, chunkIndex}`). */
+export const EXPORT_CHUNK_MESSAGE = "bordereau.export-chunk";
+
+/** R2 holds each chunk's sheet rows between the request that computed them and the message that writes them. */
+export const chunkObjectKey = (companyId: string, exportId: string, index: number) =>
+  `bordereau-exports/${companyId}/${exportId}/${index}.json`;
+export const exportObjectPrefix = (companyId: string, exportId: string) =>
+  `bordereau-exports/${companyId}/${exportId}/`;

@@ -46,7 +46,9 @@ export async function prepareExportTarget(env: Env, request: TargetRequest): Pro
     else await sheets.addTab(spreadsheetId, { title: NEW_SPREADSHEET_TAB, ...shape });
     return { spreadsheetId, sheetTitle: NEW_SPREADSHEET_TAB };
   }
-  const spreadsheetId = request.spreadsheetId!;
+  const spreadsheetId = request.spreadsheetId;
+  // The body schema requires exactly one of `folderId` and `spreadsheetId`.
+  if (!spreadsheetId) throw new Error("a bordereau export names neither a spreadsheet nor a folder");
   const existing = await sheets.tabs(spreadsheetId);
   const sheetTitle = newTabTitle(
     request.now,

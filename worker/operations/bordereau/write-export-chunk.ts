@@ -1,32 +1,23 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   DEFAULT_SHEETS_API_BASE_URL,
   GoogleSheetsClient,
   isTransientGoogleError,
   type SheetRows,
 } from "../../clients/google-sheets";
-import { type Database, database } from "../../db/client";
-import { bordereauExportChunks, bordereauExports } from "../../db/schema";
-import { chunkFirstSheetRow, chunkRange } from "../../domain/bordereau/export-plan";
+import {
+  type ChunkRow,
+  countChunkAttempt,
+  type ExportRow,
+  findChunk,
+  findExport,
+  markExportRunning,
+  recordChunkWritten,
+  recordExportFailed,
+} from "../../db/queries/bordereau-exports";
+import { chunkFirstSheetRow, chunkObjectKey, chunkRange, exportObjectPrefix } from "../../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../../domain/bordereau/export-progress";
-import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { chunkObjectKey, type ExportRow, exportObjectPrefix, findExport } from "./start-export";
-
-type ChunkRow = typeof bordereauExportChunks.$inferSelect;
-
-const exports_ = bordereauExports;
-const chunks = bordereauExportChunks;
-const LIVE = ["queued", "running"] as const;
-
-async function findChunk(db: Database, exportId: string, chunkIndex: number): Promise<ChunkRow | null> {
-  const rows = await db
-    .select()
-    .from(chunks)
-    .where(and(eq(chunks.exportId, exportId), eq(chunks.chunkIndex, chunkIndex)))
-    .limit(1);
-  return rows[0] ?? null;
-}
+import type { OperationContext } from "../context";
 
 /** `rows 5,002 to 10,001`: where in the sheet a chunk goes, for error messages. */
 function sheetRowsText(chunk: ChunkRow): string {
@@ -35,45 +26,34 @@ function sheetRowsText(chunk: ChunkRow): string {
   return `sheet rows ${first.toLocaleString("en-US")} to ${Math.max(first, last).toLocaleString("en-US")}`;
 }
 
+/** The moment of a progress change: a chunk write can take a while after the message arrived. */
+const nowText = () => new Date().toISOString();
+
 /**
- * Writes one chunk of an export to its fixed range. Delivery is at least once: a chunk already
- * written, or an export that has ended (or was wiped by a Sandbox reset), is acknowledged without a
- * call to Google; two deliveries racing write the same cells, and the progress counts are recounted
- * from the chunk rows, so nothing is counted twice. A transient provider failure (5xx, 429, network)
- * is thrown for the queue to retry with backoff, up to `CHUNK_MAX_ATTEMPTS`; a refusal (token
- * expired, access removed, spreadsheet or tab gone) fails the export at once.
+ * Queue work (message `bordereau.export-chunk`): writes one chunk of an export to its fixed range.
+ * Delivery is at least once: a chunk already written, or an export that has ended (or was wiped by a
+ * Sandbox reset), is acknowledged without a call to Google; two deliveries racing write the same cells,
+ * and the progress counts are recounted from the chunk rows, so nothing is counted twice. A transient
+ * provider failure (5xx, 429, network) is thrown for the queue to retry with backoff, up to
+ * `CHUNK_MAX_ATTEMPTS`; a refusal (token expired, access removed, spreadsheet or tab gone) fails the
+ * export at once.
  */
-export async function writeExportChunk(
-  env: Env,
-  companyId: string,
-  exportId: string,
-  chunkIndex: number,
-): Promise<void> {
-  const db = database(env.DB);
+export async function writeExportChunk(ctx: OperationContext, exportId: string, chunkIndex: number): Promise<void> {
+  const { env, db, companyId } = ctx;
   const row = await findExport(db, companyId, exportId);
   // Wiped by a Sandbox reset: its stored rows go too.
   if (!row) return await env.FILES.delete(chunkObjectKey(companyId, exportId, chunkIndex));
   if (isTerminal(row.status) || !row.accessToken) return;
   const chunk = await findChunk(db, exportId, chunkIndex);
-  if (!chunk || chunk.status !== "pending") return;
+  if (chunk?.status !== "pending") return;
   try {
-    if (row.status === "queued") {
-      await db
-        .update(exports_)
-        .set({ status: "running", startedAt: new Date().toISOString() })
-        .where(and(eq(exports_.id, row.id), eq(exports_.status, "queued")));
-    }
+    if (row.status === "queued") await markExportRunning(db, row.id, nowText());
     const object = await env.FILES.get(chunkObjectKey(companyId, exportId, chunkIndex));
     if (!object) {
       // Another delivery wrote the chunk (and removed its rows) since this one looked.
       if ((await findChunk(db, exportId, chunkIndex))?.status !== "pending") return;
-      return await failExport(
-        env,
-        db,
-        row,
-        chunk,
-        `The rows for ${sheetRowsText(chunk)} are no longer stored; start a new export.`,
-      );
+      const message = `The rows for ${sheetRowsText(chunk)} are no longer stored; start a new export.`;
+      return await failExport(ctx, row, chunk, message);
     }
     const rows = await object.json<SheetRows>();
     const sheets = new GoogleSheetsClient(
@@ -88,63 +68,22 @@ export async function writeExportChunk(
     );
   } catch (err) {
     if (err instanceof ApiError && !isTransientGoogleError(err)) {
-      return await failExport(
-        env,
-        db,
-        row,
-        chunk,
-        `Writing ${sheetRowsText(chunk)} failed: ${err.message}. Start a new export.`,
-      );
+      const message = `Writing ${sheetRowsText(chunk)} failed: ${err.message}. Start a new export.`;
+      return await failExport(ctx, row, chunk, message);
     }
-    if (await countFailedAttempt(env, db, row, chunk, err)) return;
+    if (await countFailedAttempt(ctx, row, chunk, err)) return;
     throw err;
   }
-  await recordWritten(db, row, chunk);
+  await recordChunkWritten(db, chunk, nowText());
   await env.FILES.delete(chunkObjectKey(companyId, exportId, chunkIndex));
 }
 
-/** Marks the chunk written and recounts the export's progress from its chunks; the last one completes it. */
-async function recordWritten(db: Database, row: ExportRow, chunk: ChunkRow) {
-  const now = new Date().toISOString();
-  const written = and(eq(chunks.exportId, row.id), eq(chunks.status, "written"));
-  const done = sql`(select count(*) from ${chunks} where ${written})`;
-  const finished = sql`${done} = ${exports_.chunksTotal}`;
-  await db.batch([
-    db
-      .update(chunks)
-      .set({ status: "written", writtenAt: now })
-      .where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
-    db
-      .update(exports_)
-      .set({
-        chunksDone: done,
-        rowsWritten: sql`(select coalesce(sum(${chunks.rowCount}), 0) from ${chunks} where ${written})`,
-        status: sql`case when ${finished} then 'succeeded' else 'running' end`,
-        completedAt: sql`case when ${finished} then ${now} else null end`,
-        // The caller's token is not kept once nothing is left to write.
-        accessToken: sql`case when ${finished} then null else ${exports_.accessToken} end`,
-        startedAt: sql`coalesce(${exports_.startedAt}, ${now})`,
-      })
-      .where(and(eq(exports_.id, row.id), inArray(exports_.status, LIVE))),
-  ]);
-}
-
 /** Ends the export as failed with a message the status route shows; its stored rows are removed. */
-async function failExport(env: Env, db: Database, row: ExportRow, chunk: ChunkRow, message: string) {
+async function failExport(ctx: OperationContext, row: ExportRow, chunk: ChunkRow, message: string) {
   console.error(JSON.stringify({ bordereauExportFailed: row.id, chunk: chunk.chunkIndex, error: message }));
-  const now = new Date().toISOString();
-  await db.batch([
-    db
-      .update(chunks)
-      .set({ status: "failed" })
-      .where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending"))),
-    db
-      .update(exports_)
-      .set({ status: "failed", error: message, completedAt: now, accessToken: null })
-      .where(and(eq(exports_.id, row.id), inArray(exports_.status, LIVE))),
-  ]);
-  const stored = await env.FILES.list({ prefix: exportObjectPrefix(row.companyId, row.id) });
-  if (stored.objects.length) await env.FILES.delete(stored.objects.map((o) => o.key));
+  await recordExportFailed(ctx.db, chunk, message, nowText());
+  const stored = await ctx.env.FILES.list({ prefix: exportObjectPrefix(row.companyId, row.id) });
+  if (stored.objects.length) await ctx.env.FILES.delete(stored.objects.map((o) => o.key));
 }
 
 /**
@@ -153,28 +92,18 @@ async function failExport(env: Env, db: Database, row: ExportRow, chunk: ChunkRo
  * be acknowledged: the export has failed, or another delivery finished the chunk.
  */
 async function countFailedAttempt(
-  env: Env,
-  db: Database,
+  ctx: OperationContext,
   row: ExportRow,
   chunk: ChunkRow,
   err: unknown,
 ): Promise<boolean> {
   console.error(JSON.stringify({ bordereauChunkAttemptFailed: row.id, chunk: chunk.chunkIndex, error: String(err) }));
-  const [counted] = await db
-    .update(chunks)
-    .set({ attempts: sql`${chunks.attempts} + 1` })
-    .where(and(eq(chunks.exportId, row.id), eq(chunks.chunkIndex, chunk.chunkIndex), eq(chunks.status, "pending")))
-    .returning({ attempts: chunks.attempts });
+  const attempts = await countChunkAttempt(ctx.db, chunk);
   // Another delivery already wrote (or failed) the chunk: nothing is left to retry.
-  if (!counted) return true;
-  if (counted.attempts < CHUNK_MAX_ATTEMPTS) return false;
+  if (attempts === null) return true;
+  if (attempts < CHUNK_MAX_ATTEMPTS) return false;
   const reason = err instanceof Error ? err.message : String(err);
-  await failExport(
-    env,
-    db,
-    row,
-    chunk,
-    `Writing ${sheetRowsText(chunk)} failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason}). Start a new export.`,
-  );
+  const message = `Writing ${sheetRowsText(chunk)} failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason}). Start a new export.`;
+  await failExport(ctx, row, chunk, message);
   return true;
 }

@@ -1,4 +1,5 @@
-import { listCurrentCoverages, type PageWindow } from "../../db/queries/policy-lists";
+import type { PageWindow } from "../../db/queries/page";
+import { listCurrentCoverages } from "../../db/queries/policy-lists";
 import { earnedPremium } from "../../domain/policies/earned-premium";
 import { policyStatus } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";

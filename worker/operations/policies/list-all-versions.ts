@@ -1,5 +1,6 @@
+import type { PageWindow } from "../../db/queries/page";
 import { versionRecord } from "../../db/queries/policies";
-import { listAllVersions as listVersions, type PageWindow } from "../../db/queries/policy-lists";
+import { listAllVersions as listVersions } from "../../db/queries/policy-lists";
 import { versionListItem } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
 

@@ -1,5 +1,6 @@
+import type { PageWindow } from "../../db/queries/page";
 import { versionRecord } from "../../db/queries/policies";
-import { listCurrentVersions, type PageWindow, type PolicyListFilters } from "../../db/queries/policy-lists";
+import { listCurrentVersions, type PolicyListFilters } from "../../db/queries/policy-lists";
 import { readDayFilters } from "../../domain/policies/list-filters";
 import { versionListItem } from "../../domain/policies/version-view";
 import { invalidFilters } from "../../errors/policy-refusals";

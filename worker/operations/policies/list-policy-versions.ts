@@ -1,5 +1,6 @@
+import type { PageWindow } from "../../db/queries/page";
 import { findPolicyHead, versionRecord } from "../../db/queries/policies";
-import { listVersionsOfPolicy, type PageWindow } from "../../db/queries/policy-lists";
+import { listVersionsOfPolicy } from "../../db/queries/policy-lists";
 import { versionListItem } from "../../domain/policies/version-view";
 import { notFound } from "../../errors/api-error";
 import type { OperationContext } from "../context";

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CREATE_FOR_MEMBER, EXPORT_SURFACES } from "../../domain/bordereau/presets";
 import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import { FullTermPricingInfoSchema } from "../../domain/policies/pricing";
 
@@ -74,3 +75,21 @@ export const ContactSchema = z
 export const CONTACTS_UNVERSIONED =
   "Contacts are unversioned: no policy version is written, and a `contacts` value inside transaction data is " +
   "ignored.";
+
+/** An export preset as every preset route answers it. */
+export const PresetSchema = z
+  .object({
+    id: z.uuid(),
+    entityType: z.enum(EXPORT_SURFACES),
+    name: z.string(),
+    ownerUserId: z.string(),
+    visibility: z.literal("private"),
+    fieldKeys: z.array(z.string()),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+  })
+  .openapi("ExportPreset");
+
+export const PRESET_PRIVACY =
+  `A preset is private: it is seen by its owner, and by members holding \`${CREATE_FOR_MEMBER}\` (who manage ` +
+  "members' presets); to anyone else it does not exist.";
