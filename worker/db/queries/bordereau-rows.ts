@@ -11,7 +11,8 @@ const v = policyVersions;
  * The JSON path of a version's root data inside `coverage`: the last segment's data, or the last
  * segment to restore when a cancellation left none (as `rootData` in version-view.ts reads it).
  */
-const ROOT_PATH = sql`(case when json_array_length(${v.coverage}, '$.segments') > 0 then '$.segments[#-1].data' else '$.cancellation.restore[#-1].data' end)`;
+const ROOT_PATH = sql`(case when json_array_length(${v.coverage}, '$.segments') > 0
+  then '$.segments[#-1].data' else '$.cancellation.restore[#-1].data' end)`;
 const memberPath = (members: TransposedPath) => members.map((m) => `."${m}"`).join("");
 /** A scalar of the root data as SQL text, number or null. */
 const rootScalar = (...members: string[]) => sql`(${v.coverage} ->> (${ROOT_PATH} || ${memberPath(members)}))`;
@@ -77,7 +78,8 @@ export function selectBordereauRows(
   const query = sql`select ${sql.join(selects, sql`, `)}
     from ${v} inner join ${policies} on ${policies.id} = ${v.policyId} and ${policies.companyId} = ${v.companyId}
     where ${whereOf(companyId, selection)}
-    order by ${SORT_KEY[selection.sortBy]} ${direction} nulls last, ${policies.policyNumber} ${direction}, ${v.version} ${direction}, ${v.id}
+    order by ${SORT_KEY[selection.sortBy]} ${direction} nulls last,
+      ${policies.policyNumber} ${direction}, ${v.version} ${direction}, ${v.id}
     limit ${selection.limit} offset ${selection.offset}`;
   return db.values<Cell[]>(query);
 }

@@ -81,11 +81,10 @@ export interface Receipt {
 export function guardedReceiptStatement(db: Database, receipt: Receipt, guard: SQL) {
   const r = receipt;
   // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
-  return db
-    .insert(auditLog)
-    .select(
-      sql`SELECT ${r.id}, ${r.companyId}, 'receipt', ${r.requestId}, ${r.keyId}, ${r.actor}, ${r.action}, ${r.method}, ${r.path}, 200, 0, ${r.batchId}, ${JSON.stringify(r.detail)}, ${r.createdAt} WHERE ${guard}`,
-    );
+  return db.insert(auditLog).select(
+    sql`SELECT ${r.id}, ${r.companyId}, 'receipt', ${r.requestId}, ${r.keyId}, ${r.actor}, ${r.action},
+        ${r.method}, ${r.path}, 200, 0, ${r.batchId}, ${JSON.stringify(r.detail)}, ${r.createdAt} WHERE ${guard}`,
+  );
 }
 
 const ownLinks = (companyId: string, policyId: string) =>
@@ -146,11 +145,10 @@ export function insertPreviousPolicyLinkIfMissingStatement(
       ),
     );
   // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
-  return db
-    .insert(relationshipLinks)
-    .select(
-      sql`SELECT ${link.id}, ${head.companyId}, ${PREVIOUS_POLICY}, ${head.id}, ${link.toId}, ${createdAt} WHERE ${and(guard, notExists(present))}`,
-    );
+  return db.insert(relationshipLinks).select(
+    sql`SELECT ${link.id}, ${head.companyId}, ${PREVIOUS_POLICY}, ${head.id}, ${link.toId}, ${createdAt}
+        WHERE ${and(guard, notExists(present))}`,
+  );
 }
 
 /** Sets the head's `previousPolicy`, only while it still names what was read. */

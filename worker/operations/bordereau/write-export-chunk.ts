@@ -103,7 +103,8 @@ async function countFailedAttempt(
   if (attempts === null) return true;
   if (attempts < CHUNK_MAX_ATTEMPTS) return false;
   const reason = err instanceof Error ? err.message : String(err);
-  const message = `Writing ${sheetRowsText(chunk)} failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason}). Start a new export.`;
+  const attemptsText = `failed ${CHUNK_MAX_ATTEMPTS} times (last: ${reason})`;
+  const message = `Writing ${sheetRowsText(chunk)} ${attemptsText}. Start a new export.`;
   await failExport(ctx, row, chunk, message);
   return true;
 }

@@ -26,10 +26,12 @@ const PresetBodySchema = z
   .strict()
   .openapi("ExportPresetRequest");
 
+const COLUMN_KEYS = FIXED_COLUMN_KEYS.map((k) => `\`${k}\``).join(", ");
+
 const DESCRIPTION = [
   "Saves a column choice for an export surface, owned by the member `ownerUserId`. Members are the company's API " +
     "keys until the service has user accounts; an owner that is not one is 400 `VALIDATION_ERROR`.",
-  `**Field keys** of the \`bordereau\` surface: its column keys (${FIXED_COLUMN_KEYS.map((k) => `\`${k}\``).join(", ")}) ` +
+  `**Field keys** of the \`bordereau\` surface: its column keys (${COLUMN_KEYS}) ` +
     `and the paths a bordereau can transpose (${TRANSPOSABLE_PATHS_TEXT}). Any other key is 400 ` +
     "`UnknownExportFieldKey` naming it.",
   "**Names** are unique per owner and surface, compared without case or surrounding spaces: a name the owner " +

@@ -55,10 +55,14 @@ const SegmentHashChangeSchema = z
     startDate: z.string(),
     endDate: z.string(),
     recordedHash: z.string().nullable(),
-    hash: z.string().nullable().openapi({
-      description:
-        "SHA-256 (hex) of the canonical JSON of the segment's `{startDate, endDate, data}`; null for a `dropped` entry.",
-    }),
+    hash: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "SHA-256 (hex) of the canonical JSON of the segment's `{startDate, endDate, data}`; " +
+          "null for a `dropped` entry.",
+      }),
     outcome: z.enum(["recorded", "mismatch", "dropped"]),
   })
   .openapi("SegmentHashChange");
