@@ -20,8 +20,9 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("VALIDATION_ERROR");
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
+  const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
   const plan = planDeltas(request.deltas, configuration);
-  if (!plan.ok) throw invalidDelta(plan.problems);
+  if (!plan.ok) throw invalidDelta(plan.problems, labels);
   refuseLockedFields(ctx, request, configuration);
 
   const effectiveDate = request.effectiveDate.date;
@@ -39,7 +40,7 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
       plan.termEnd ?? current.coverage.termEnd,
     ),
   );
-  if (appliedProblems.length) throw invalidDelta(appliedProblems);
+  if (appliedProblems.length) throw invalidDelta(appliedProblems, labels);
   return recordNextVersion(ctx, head, configuration.policyFields, {
     action: "ENDORSE",
     request,
