@@ -13,7 +13,7 @@ const JsonValue = (description: string) =>
 const common = {
   policyId: UuidSchema.openapi({ description: "The policy to repair; a policy of another company is 404." }),
   dryRun: z.boolean().default(false).openapi({ description: "Answer what would change without writing anything." }),
-  batchId: z.union([z.string(), z.number()]).optional(),
+  batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
 };
 
 const FieldValueChangeSchema = z

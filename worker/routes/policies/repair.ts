@@ -12,6 +12,7 @@ import {
   UuidSchema,
   validationErrorResponse,
 } from "../../http/route";
+import { batchIdText } from "../../lib/batch-id";
 import { RepairBodySchema, RepairResultSchema } from "./repair-schemas";
 
 const DESCRIPTION = [
@@ -71,10 +72,7 @@ export const repairPolicy = defineRoute(
   }),
   async (c) => {
     const { batchId, ...request } = c.req.valid("json");
-    const ctx = contextOf(c, {
-      companyId: c.req.valid("param").companyId,
-      batchId: batchId === undefined ? null : String(batchId),
-    });
+    const ctx = contextOf(c, { companyId: c.req.valid("param").companyId, batchId: batchIdText(batchId) });
     // An unknown company is 404 from inside its object, as for every staff change of a company.
     return c.json(await companyObject(ctx).repairPolicy(request), 200);
   },
