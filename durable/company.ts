@@ -1,7 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import { database } from "../worker/db/client";
 import type { CompanyRow } from "../worker/db/queries/companies";
-import type { TransactionActor, TransactionRequest } from "../worker/domain/policies/transactions";
+import type { RepairRequest } from "../worker/domain/policies/repair";
+import type {
+  CancelRequest,
+  EndorseRequest,
+  ReinstateRequest,
+  StartPolicyRequest,
+} from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
@@ -15,29 +20,27 @@ import { type CreateEventInput, createEvent } from "../worker/operations/events/
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
 import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
 import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
+import { cancelPolicy } from "../worker/operations/policies/cancel";
+import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
+import { endorsePolicy } from "../worker/operations/policies/endorse";
+import { newBusiness } from "../worker/operations/policies/new-business";
+import { reinstatePolicy } from "../worker/operations/policies/reinstate";
+import { renewPolicy } from "../worker/operations/policies/renew";
+import { repairPolicy } from "../worker/operations/policies/repair-policy";
 import { type LinkRecordsInput, linkRecords } from "../worker/operations/relationships/link-records";
 import { type UnlinkRecordsInput, unlinkRecords } from "../worker/operations/relationships/unlink-records";
-import {
-  type MaintenanceActor,
-  type PolicyMaintenanceOutcome,
-  type PolicyMaintenanceRequest,
-  runPolicyMaintenance,
-} from "../worker/services/policy-repair";
-import { type PolicyVersionView, runPolicyTransaction } from "./policy-transactions";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
 /**
- * One object per company (addressed by `idFromName(companyId)`): serializes the company's lifecycle
- * transitions, resets, every write of an event row and the link changes that rename events, policy
- * transactions and bill-review runs. State lives in D1; each operation commits as one D1 batch.
+ * One object per company (addressed by `idFromName(companyId)`): runs the company's operations that must
+ * not interleave, one at a time (lifecycle changes, resets, imports, event writes, links, policy
+ * transactions and maintenance). State lives in D1; each operation commits as one D1 batch. Each method
+ * is one line that runs an operation from `worker/operations/` on a context built from the plain-data
+ * `Call`; routes reach these methods only through `worker/company-object.ts`.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
-
-  private get db() {
-    return database(this.env.DB);
-  }
 
   /** Staff change of lifecycle and features. */
   updateCompany(call: Call, change: CompanyChange): Promise<RpcResult<CompanyRow>> {
@@ -86,22 +89,36 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, (ctx) => unlinkRecords(ctx, input));
   }
 
-  /** One policy transaction: new business, endorse, cancel, reinstate or renew (one new version). */
-  async policyTransaction(
-    companyId: string,
-    request: TransactionRequest,
-    actor: TransactionActor,
-  ): Promise<RpcResult<PolicyVersionView>> {
-    return asRpcResult(() => this.queue.run(() => runPolicyTransaction(this.db, companyId, request, actor)));
+  // Policy transactions: each writes one new version (a new policy for new business and renewals).
+
+  newBusiness(call: Call, request: StartPolicyRequest) {
+    return this.serialized(call, (ctx) => newBusiness(ctx, request));
   }
 
-  /** Policy deleteAll and staff repairs, serialized with the policy transactions they must not interleave with. */
-  async policyMaintenance(
-    companyId: string,
-    request: PolicyMaintenanceRequest,
-    actor: MaintenanceActor,
-  ): Promise<RpcResult<PolicyMaintenanceOutcome>> {
-    return asRpcResult(() => this.queue.run(() => runPolicyMaintenance(this.db, companyId, request, actor)));
+  renewPolicy(call: Call, request: StartPolicyRequest) {
+    return this.serialized(call, (ctx) => renewPolicy(ctx, request));
+  }
+
+  endorsePolicy(call: Call, request: EndorseRequest) {
+    return this.serialized(call, (ctx) => endorsePolicy(ctx, request));
+  }
+
+  cancelPolicy(call: Call, request: CancelRequest) {
+    return this.serialized(call, (ctx) => cancelPolicy(ctx, request));
+  }
+
+  reinstatePolicy(call: Call, request: ReinstateRequest) {
+    return this.serialized(call, (ctx) => reinstatePolicy(ctx, request));
+  }
+
+  /** Sandbox wipe of every policy, serialized with the policy transactions it must not interleave with. */
+  deleteAllPolicies(call: Call) {
+    return this.serialized(call, deleteAllPolicies);
+  }
+
+  /** Staff repair of a policy's stored data, serialized with the policy transactions. */
+  repairPolicy(call: Call, request: RepairRequest) {
+    return this.serialized(call, (ctx) => repairPolicy(ctx, request));
   }
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */

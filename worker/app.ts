@@ -26,8 +26,12 @@ export function buildApp() {
   registerSecuritySchemes(app);
   registerRoutes(app);
 
+  // Built on first read, after every route has registered; the routes never change afterwards.
   let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get("/openapi.json", (c) => c.json((document ??= openApiDocument(app))));
+  app.get("/openapi.json", (c) => {
+    document ??= openApiDocument(app);
+    return c.json(document);
+  });
   app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Insurance Operations API" }));
 
   app.notFound((c) => c.json(errorBody(notFound()), 404));

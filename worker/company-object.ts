@@ -47,8 +47,3 @@ export function companyObject(ctx: OperationContext): CompanyObjectFacade {
     },
   });
 }
-
-/** TRANSITIONAL: the raw stub for object methods not yet taking a `Call` (removed when every area moved). */
-export function companyObjectStub(env: OperationContext["env"], companyId: string) {
-  return env.COMPANY.get(env.COMPANY.idFromName(companyId));
-}

@@ -95,7 +95,8 @@ export class GoogleSheetsClient {
 
   /** Tabs with their ids: `GET /v4/spreadsheets/{id}?fields=sheets.properties(sheetId,title)`. */
   async tabs(spreadsheetId: string): Promise<SheetTab[]> {
-    const url = `${this.spreadsheetUrl(spreadsheetId)}?fields=${encodeURIComponent("sheets.properties(sheetId,title)")}`;
+    const fields = encodeURIComponent("sheets.properties(sheetId,title)");
+    const url = `${this.spreadsheetUrl(spreadsheetId)}?fields=${fields}`;
     const attempt = await this.get(url);
     if (!attempt.ok) throw providerError(attempt.status, attempt.message, "read", attempt.reason);
     const sheets = (attempt.body as { sheets?: Array<{ properties?: Partial<SheetTab> }> }).sheets;
@@ -254,7 +255,7 @@ export function isTransientGoogleError(error: unknown): boolean {
 function missingRange(message: string, tabs: readonly string[]): string | undefined {
   const match = /Unable to parse range:\s*(.+)$/.exec(message.trim());
   if (!match) return undefined;
-  const range = match[1]!.trim();
+  const range = (match[1] ?? "").trim();
   const name = range
     .replace(/!.*$/, "")
     .replace(/^'(.*)'$/, "$1")
@@ -298,7 +299,8 @@ function providerError(status: number, providerMessage: string, access: Access =
         code: "SheetsTokenRejected",
         message: "The Google Sheets access token was rejected; it may have expired",
         userMessages: [
-          "The Google Sheets access token was rejected; it may have expired. Sign in to Google again and retry with a fresh token.",
+          "The Google Sheets access token was rejected; it may have expired. " +
+            "Sign in to Google again and retry with a fresh token.",
         ],
         details: [{ field: "sheetsOAuthToken", message: "was rejected by Google Sheets" }],
       });
@@ -307,7 +309,8 @@ function providerError(status: number, providerMessage: string, access: Access =
         code: "SheetsAccessDenied",
         message: "The Google Sheets access token does not grant read access to the spreadsheet",
         userMessages: [
-          "The Google account behind the access token cannot read this spreadsheet. Share the spreadsheet with that account, or use a token with spreadsheet read access.",
+          "The Google account behind the access token cannot read this spreadsheet. " +
+            "Share the spreadsheet with that account, or use a token with spreadsheet read access.",
         ],
         details: [{ field: "spreadsheetId", message: "is not readable with the given access token" }],
       });
@@ -335,7 +338,8 @@ function writeRefusal(status: number, providerMessage: string, access: Exclude<A
           ? "The Google access token does not grant write access to the folder"
           : "The Google Sheets access token does not grant write access to the spreadsheet",
       userMessages: [
-        `The Google account behind the access token cannot ${what}. Share it with that account as an editor, or use a token with the drive or spreadsheets scope.`,
+        `The Google account behind the access token cannot ${what}. ` +
+          "Share it with that account as an editor, or use a token with the drive or spreadsheets scope.",
       ],
       details: [{ field: target, message: "is not writable with the given access token" }],
     });
@@ -345,7 +349,8 @@ function writeRefusal(status: number, providerMessage: string, access: Exclude<A
       code: "FolderNotFound",
       message: "Google Drive folder not found",
       userMessages: [
-        "No Google Drive folder with this id is visible to the access token. Check the folder id and that it is shared with the account.",
+        "No Google Drive folder with this id is visible to the access token. " +
+          "Check the folder id and that it is shared with the account.",
       ],
       details: [{ field: "folderId", message: "names no folder visible to the access token" }],
     });

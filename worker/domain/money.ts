@@ -9,7 +9,7 @@ export function centsOf(value: number): number {
   let text = String(magnitude);
   if (/e/i.test(text)) text = magnitude < 1 ? magnitude.toFixed(20) : BigInt(Math.round(magnitude)).toString();
   const [whole = "0", fraction = ""] = text.split(".");
-  const kept = (fraction + "00").slice(0, 2);
+  const kept = `${fraction}00`.slice(0, 2);
   const rest = fraction.slice(2);
   let cents = BigInt(whole) * 100n + BigInt(kept);
   const firstDropped = rest[0] ?? "0";

@@ -4,7 +4,7 @@ import { database } from "../db/client";
 import { requirePermissionName } from "../domain/access/permissions";
 import { type ErrorCode, notAuthorized } from "../errors/api-error";
 import type { Actor, OperationContext, PlatformContext } from "../operations/context";
-import { grantsOf, holds } from "../operations/context";
+import { holds } from "../operations/context";
 import type { AppEnv } from "./context";
 import { ErrorEnvelopeSchema } from "./errors";
 
@@ -165,20 +165,3 @@ export function platformContextOf(c: RequestContext): PlatformContext {
   const { companyId: _none, ...rest } = contextOf(c, { companyId: "" });
   return rest;
 }
-
-/**
- * TRANSITIONAL (removed once every area calls operations with `contextOf`): the older caller shape that
- * routes and services not yet moved still read.
- */
-export function keyCaller(c: RequestContext) {
-  const actor = actorOf(c);
-  return {
-    kind: "key" as const,
-    keyId: actor.keyId ?? "",
-    companyId: companyIdOf(c),
-    roles: [...actor.roles],
-    permissions: [...actor.permissions],
-    grants: grantsOf(actor),
-  };
-}
-export type KeyCaller = ReturnType<typeof keyCaller>;

@@ -1,6 +1,6 @@
+import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
-import { EXPORT_CHUNK_MESSAGE } from "../services/bordereau-exports";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
 

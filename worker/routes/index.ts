@@ -8,19 +8,11 @@ import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
-import { registerBordereauExportRoutes } from "./policies/bordereau-export";
-import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
-import { registerPolicyContactRoutes } from "./policies/contacts";
-import { registerPolicyDeleteAllRoutes } from "./policies/delete-all";
-import { registerEarnedPremiumRoutes } from "./policies/earned-premium";
-import { registerExportPresetRoutes } from "./policies/export-presets";
-import { registerPolicyReadRoutes } from "./policies/reads";
-import { registerPolicyRepairRoutes } from "./policies/repair";
-import { registerPolicyTransactionRoutes } from "./policies/transactions";
+import { policyRoutes } from "./policies";
 import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
 
-/** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
+/** Every operation of the service, by area; each area's `index.ts` lists its routes. */
 const ROUTES: RouteEntry[] = [
   health,
   ...adminRoutes,
@@ -31,20 +23,10 @@ const ROUTES: RouteEntry[] = [
   ...customObjectRoutes,
   ...relationshipRoutes,
   ...eventRoutes,
+  ...policyRoutes,
 ];
 
+/** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerInOrder(app, ROUTES);
-  // TRANSITIONAL: areas still registering themselves, in the order their path conflicts need.
-  registerPolicyTransactionRoutes(app);
-  // Before the policy reads, whose `/policies/{policyId}` would answer 400 for `earned-premium`.
-  registerEarnedPremiumRoutes(app);
-  registerBordereauRowsRoutes(app);
-  registerBordereauExportRoutes(app);
-  registerExportPresetRoutes(app);
-  // Static policy paths before the reads, so `/policies/deleteAll` and `/policies/repair` are never read as policy ids.
-  registerPolicyDeleteAllRoutes(app);
-  registerPolicyRepairRoutes(app);
-  registerPolicyReadRoutes(app);
-  registerPolicyContactRoutes(app);
 }

@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
-import { policies, policyVersions } from "../schema";
+import { policies, policyVersions, relationshipLinks } from "../schema";
 
 export type PolicyHead = typeof policies.$inferSelect;
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
+
+/** The renewal relationship `Policy<N:1:previousPolicy>Policy`, as the renew transaction stores it. */
+export const PREVIOUS_POLICY = "previousPolicy";
 
 export async function findPolicyHead(db: Database, companyId: string, policyId: string): Promise<PolicyHead | null> {
   const rows = await db
@@ -60,4 +63,33 @@ export function versionRecord(row: PolicyVersionRow): VersionRecord {
     coverage: row.coverage,
     createdAt: row.createdAt,
   };
+}
+
+export function insertPolicyStatement(db: Database, head: PolicyHead) {
+  return db.insert(policies).values(head);
+}
+
+/** A version row; the unique (policy, version) index refuses a second writer of the same version. */
+export function insertVersionStatement(db: Database, row: PolicyVersionRow) {
+  return db.insert(policyVersions).values(row);
+}
+
+/** Moves the head to its next version, only while it is still at the version the change was computed from. */
+export function advanceHeadStatement(
+  db: Database,
+  head: Pick<PolicyHead, "id" | "currentVersion">,
+  next: Pick<PolicyHead, "currentVersion" | "status" | "termEnd" | "updatedAt">,
+) {
+  return db
+    .update(policies)
+    .set(next)
+    .where(and(eq(policies.id, head.id), eq(policies.currentVersion, head.currentVersion)));
+}
+
+/** The renewal link from a renewal to the policy it renews. */
+export function insertPreviousPolicyLinkStatement(
+  db: Database,
+  link: { id: string; companyId: string; fromId: string; toId: string; createdAt: string },
+) {
+  return db.insert(relationshipLinks).values({ ...link, relationshipKey: PREVIOUS_POLICY });
 }

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import type { Coverage } from "../../domain/policies/segments";
 
 /** The policy head: its number and which version is current. Changed only by transactions. */
@@ -30,7 +31,7 @@ export const policyVersions = sqliteTable(
     companyId: text("company_id").notNull(),
     policyId: text("policy_id").notNull(),
     version: integer("version").notNull(),
-    action: text("action", { enum: ["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"] }).notNull(),
+    action: text("action", { enum: POLICY_ACTIONS }).notNull(),
     transactionTimestamp: text("transaction_timestamp").notNull(),
     displayAuthor: text("display_author").notNull(),
     effectiveDate: text("effective_date").notNull(),

@@ -1,3 +1,5 @@
+import { POLICY_ACTIONS } from "../policies/actions";
+
 /**
  * The bordereau's fixed columns, in order: one row per policy version (transaction). Dates are ISO
  * days; amounts are the rollups of the version's `fullTermPricingInfo` as the pricing contract
@@ -7,7 +9,7 @@ export const FIXED_COLUMNS = [
   { key: "policyId", description: "Id of the policy." },
   { key: "policyNumber", description: "Policy number." },
   { key: "version", description: "Version number the transaction produced." },
-  { key: "action", description: "NEW_BUSINESS, ENDORSE, CANCEL, REINSTATE or RENEW." },
+  { key: "action", description: `${POLICY_ACTIONS.slice(0, -1).join(", ")} or ${POLICY_ACTIONS.at(-1)}.` },
   { key: "transactionTimestamp", description: "The transaction's timestamp as recorded." },
   { key: "effectiveDate", description: "Day the transaction takes effect." },
   { key: "policyStartDate", description: "Day the policy term starts (`policyStartDate.date`)." },
@@ -33,7 +35,6 @@ export const FIXED_COLUMNS = [
 export type FixedColumnKey = (typeof FIXED_COLUMNS)[number]["key"];
 export const FIXED_COLUMN_KEYS: readonly string[] = FIXED_COLUMNS.map((c) => c.key);
 
-export const POLICY_ACTIONS = ["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"] as const;
 export const SORT_FIELDS = [
   "policyNumber",
   "primaryInsuredName",

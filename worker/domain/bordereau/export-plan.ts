@@ -27,7 +27,8 @@ export const chunkFirstSheetRow = (index: number) => (index === 0 ? 1 : 2 + inde
 /** The fixed range chunk `index` writes `sheetRows` rows of `columnCount` columns to. */
 export function chunkRange(title: string, index: number, sheetRows: number, columnCount: number): string {
   const first = chunkFirstSheetRow(index);
-  return `${quotedTab(title)}!A${first}:${columnLetters(Math.max(columnCount, 1) - 1)}${first + Math.max(sheetRows, 1) - 1}`;
+  const last = first + Math.max(sheetRows, 1) - 1;
+  return `${quotedTab(title)}!A${first}:${columnLetters(Math.max(columnCount, 1) - 1)}${last}`;
 }
 
 /** Sheet rows an export needs: the header plus one per data row. */
@@ -56,3 +57,12 @@ export function newTabTitle(now: Date, existing: readonly string[]): string {
 }
 
 export const spreadsheetUrl = (spreadsheetId: string) => `https://docs.google.com/spreadsheets/d/${spreadsheetId}`;
+
+/** Queue message type of one chunk of an export (payload `{exportId, chunkIndex}`). */
+export const EXPORT_CHUNK_MESSAGE = "bordereau.export-chunk";
+
+/** R2 holds each chunk's sheet rows between the request that computed them and the message that writes them. */
+export const chunkObjectKey = (companyId: string, exportId: string, index: number) =>
+  `bordereau-exports/${companyId}/${exportId}/${index}.json`;
+export const exportObjectPrefix = (companyId: string, exportId: string) =>
+  `bordereau-exports/${companyId}/${exportId}/`;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { FIXED_COLUMN_KEYS, POLICY_ACTIONS, ROW_LIMIT, SORT_FIELDS } from "./columns";
+import { POLICY_ACTIONS } from "../policies/actions";
+import { FIXED_COLUMN_KEYS, ROW_LIMIT, SORT_FIELDS } from "./columns";
 
 /** Body members that choose the bordereau rows (interface, "Bordereau export body" and "Further body parameters"). */
 export const rowsSelectionShape = {
@@ -90,20 +91,31 @@ const GoogleFileId = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be a Google file
 /** The export body: the rows selection plus where to write (interface, "Bordereau export body"). */
 export const BordereauExportBodySchema = z
   .object({
-    sheetsOAuthToken: z.string().min(1).openapi({
-      description:
-        "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, `drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged.",
-    }),
+    sheetsOAuthToken: z
+      .string()
+      .min(1)
+      .openapi({
+        description:
+          "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, " +
+          "`drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged.",
+      }),
     spreadsheetId: GoogleFileId.optional().openapi({
       description: "An existing spreadsheet to write to (in a new tab); exclusive with `folderId`.",
     }),
     folderId: GoogleFileId.optional().openapi({
       description: "A Google Drive folder to create a new spreadsheet in; exclusive with `spreadsheetId`.",
     }),
-    spreadsheetName: z.string().trim().min(1).max(200).optional().openapi({
-      description:
-        "Name of the new spreadsheet; only with `folderId`. Default `{companyShortName}-bordereau-export {UTC timestamp}` (timestamp `YYYY-MM-DDTHH:MM:SSZ`).",
-    }),
+    spreadsheetName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({
+        description:
+          "Name of the new spreadsheet; only with `folderId`. " +
+          "Default `{companyShortName}-bordereau-export {UTC timestamp}` (timestamp `YYYY-MM-DDTHH:MM:SSZ`).",
+      }),
     ...rowsSelectionShape,
   })
   .strict()

@@ -30,6 +30,13 @@ export const BORDEREAU_DESCRIPTION = [
   "One row per policy version (transaction) of the company. **Fixed columns**, in order: " +
     FIXED_COLUMNS.map((c) => `\`${c.key}\` (${c.description})`).join("; ") +
     ". Amounts are plain USD numbers, as the pricing contract carries them.",
-  `**Transpositions** add one column each, after the fixed ones, reading a path of the version's root data (the data at the end of its coverage). Transposable paths: ${TRANSPOSABLE_PATHS_TEXT}. Any other path is refused 400 \`VALIDATION_ERROR\` naming it; a header repeating another column's header is refused too. Cells are text, numbers, booleans or null: a Date value gives its day (\`YYYY-MM-DD\`), a list of plain values (a MultiSelect) its values joined by commas, other objects and lists their JSON text.`,
-  "**Filters and order.** `periodStart` (inclusive) and `periodEnd` (exclusive) bound `transactionTimestamp`, compared as instants whatever offset was recorded; `actions` keeps only the listed transactions. Rows sort by `sortBy` in `sortDirection`, ties by policy number then version in the same direction; empty values sort last. `offset` rows are skipped, then at most `limit` returned.",
+  "**Transpositions** add one column each, after the fixed ones, reading a path of the version's root data (the " +
+    `data at the end of its coverage). Transposable paths: ${TRANSPOSABLE_PATHS_TEXT}. Any other path is refused ` +
+    "400 `VALIDATION_ERROR` naming it; a header repeating another column's header is refused too. Cells are text, " +
+    "numbers, booleans or null: a Date value gives its day (`YYYY-MM-DD`), a list of plain values (a MultiSelect) " +
+    "its values joined by commas, other objects and lists their JSON text.",
+  "**Filters and order.** `periodStart` (inclusive) and `periodEnd` (exclusive) bound `transactionTimestamp`, " +
+    "compared as instants whatever offset was recorded; `actions` keeps only the listed transactions. Rows sort by " +
+    "`sortBy` in `sortDirection`, ties by policy number then version in the same direction; empty values sort " +
+    "last. `offset` rows are skipped, then at most `limit` returned.",
 ].join("\n\n");

@@ -63,7 +63,8 @@ export const FullTermPricingInfoSchema = z
   .nullable()
   .openapi("FullTermPricingInfo", {
     description:
-      "Null means no policy pricing. Rollups are the sums of the components of the matching kind; there is no grand total here.",
+      "Null means no policy pricing. Rollups are the sums of the components of the matching kind; " +
+      "there is no grand total here.",
   });
 export type FullTermPricingInfo = z.infer<typeof FullTermPricingInfoSchema>;
 
@@ -107,5 +108,6 @@ export const CrossSegmentRatingOutputsSchema = z
   .nullable()
   .openapi("CrossSegmentRatingOutputs", {
     description:
-      "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. Undeclared members are refused.",
+      "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. " +
+      "Undeclared members are refused.",
   });

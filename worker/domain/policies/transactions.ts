@@ -1,22 +1,33 @@
 import type { Fmv1Date } from "../dates/fmv1-date";
 import type { Delta } from "./deltas";
 
-interface TransactionBase {
+/**
+ * What the five policy transactions take, as plain data: each crosses the company object's RPC
+ * boundary unchanged (interface, Policies: transactions).
+ */
+export interface TransactionBase {
   transactionTimestamp: string;
   displayAuthor: string;
+  /** Policy invoicing is not available yet: a transaction carrying a plan is refused. */
+  invoicePlan?: unknown;
 }
 
-/** A policy transaction as the company object receives it (plain data: it crosses the RPC boundary). */
-export type TransactionRequest =
-  | (TransactionBase & { action: "NEW_BUSINESS"; data: unknown })
-  | (TransactionBase & { action: "RENEW"; data: unknown })
-  | (TransactionBase & { action: "ENDORSE"; policyId: string; effectiveDate: Fmv1Date; deltas: Delta[] })
-  | (TransactionBase & { action: "CANCEL"; policyId: string; effectiveDate: Fmv1Date })
-  | (TransactionBase & { action: "REINSTATE"; policyId: string });
+/** New business and renewal: the policy data of version 1. */
+export interface StartPolicyRequest extends TransactionBase {
+  data: unknown;
+}
 
-/** The calling key, as plain data; the object rebuilds its grants to check policy field write groups. */
-export interface TransactionActor {
-  keyId: string;
-  roles: string[];
-  permissions: string[];
+export interface EndorseRequest extends TransactionBase {
+  policyId: string;
+  effectiveDate: Fmv1Date;
+  deltas: Delta[];
+}
+
+export interface CancelRequest extends TransactionBase {
+  policyId: string;
+  effectiveDate: Fmv1Date;
+}
+
+export interface ReinstateRequest extends TransactionBase {
+  policyId: string;
 }

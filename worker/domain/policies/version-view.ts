@@ -1,8 +1,7 @@
 import type { Fmv1Date } from "../dates/fmv1-date";
+import type { PolicyAction } from "./actions";
 import type { FullTermPricingInfo } from "./pricing";
 import { type Coverage, coveredSpan, type Segment } from "./segments";
-
-export type PolicyAction = "NEW_BUSINESS" | "ENDORSE" | "CANCEL" | "REINSTATE" | "RENEW";
 
 export interface VersionRecord {
   policyId: string;
@@ -91,4 +90,17 @@ export function versionView(
 ): ReturnType<typeof fullView> | ReturnType<typeof summaryView>;
 export function versionView(record: VersionRecord, detail: "full" | "summary" = "full") {
   return detail === "full" ? fullView(record) : summaryView(record);
+}
+
+/** A list item of the policy and version lists: the version's identity and the summary of its root fields. */
+export function versionListItem(record: VersionRecord) {
+  return {
+    policyId: record.policyId,
+    version: record.version,
+    action: record.action,
+    transactionTimestamp: record.transactionTimestamp,
+    effectiveDate: record.effectiveDate,
+    createdAt: record.createdAt,
+    summary: versionSummary(record),
+  };
 }

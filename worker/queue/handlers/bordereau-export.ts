@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { writeExportChunk } from "../../services/bordereau-export-chunks";
+import { writeExportChunk } from "../../operations/bordereau/write-export-chunk";
+import { operationContext, PLATFORM_ACTOR } from "../../operations/context";
 import type { BackgroundHandler } from "../consumer";
 
 const PayloadSchema = z.object({ exportId: z.string(), chunkIndex: z.number().int().min(0) });
@@ -12,5 +13,13 @@ export const handleBordereauExportChunk: BackgroundHandler = async (message, env
     console.error(JSON.stringify({ malformedBordereauExportChunk: message.messageId }));
     return;
   }
-  await writeExportChunk(env, message.companyId, payload.data.exportId, payload.data.chunkIndex);
+  const ctx = operationContext(env, {
+    companyId: message.companyId,
+    actor: PLATFORM_ACTOR,
+    requestId: message.messageId,
+    method: "QUEUE",
+    path: message.type,
+    batchId: null,
+  });
+  await writeExportChunk(ctx, payload.data.exportId, payload.data.chunkIndex);
 };

@@ -1,13 +1,10 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, eq } from "drizzle-orm";
-import { database } from "../../db/client";
-import { policies, policyVersions } from "../../db/schema";
+import { z } from "@hono/zod-openapi";
 import { isCalendarDay } from "../../domain/dates/fmv1-date";
-import { EARNED_KINDS, earnedPremium } from "../../domain/policies/earned-premium";
-import { policyStatus } from "../../domain/policies/version-view";
-import type { AppEnv } from "../../http/context";
+import { EARNED_KINDS } from "../../domain/policies/earned-premium";
 import { offsetOf, pageQuery } from "../../http/pagination";
-import { companyParams, companyRoute, jsonContent, keyCaller, validationErrorResponse } from "../../http/route";
+import { defineRoute } from "../../http/registry";
+import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
+import { earnedPremiumReport as reportEarnedPremium } from "../../operations/policies/earned-premium-report";
 
 const Query = z.object({
   asOf: z.string().refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day").openapi({
@@ -78,63 +75,48 @@ const ReportSchema = z.object({
 const RULES = [
   "Per policy, from its current version, and per pricing component and component kind, in integer cents.",
   "",
-  "- **Amounts**: a component's cents are round-half-even of `value × 100` on its decimal spelling (1000.01 → 100001; 0.125 → 12).",
-  "- **Pro-rata** components (`earningBasis` `pro-rata` or omitted) earn by day. Each segment carries the full-term value in force during it; the segment contributes `cents × days ÷ termDays`, `termDays` being the term the segment was priced for (its `policyStartDate` to `policyEndDate`). **Written** counts the segment's days inside the coverage, so a cancellation cuts it at the cancellation date and a reinstatement restores it; **earned** counts the days before `asOf` (`[termStart, min(asOf, coverageEnd))`, so `asOf` on or after the coverage end earns everything written).",
-  "- **Rounding**: a component's segment shares are added exactly and rounded once toward zero (floor for positive amounts), separately for written and for earned; **unearned = written − earned**, so `earnedCents + unearnedCents = writtenCents` exactly and an endorsement that leaves a price unchanged moves no cent.",
-  "- **Fully-earned-at-inception** components are written at the value in the version's current `fullTermPricingInfo` (kept through a cancellation) and earned whole once `asOf` is on or after the term start.",
-  "- Kind **Other** is not premium: reported as `otherCents` (current value), never earned, excluded from `byKind` and `totals`.",
+  "- **Amounts**: a component's cents are round-half-even of `value × 100` on its decimal spelling (1000.01 → " +
+    "100001; 0.125 → 12).",
+  "- **Pro-rata** components (`earningBasis` `pro-rata` or omitted) earn by day. Each segment carries the " +
+    "full-term value in force during it; the segment contributes `cents × days ÷ termDays`, `termDays` being the " +
+    "term the segment was priced for (its `policyStartDate` to `policyEndDate`). **Written** counts the segment's " +
+    "days inside the coverage, so a cancellation cuts it at the cancellation date and a reinstatement restores " +
+    "it; **earned** counts the days before `asOf` (`[termStart, min(asOf, coverageEnd))`, so `asOf` on or after " +
+    "the coverage end earns everything written).",
+  "- **Rounding**: a component's segment shares are added exactly and rounded once toward zero (floor for " +
+    "positive amounts), separately for written and for earned; **unearned = written − earned**, so " +
+    "`earnedCents + unearnedCents = writtenCents` exactly and an endorsement that leaves a price unchanged moves " +
+    "no cent.",
+  "- **Fully-earned-at-inception** components are written at the value in the version's current " +
+    "`fullTermPricingInfo` (kept through a cancellation) and earned whole once `asOf` is on or after the term " +
+    "start.",
+  "- Kind **Other** is not premium: reported as `otherCents` (current value), never earned, excluded from " +
+    "`byKind` and `totals`.",
   "- `byKind` sums the components of each kind; `totals` add Premium, Taxes and Fees.",
   "",
-  "Policies are ordered by policy number; `policyId` narrows the report to one policy. `page` is one-based; `pageSize` defaults to 50 and values above 500 are clamped to 500. `asOf` missing or not a real `YYYY-MM-DD` day is 400 `VALIDATION_ERROR`.",
+  "Policies are ordered by policy number; `policyId` narrows the report to one policy. `page` is one-based; " +
+    "`pageSize` defaults to 50 and values above 500 are clamped to 500. `asOf` missing or not a real " +
+    "`YYYY-MM-DD` day is 400 `VALIDATION_ERROR`.",
 ].join("\n");
 
-const earnedPremiumReport = companyRoute("P", "policy.view", {
-  method: "get",
-  path: "/policies/earned-premium",
-  operationId: "earnedPremiumReport",
-  tags: ["Policies"],
-  summary: "Earned and unearned premium as of a day",
-  description: RULES,
-  request: { params: companyParams(), query: Query },
-  responses: {
-    200: jsonContent(ReportSchema, "A page of policies with their written, earned and unearned cents."),
-    ...validationErrorResponse,
-  },
-});
-
-/** Register before the policy read routes: `/policies/{policyId}` would otherwise take `earned-premium` as an id. */
-export function registerEarnedPremiumRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(earnedPremiumReport, async (c) => {
-    const { companyId } = keyCaller(c);
+export const earnedPremiumReport = defineRoute(
+  companyRoute("P", "policy.view", {
+    method: "get",
+    path: "/policies/earned-premium",
+    operationId: "earnedPremiumReport",
+    tags: ["Policies"],
+    summary: "Earned and unearned premium as of a day",
+    description: RULES,
+    request: { params: companyParams(), query: Query },
+    responses: {
+      200: jsonContent(ReportSchema, "A page of policies with their written, earned and unearned cents."),
+      ...validationErrorResponse,
+    },
+  }),
+  async (c) => {
     const { asOf, policyId, page, pageSize } = c.req.valid("query");
-    const conditions = [eq(policies.companyId, companyId)];
-    if (policyId) conditions.push(eq(policies.id, policyId));
-    const where = and(...conditions);
-    const current = and(eq(policyVersions.policyId, policies.id), eq(policyVersions.version, policies.currentVersion));
-    const db = database(c.env.DB);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: policies.id,
-          policyNumber: policies.policyNumber,
-          version: policyVersions.version,
-          coverage: policyVersions.coverage,
-        })
-        .from(policies)
-        .innerJoin(policyVersions, current)
-        .where(where)
-        .orderBy(asc(policies.policyNumber), asc(policies.id))
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize)),
-      db.select({ n: count() }).from(policies).where(where),
-    ]);
-    const items = rows.map((row) => ({
-      policyId: row.id,
-      policyNumber: row.policyNumber,
-      version: row.version,
-      status: policyStatus(row.coverage),
-      ...earnedPremium(row.coverage, asOf),
-    }));
-    return c.json({ asOf, items, totalCount: total?.n ?? 0, page, pageSize }, 200);
-  });
-}
+    const window = { limit: pageSize, offset: offsetOf(page, pageSize) };
+    const { items, totalCount } = await reportEarnedPremium(contextOf(c), { asOf, policyId }, window);
+    return c.json({ asOf, items, totalCount, page, pageSize }, 200);
+  },
+);

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { CREATE_FOR_MEMBER, EXPORT_SURFACES } from "../../domain/bordereau/presets";
+import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import { FullTermPricingInfoSchema } from "../../domain/policies/pricing";
 
 export const PolicyIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "policyId", in: "path" } });
@@ -22,7 +24,7 @@ export const PolicySummarySchema = z
 const versionMembers = {
   policyId: z.uuid(),
   version: z.number().int(),
-  action: z.enum(["NEW_BUSINESS", "ENDORSE", "CANCEL", "REINSTATE", "RENEW"]),
+  action: z.enum(POLICY_ACTIONS),
   transactionTimestamp: z.string(),
   displayAuthor: z.string(),
   effectiveDate: z.string(),
@@ -59,3 +61,35 @@ export const VersionListItemSchema = z
     summary: PolicySummarySchema,
   })
   .openapi("PolicyVersionListItem");
+
+export const ContactSchema = z
+  .object({
+    personId: z.uuid(),
+    displayName: z
+      .string()
+      .openapi({ description: "The person's `name`; else its `email`; else `Person <first 8 characters of its id>`." }),
+  })
+  .openapi("PolicyContact");
+
+/** Contacts of a policy (interface, Policies; CONTRACT section 4 "Contacts"). */
+export const CONTACTS_UNVERSIONED =
+  "Contacts are unversioned: no policy version is written, and a `contacts` value inside transaction data is " +
+  "ignored.";
+
+/** An export preset as every preset route answers it. */
+export const PresetSchema = z
+  .object({
+    id: z.uuid(),
+    entityType: z.enum(EXPORT_SURFACES),
+    name: z.string(),
+    ownerUserId: z.string(),
+    visibility: z.literal("private"),
+    fieldKeys: z.array(z.string()),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+  })
+  .openapi("ExportPreset");
+
+export const PRESET_PRIVACY =
+  `A preset is private: it is seen by its owner, and by members holding \`${CREATE_FOR_MEMBER}\` (who manage ` +
+  "members' presets); to anyone else it does not exist.";

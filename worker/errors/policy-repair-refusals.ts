@@ -1,0 +1,71 @@
+import type { ValueProblem } from "../domain/entities/field-values";
+import type { FieldValuePlan } from "../domain/policies/field-value-repair";
+import { ApiError } from "./api-error";
+
+/** Refusals of the staff policy repairs and of the Sandbox wipe of every policy. */
+
+const details = (problems: ValueProblem[]) => problems.map((p) => ({ field: p.path, message: p.problem }));
+const summary = (problems: ValueProblem[]) => problems.map((p) => `${p.path} ${p.problem}`).join("; ");
+
+/** A refused field value repair: 400 for a change no write could make, 409 when storage holds other values. */
+export function fieldValueRepairRefused(refusal: Extract<FieldValuePlan, { ok: false }>): ApiError {
+  const { problems } = refusal;
+  switch (refusal.kind) {
+    case "invalid":
+      return new ApiError({
+        code: "VALIDATION_ERROR",
+        message: `Invalid field value repair: ${summary(problems)}`,
+        userMessages: problems.map((p) => `The change to ${p.path} ${p.problem}.`),
+        details: details(problems),
+      });
+    case "stale":
+      return new ApiError({
+        code: "StalePolicyVersion",
+        message: `A repair changes only the current version: ${summary(problems)}`,
+        userMessages: ["The policy has a newer version than the one named. Read it again and repeat the repair."],
+        details: details(problems),
+      });
+    case "mismatch":
+      return new ApiError({
+        code: "FieldValueMismatch",
+        message: `Stored values differ from the expected ones; nothing was changed: ${summary(problems)}`,
+        userMessages: [
+          ...new Set(
+            problems.map((p) => `The stored value of ${p.path} is not the expected one; nothing was changed.`),
+          ),
+        ],
+        details: details(problems),
+      });
+  }
+}
+
+/** The renewal recorded in version 1 names a policy the company no longer has. */
+export const previousPolicyMissing = (recorded: string) =>
+  new ApiError({
+    code: "PreviousPolicyMissing",
+    message:
+      `The renewal recorded in version 1 names previous policy ${recorded}, which is not a policy of this ` +
+      "company; the link cannot be rebuilt",
+    userMessages: ["The policy this one renews no longer exists, so its renewal link cannot be rebuilt."],
+    details: [{ field: "previousPolicy", message: `names ${recorded}, which is not a policy of this company` }],
+  });
+
+/** A guard stopped the batch: something changed the policy outside the company queue meanwhile. */
+export const repairRaced = () =>
+  new ApiError({
+    code: "Conflict",
+    message: "The policy changed while the repair ran; nothing was written",
+    userMessages: ["The policy changed while the repair ran. Nothing was changed; please try again."],
+  });
+
+/** Quotes or events still reference policies, so deleting every policy is refused (nothing deleted). */
+export function liveReferencesExist(found: Array<{ field: string; message: string }>): ApiError {
+  return new ApiError({
+    code: "LiveReferencesExist",
+    message:
+      "Cannot delete all policies while quotes or events reference them: " +
+      found.map((f) => `${f.field} (${f.message})`).join("; "),
+    userMessages: ["Some quotes or events still reference policies. Remove those references (or those records) first."],
+    details: found,
+  });
+}

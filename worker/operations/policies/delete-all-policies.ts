@@ -1,0 +1,45 @@
+import { countLiveReferences, deleteAllPoliciesStatements } from "../../db/queries/policy-wipe";
+import { liveReferencesExist } from "../../errors/policy-repair-refusals";
+import { requireSandboxCompany } from "../company/require-company";
+import type { OperationContext } from "../context";
+
+const WHAT = "Deleting all policies";
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/**
+ * Serialized in the company object. `POST P/policies/deleteAll`: removes every policy of a Sandbox
+ * company with its versions, contacts and every relationship link with a policy at either end (the
+ * `previousPolicy` renewal links among them), in one atomic batch; answers the rows removed.
+ *
+ * Live references block it (409 `LiveReferencesExist`, nothing deleted): a quote or event record whose
+ * stored data has a top-level `policyId` naming one of the company's policies, or a relationship link
+ * between a policy and a quote or event record. Financial records referencing policies do not exist in
+ * the service yet; when they do, they join this rule.
+ */
+export async function deleteAllPolicies(ctx: OperationContext): Promise<{ rowsRemoved: number }> {
+  await requireSandboxCompany(ctx, WHAT);
+  await refuseLiveReferences(ctx);
+  const results = await ctx.db.batch(deleteAllPoliciesStatements(ctx.db, ctx.companyId));
+  const rowsRemoved = results.reduce((sum, result) => sum + result.meta.changes, 0);
+  if (rowsRemoved === 0) {
+    // Nothing left, or a guard stopped the batch: say which.
+    await requireSandboxCompany(ctx, WHAT);
+    await refuseLiveReferences(ctx);
+  }
+  return { rowsRemoved };
+}
+
+async function refuseLiveReferences(ctx: OperationContext) {
+  const { byType, byRelationship } = await countLiveReferences(ctx.db, ctx.companyId);
+  const found = [
+    ...byType.map((r) => ({
+      field: `${r.entityType}.policyId`,
+      message: `${r.n} ${r.entityType} ${plural(r.n, "record names", "records name")} a policy in policyId`,
+    })),
+    ...byRelationship.map((r) => ({
+      field: `relationships.${r.relationshipKey}`,
+      message: `${r.n} ${plural(r.n, "link ties", "links tie")} a policy to a quote or event`,
+    })),
+  ];
+  if (found.length) throw liveReferencesExist(found);
+}

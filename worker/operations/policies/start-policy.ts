@@ -1,0 +1,119 @@
+import { nextSequenceValue } from "../../db/queries/entities";
+import {
+  findPolicyByNumber,
+  findPolicyHead,
+  insertPolicyStatement,
+  insertVersionStatement,
+  type PolicyHead,
+} from "../../db/queries/policies";
+import type { SubField } from "../../domain/configuration/document";
+import { readPolicyData } from "../../domain/policies/policy-data";
+import { newCoverage } from "../../domain/policies/segments";
+import type { StartPolicyRequest } from "../../domain/policies/transactions";
+import type { VersionRecord } from "../../domain/policies/version-view";
+import {
+  invalidPolicyData,
+  invoicePlanUnavailable,
+  policyNumberTaken,
+  readingError,
+} from "../../errors/policy-refusals";
+import type { OperationContext } from "../context";
+import { applyCoverageRule } from "./coverage-rule";
+import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
+import { versionRow, withPrimaryInsured } from "./record-version";
+
+const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
+
+/** A policy about to be written: its head and version 1, nothing stored yet. */
+export interface NewPolicy {
+  head: PolicyHead;
+  record: VersionRecord;
+}
+
+/**
+ * Reads and checks the data of new business or a renewal, then builds the new policy at version 1:
+ * the policy number is kept when sent and minted when absent, Sequence fields take their next value.
+ */
+export async function prepareNewPolicy(
+  ctx: OperationContext,
+  action: "NEW_BUSINESS" | "RENEW",
+  request: StartPolicyRequest,
+): Promise<NewPolicy> {
+  if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("InvalidPolicyData");
+  const configuration = await loadPolicyConfiguration(ctx);
+  const reading = readPolicyData(
+    request.data,
+    { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor) },
+    { previousPolicy: action === "RENEW" ? "required" : "refused" },
+  );
+  if (!reading.ok) throw readingError(reading);
+  const { data, termStart, termEnd } = reading.value;
+  const previousPolicyId = typeof data.previousPolicy === "string" ? data.previousPolicy : null;
+
+  if (previousPolicyId && !(await findPolicyHead(ctx.db, ctx.companyId, previousPolicyId))) {
+    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
+  }
+  if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
+    throw policyNumberTaken(data.policyNumber);
+  }
+  const policyNumber = typeof data.policyNumber === "string" ? data.policyNumber : await mintPolicyNumber(ctx);
+  data.policyNumber = policyNumber;
+  await assignSequences(ctx, data, configuration.policyFields);
+
+  const coverage = withPrimaryInsured(
+    applyCoverageRule(() => newCoverage(termStart.date, termEnd.date, data)),
+    configuration.policyFields,
+    ctx.now,
+  );
+  const createdAt = ctx.now.toISOString();
+  const record: VersionRecord = {
+    policyId: crypto.randomUUID(),
+    version: 1,
+    action,
+    transactionTimestamp: request.transactionTimestamp,
+    displayAuthor: request.displayAuthor,
+    effectiveDate: termStart.date,
+    coverage,
+    createdAt,
+  };
+  const head: PolicyHead = {
+    id: record.policyId,
+    companyId: ctx.companyId,
+    policyNumber,
+    currentVersion: 1,
+    status: "active",
+    previousPolicyId,
+    termStart: termStart.date,
+    termEnd: termEnd.date,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  return { head, record };
+}
+
+/** The statements that write a new policy: its head, then version 1. */
+export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
+  return [
+    insertPolicyStatement(ctx.db, policy.head),
+    insertVersionStatement(ctx.db, versionRow(ctx, policy.record)),
+  ] as const;
+}
+
+/** The next free `POL-000001`-style number: a book brought over may already hold numbers of that form. */
+async function mintPolicyNumber(ctx: OperationContext): Promise<string> {
+  for (;;) {
+    const next = await nextSequenceValue(ctx.db, ctx.companyId, POLICY_NUMBER_SEQUENCE);
+    const minted = `POL-${String(next).padStart(6, "0")}`;
+    if (!(await findPolicyByNumber(ctx.db, ctx.companyId, minted))) return minted;
+  }
+}
+
+/** Each Sequence field of the policy takes its next value, with the field's prefix and padding. */
+async function assignSequences(ctx: OperationContext, data: Record<string, unknown>, policyFields: SubField[]) {
+  for (const field of policyFields) {
+    if (field.typeInfo.kind !== "Sequence") continue;
+    const value = await nextSequenceValue(ctx.db, ctx.companyId, `policy.${field.referenceId}`);
+    data[field.referenceId] =
+      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/registry";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
+import { linkContact } from "../../operations/policies/link-contact";
+import { CONTACTS_UNVERSIONED, ContactSchema, PolicyIdParam } from "./schemas";
+
+const LinkBody = z
+  .object({
+    personId: z.uuid().openapi({ description: "Id of an existing person of the company." }),
+    batchId: z.unknown().optional(),
+  })
+  .strict();
+
+const DESCRIPTION = [
+  "Idempotent: the first link answers 201, linking the same person again answers 200; both return the contact.",
+  CONTACTS_UNVERSIONED,
+  "An unknown policy or person, or one of another company, is 404 `NotFoundError`.",
+  "Requires `policy.view` and `person.view` as well (403 `AuthorizationError` without them).",
+].join("\n\n");
+
+export const linkPolicyContact = defineRoute(
+  companyRoute("P", "policy.endorse", {
+    method: "post",
+    path: "/policies/{policyId}/contacts",
+    operationId: "linkPolicyContact",
+    tags: ["Policies"],
+    summary: "Link an existing person to a policy as a contact",
+    description: DESCRIPTION,
+    request: { params: companyParams({ policyId: PolicyIdParam }), body: jsonBody(LinkBody) },
+    responses: {
+      201: jsonContent(ContactSchema, "Linked."),
+      200: jsonContent(ContactSchema, "Already linked; nothing changed."),
+      ...validationErrorResponse,
+      ...notFoundResponse,
+    },
+  }),
+  async (c) => {
+    const linked = await linkContact(contextOf(c), c.req.valid("param").policyId, c.req.valid("json").personId);
+    return linked.created ? c.json(linked.contact, 201) : c.json(linked.contact, 200);
+  },
+);

@@ -1,0 +1,19 @@
+import { companyObject } from "../../company-object";
+import { defineRoute } from "../../http/registry";
+import { companyRoute, contextOf, jsonBody } from "../../http/route";
+import { policyParams, ReinstateBody, SERIALIZED, TRANSACTION } from "./transaction-schemas";
+
+export const reinstatePolicy = defineRoute(
+  companyRoute("P", "policy.reinstate", {
+    ...TRANSACTION,
+    path: "/policies/{policyId}/transaction/reinstate",
+    operationId: "reinstatePolicy",
+    summary: "Reinstate a cancelled policy",
+    description: `Restores the coverage the cancellation ended.${SERIALIZED}`,
+    request: { params: policyParams, body: jsonBody(ReinstateBody) },
+  }),
+  async (c) => {
+    const request = { ...c.req.valid("json"), policyId: c.req.valid("param").policyId };
+    return c.json(await companyObject(contextOf(c)).reinstatePolicy(request), 200);
+  },
+);
