@@ -134,8 +134,10 @@ export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings 
   >();
   const rowOf = (component: PricingComponent) => {
     const key = keyOf(component);
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { component, written: new Shares(), earned: new Shares(), fullyEarnedCents: 0 }));
+    const found = rows.get(key);
+    if (found) return found;
+    const row = { component, written: new Shares(), earned: new Shares(), fullyEarnedCents: 0 };
+    rows.set(key, row);
     return row;
   };
 
