@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { POLICY_ACTIONS } from "../../domain/policies/actions";
+import type { Delta } from "../../domain/policies/deltas";
 import type { Coverage } from "../../domain/policies/segments";
 
 /** The policy head: its number and which version is current. Changed only by transactions. */
@@ -38,6 +39,12 @@ export const policyVersions = sqliteTable(
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
     coverage: text("coverage", { mode: "json" }).$type<Coverage>().notNull(),
+    /**
+     * An endorsement's deltas as sent, so a later backdated endorsement can apply them again (CONTRACT
+     * section 4, out-of-sequence endorsements). Null for other actions, and for endorsements written
+     * before migration 0005 (`transactionLog` derives theirs from the stored segments).
+     */
+    deltas: text("deltas", { mode: "json" }).$type<Delta[]>(),
     createdAt: text("created_at").notNull(),
     createdBy: text("created_by"),
   },

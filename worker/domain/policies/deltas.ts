@@ -1,7 +1,8 @@
+import { isRecord, setAt } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { isCalendarDay, isTimeZone, usesRetiredSpelling } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
-import { readFieldValue, type ValueProblem } from "../entities/field-values";
+import { readFieldValue, type ValueContext, type ValueProblem } from "../entities/field-values";
 import { CrossSegmentRatingOutputsSchema, normalizePricing, PricingInputSchema, RatingResultSchema } from "./pricing";
 
 /** One endorsement change: `policy.<referenceId>[.<member>...]` set to `value` (stored exactly as sent). */
@@ -45,103 +46,100 @@ function canonicalDateProblem(value: unknown): string | null {
   return null;
 }
 
-function setAt(data: Record<string, unknown>, members: string[], value: unknown): Record<string, unknown> {
-  const [head, ...rest] = members as [string, ...string[]];
-  if (rest.length === 0) return { ...data, [head]: value };
-  const inner = data[head];
-  return {
-    ...data,
-    [head]: setAt(
-      inner && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {},
-      rest,
-      value,
-    ),
-  };
-}
-
 type Reading = { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] };
 export type DeltaPlan =
   | { ok: true; apply(data: Record<string, unknown>): Reading; termEnd: string | null }
   | { ok: false; problems: ValueProblem[] };
 
+/** `policy.<referenceId>.<member>...` as `[referenceId, member, ...]`, or null for a malformed path. */
+function membersOf(path: string): string[] | null {
+  return PATH.test(path) ? path.split(".").slice(1) : null;
+}
+
+/** The problems of one delta read on its own: its path, its member and, for a whole value, the value. */
+function deltaProblem(
+  { path, value }: Delta,
+  fields: ReadonlyMap<string, SubField>,
+  context: DeltaContext,
+  valueContext: ValueContext,
+): ValueProblem[] {
+  const [member, ...deeper] = membersOf(path) ?? [];
+  if (member === undefined) return [{ path, problem: "must be a path like policy.<referenceId>" }];
+  const field = fields.get(member);
+  const fixed = FIXED[member];
+  if (fixed) return [{ path, problem: fixed }];
+  if (member === "policyEndDate" || field?.typeInfo.kind === "Date") {
+    if (deeper.length)
+      return [{ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" }];
+    const problem = canonicalDateProblem(value);
+    return problem ? [{ path, problem }] : [];
+  }
+  if (member in CONTAINER_SCHEMAS) return [];
+  if (member === "exposures") {
+    if (deeper.length)
+      return [{ path, problem: "writes into one exposure; the exposures are written whole as a list" }];
+    // Checked like new business's exposures; the value is still stored exactly as sent.
+    const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
+    if (embedded.ok) return [];
+    const problems =
+      embedded.kind === "generated"
+        ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" }))
+        : embedded.kind === "shape"
+          ? [...embedded.missing, ...embedded.problems]
+          : embedded.problems;
+    return problems.map((p) => ({ ...p, path: `policy.${p.path}` }));
+  }
+  if (!field) return [{ path, problem: "is not a policy field" }];
+  if (field.readOnly || field.typeInfo.kind === "Sequence") return [{ path, problem: "is read-only" }];
+  // A member path is checked after it is applied, against the field's whole new value (see `applyDeltas`).
+  if (deeper.length) return [];
+  const reading = readFieldValue(field, value, valueContext, path);
+  return reading.ok ? [] : reading.problems;
+}
+
+/** The term end an endorsement sets: the date of its `policy.policyEndDate` delta, or null. */
+export function termEndOf(deltas: readonly Delta[]): string | null {
+  const set = deltas.findLast((d) => d.path === "policy.policyEndDate");
+  const date = isRecord(set?.value) ? set.value.date : undefined;
+  return typeof date === "string" ? date : null;
+}
+
 /** Checks every delta before anything changes (interface, Policies: endorse deltas). */
 export function planDeltas(deltas: readonly Delta[], context: DeltaContext): DeltaPlan {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
-  const problems: ValueProblem[] = [];
-  let termEnd: string | null = null;
-
-  deltas.forEach(({ path, value }) => {
-    const match = PATH.exec(path);
-    if (!match) return problems.push({ path, problem: "must be a path like policy.<referenceId>" });
-    const member = match[1]!;
-    const deeper = match[2]!.length > 0;
-    const field = fields.get(member);
-    const isDate = member === "policyEndDate" || field?.typeInfo.kind === "Date";
-    if (FIXED[member]) return problems.push({ path, problem: FIXED[member]! });
-    if (isDate) {
-      if (deeper)
-        return problems.push({
-          path,
-          problem: "writes one member of a Date; a Date is written whole as {date, timezone}",
-        });
-      const problem = canonicalDateProblem(value);
-      if (problem) return problems.push({ path, problem });
-      if (member === "policyEndDate") termEnd = (value as { date: string }).date;
-      return;
-    }
-    if (member in CONTAINER_SCHEMAS) return;
-    if (member === "exposures") {
-      if (deeper)
-        return problems.push({ path, problem: "writes into one exposure; the exposures are written whole as a list" });
-      // Checked like new business's exposures; the value is still stored exactly as sent.
-      const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
-      if (!embedded.ok)
-        problems.push(
-          ...(embedded.kind === "generated"
-            ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" }))
-            : embedded.kind === "shape"
-              ? [...embedded.missing, ...embedded.problems]
-              : embedded.problems
-          ).map((p) => ({ ...p, path: `policy.${p.path}` })),
-        );
-      return;
-    }
-    if (!field) return problems.push({ path, problem: "is not a policy field" });
-    if (field.readOnly || field.typeInfo.kind === "Sequence") return problems.push({ path, problem: "is read-only" });
-    // A member path is checked after it is applied, against the field's whole new value (see `apply`).
-    if (!deeper) {
-      const reading = readFieldValue(field, value, valueContext, path);
-      if (!reading.ok) problems.push(...reading.problems);
-    }
-  });
+  const problems = deltas.flatMap((delta) => deltaProblem(delta, fields, context, valueContext));
   if (problems.length) return { ok: false, problems };
+  return { ok: true, termEnd: termEndOf(deltas), apply: (data) => applyDeltas(data, deltas, context) };
+}
 
-  // Fields written through a member path (`policy.mailingAddress.city`): their whole value is read again.
-  const memberWritten = [
-    ...new Set(
-      deltas
-        .map((d) => d.path.split("."))
-        .filter((p) => p.length > 2 && fields.has(p[1]!))
-        .map((p) => p[1]!),
-    ),
-  ];
-  return {
-    ok: true,
-    termEnd,
-    apply(data) {
-      let next = data;
-      for (const { path, value } of deltas) next = setAt(next, path.split(".").slice(1), value);
-      const fieldProblems = memberWritten.flatMap((ref) => {
-        const reading = readFieldValue(fields.get(ref)!, next[ref], valueContext, `policy.${ref}`);
-        return reading.ok ? [] : reading.problems;
-      });
-      const containers = revalidateContainers(next);
-      if (fieldProblems.length || !containers.ok)
-        return { ok: false, problems: [...fieldProblems, ...(containers.ok ? [] : containers.problems)] };
-      return containers;
-    },
-  };
+/**
+ * The data with every delta set in order (values exactly as sent). Fields written through a member path
+ * (`policy.mailingAddress.city`) are read again whole, and containers are read again with their rollups
+ * recomputed. Pure, so an endorsement can be applied again over other data (out-of-sequence replay).
+ */
+export function applyDeltas(data: Record<string, unknown>, deltas: readonly Delta[], context: DeltaContext): Reading {
+  const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
+  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
+  let next = data;
+  const memberWritten = new Set<SubField>();
+  for (const { path, value } of deltas) {
+    const members = membersOf(path);
+    if (!members) continue;
+    const set = setAt(next, members, value);
+    if (isRecord(set)) next = set;
+    const field = fields.get(members[0] ?? "");
+    if (field && members.length > 1) memberWritten.add(field);
+  }
+  const fieldProblems = [...memberWritten].flatMap((field) => {
+    const path = `policy.${field.referenceId}`;
+    const reading = readFieldValue(field, next[field.referenceId], valueContext, path);
+    return reading.ok ? [] : reading.problems;
+  });
+  const containers = revalidateContainers(next);
+  if (fieldProblems.length || !containers.ok)
+    return { ok: false, problems: [...fieldProblems, ...(containers.ok ? [] : containers.problems)] };
+  return containers;
 }
 
 /** Containers changed by deltas are read again as a whole: undeclared members refused, rollups recomputed. */

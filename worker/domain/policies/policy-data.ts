@@ -5,6 +5,7 @@ import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { fieldPath } from "../paths";
 import { CrossSegmentRatingOutputsSchema, normalizePricing, PricingInputSchema, RatingResultSchema } from "./pricing";
+import { PRIMARY_INSURED_FIELDS } from "./primary-insured";
 
 /** Members the platform defines on every policy, beyond configured policy fields. */
 const CONTAINERS = {
@@ -14,7 +15,7 @@ const CONTAINERS = {
 } as const;
 /** Accepted and dropped: the removed container (its members never reach validation) and contacts. */
 const IGNORED = new Set(["fullTermPolicyInfo", "contacts", "batchId"]);
-const DERIVED = new Set(["primaryInsuredName", "primaryInsuredId"]);
+const DERIVED = new Set<string>(PRIMARY_INSURED_FIELDS);
 
 export interface PolicyDataContext {
   policyFields: readonly SubField[];

@@ -1,5 +1,9 @@
 import type { SubField } from "../configuration/document";
 import { evaluateExpression } from "../expressions/evaluate";
+import type { Coverage, Segment } from "./segments";
+
+/** The policy members derived from its exposures: never sent, never endorsed, resolved per segment. */
+export const PRIMARY_INSURED_FIELDS = ["primaryInsuredName", "primaryInsuredId"] as const;
 
 export interface PrimaryInsured {
   primaryInsuredName: string | null;
@@ -40,4 +44,17 @@ export function primaryInsuredOf(
     }
   }
   return { primaryInsuredName: name, primaryInsuredId: text(primary?.exposureId) ?? text(primary?.id) };
+}
+
+/** Every segment (and every segment a reinstatement would restore) carries its own primary insured. */
+export function withPrimaryInsured(coverage: Coverage, policyFields: readonly SubField[], now: Date): Coverage {
+  const resolve = (segments: readonly Segment[]) =>
+    segments.map((s) => ({ ...s, data: { ...s.data, ...primaryInsuredOf(s.data, policyFields, now) } }));
+  return {
+    ...coverage,
+    segments: resolve(coverage.segments),
+    cancellation: coverage.cancellation
+      ? { ...coverage.cancellation, restore: resolve(coverage.cancellation.restore) }
+      : null,
+  };
 }

@@ -1,3 +1,4 @@
+import { sameJson } from "../../lib/json";
 import { maxDay, minDay } from "./civil-days";
 
 /**
@@ -19,6 +20,76 @@ export interface Coverage {
   cancellation: { effectiveDate: string; restore: Segment[] } | null;
 }
 
+/** The span the version covers: from term start to term end, or to the cancellation date. */
+export function coveredSpan(coverage: Coverage) {
+  return { startDate: coverage.termStart, endDate: coverage.cancellation?.effectiveDate ?? coverage.termEnd };
+}
+
+/** The segments of the whole term, as if no cancellation were in force (what a reinstatement restores). */
+export function termSegments(coverage: Coverage): readonly Segment[] {
+  return coverage.cancellation?.restore ?? coverage.segments;
+}
+
+/** Splits the segment containing `day` so that a segment starts exactly there. */
+export function splitAt(segments: readonly Segment[], day: string): Segment[] {
+  return segments.flatMap((s) =>
+    s.startDate < day && day < s.endDate
+      ? [
+          { ...s, endDate: day },
+          { ...s, startDate: day },
+        ]
+      : [s],
+  );
+}
+
+/** Cuts or stretches the coverage so it ends at `end`: a stretch carries the last segment's data on. */
+export function endAt(segments: readonly Segment[], end: string): Segment[] {
+  const kept = splitAt(segments, end).filter((s) => s.startDate < end);
+  const last = kept.at(-1);
+  if (last && last.endDate < end) kept[kept.length - 1] = { ...last, endDate: end };
+  return kept;
+}
+
+/** The segments that remain in force when coverage ends at `day`. */
+export function endedAt(segments: readonly Segment[], day: string): Segment[] {
+  return splitAt(segments, day).filter((s) => s.endDate <= day);
+}
+
+/** Neighbouring segments with the same data read as one. */
+export function mergeEqualNeighbours(segments: readonly Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const segment of segments) {
+    const last = out.at(-1);
+    if (last && last.endDate === segment.startDate && sameJson(last.data, segment.data))
+      out[out.length - 1] = { ...last, endDate: segment.endDate };
+    else out.push(segment);
+  }
+  return out;
+}
+
+/** The segment in force on a day, or the last one when the day is past the coverage. */
+export function segmentOn(segments: readonly Segment[], day: string): Segment | undefined {
+  return segments.find((s) => s.startDate <= day && day < s.endDate) ?? segments.at(-1);
+}
+
+/** Days of `[from, to)` that fall inside a segment. */
+export function overlapDays(
+  segment: Segment,
+  from: string,
+  to: string,
+  count: (a: string, b: string) => number,
+): number {
+  const start = maxDay(segment.startDate, from);
+  const end = minDay(segment.endDate, to);
+  return end > start ? count(start, end) : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// TRANSITIONAL: the in-place, throwing steps `durable/policy-transactions.ts` still calls. They apply an
+// endorsement over the stored segments only, so a backdated one overwrites later changes (issue 8).
+// `planTransaction` (transaction-plan.ts) replaces them; delete this section when the transaction
+// operation calls it.
+
 /** `state`: the policy is in the wrong state for the transaction (409); `date`: a date is out of range (400). */
 export class CoverageError extends Error {
   constructor(
@@ -30,41 +101,14 @@ export class CoverageError extends Error {
   }
 }
 
-/** The span the version covers: from term start to term end, or to the cancellation date. */
-export function coveredSpan(coverage: Coverage) {
-  return { startDate: coverage.termStart, endDate: coverage.cancellation?.effectiveDate ?? coverage.termEnd };
-}
-
+/** @deprecated TRANSITIONAL: use `planTransaction`. */
 export function newCoverage(termStart: string, termEnd: string, data: Record<string, unknown>): Coverage {
   if (termEnd <= termStart)
     throw new CoverageError("date", "policyEndDate", "policyEndDate must be after policyStartDate");
   return { termStart, termEnd, segments: [{ startDate: termStart, endDate: termEnd, data }], cancellation: null };
 }
 
-/** Splits the segment containing `day` so that a segment starts exactly there. */
-function splitAt(segments: readonly Segment[], day: string): Segment[] {
-  return segments.flatMap((s) =>
-    s.startDate < day && day < s.endDate
-      ? [
-          { ...s, endDate: day },
-          { ...s, startDate: day },
-        ]
-      : [s],
-  );
-}
-
-/** Cuts or stretches the coverage so it ends at `end`. */
-function endAt(segments: readonly Segment[], end: string): Segment[] {
-  const kept = splitAt(segments, end).filter((s) => s.startDate < end);
-  const last = kept[kept.length - 1];
-  if (last && last.endDate < end) kept[kept.length - 1] = { ...last, endDate: end };
-  return kept;
-}
-
-/**
- * An endorsement effective `day`: data from `day` onward is changed by `change`; earlier segments keep
- * theirs. A new term end (from `change`) cuts or stretches the coverage.
- */
+/** @deprecated TRANSITIONAL: use `planTransaction` (this one loses later changes out of sequence). */
 export function endorse(
   coverage: Coverage,
   day: string,
@@ -92,7 +136,7 @@ export function endorse(
   return { ...coverage, termEnd, segments: mergeEqualNeighbours(segments) };
 }
 
-/** Coverage ends at `day` (on or after term start, on or before term end). */
+/** @deprecated TRANSITIONAL: use `planTransaction`. */
 export function cancel(coverage: Coverage, day: string): Coverage {
   if (coverage.cancellation) throw new CoverageError("state", "effectiveDate", "The policy is already cancelled");
   if (day < coverage.termStart || day > coverage.termEnd) {
@@ -102,41 +146,15 @@ export function cancel(coverage: Coverage, day: string): Coverage {
       `effectiveDate ${day} is outside the policy term ${coverage.termStart} to ${coverage.termEnd}`,
     );
   }
-  const segments = splitAt(coverage.segments, day).filter((s) => s.endDate <= day);
-  return { ...coverage, segments, cancellation: { effectiveDate: day, restore: coverage.segments } };
+  return {
+    ...coverage,
+    segments: endedAt(coverage.segments, day),
+    cancellation: { effectiveDate: day, restore: coverage.segments },
+  };
 }
 
-/** Restores the coverage the cancellation ended. */
+/** @deprecated TRANSITIONAL: use `planTransaction`. */
 export function reinstate(coverage: Coverage): Coverage {
   if (!coverage.cancellation) throw new CoverageError("state", "action", "Only a cancelled policy can be reinstated");
   return { ...coverage, segments: coverage.cancellation.restore, cancellation: null };
-}
-
-/** Neighbouring segments with identical data read as one. */
-function mergeEqualNeighbours(segments: readonly Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const segment of segments) {
-    const last = out[out.length - 1];
-    if (last && last.endDate === segment.startDate && JSON.stringify(last.data) === JSON.stringify(segment.data))
-      out[out.length - 1] = { ...last, endDate: segment.endDate };
-    else out.push(segment);
-  }
-  return out;
-}
-
-/** The segment in force on a day, or the last one when the day is past the coverage. */
-export function segmentOn(segments: readonly Segment[], day: string): Segment | undefined {
-  return segments.find((s) => s.startDate <= day && day < s.endDate) ?? segments[segments.length - 1];
-}
-
-/** Days of `[from, to)` that fall inside a segment. */
-export function overlapDays(
-  segment: Segment,
-  from: string,
-  to: string,
-  count: (a: string, b: string) => number,
-): number {
-  const start = maxDay(segment.startDate, from);
-  const end = minDay(segment.endDate, to);
-  return end > start ? count(start, end) : 0;
 }

@@ -43,6 +43,8 @@ export function versionRow(ctx: OperationContext, record: VersionRecord): Policy
     effectiveDate: record.effectiveDate,
     ...coveredSpan(record.coverage),
     coverage: record.coverage,
+    // Not recorded yet: the planner that replays endorsements is wired in next (legacy rows derive theirs).
+    deltas: null,
     createdAt: record.createdAt,
     createdBy: ctx.actor.keyId,
   };

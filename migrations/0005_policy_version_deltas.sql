@@ -1,0 +1,1 @@
+ALTER TABLE `policy_versions` ADD `deltas` text;
