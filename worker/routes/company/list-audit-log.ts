@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { listAuditEntries } from "../../db/queries/audit-log";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
-import { companyIdOf, companyParams, companyRoute, jsonContent, validationErrorResponse } from "../../http/route";
+import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
 
 const AuditEntrySchema = z
   .object({
@@ -46,7 +45,8 @@ export const listAuditLog = defineRoute(
   }),
   async (c) => {
     const { page, pageSize, batchId } = c.req.valid("query");
-    const { items, totalCount } = await listAuditEntries(database(c.env.DB), companyIdOf(c), {
+    const { db, companyId } = contextOf(c);
+    const { items, totalCount } = await listAuditEntries(db, companyId, {
       limit: pageSize,
       offset: offsetOf(page, pageSize),
       batchId,
