@@ -417,6 +417,23 @@ describe("guarded lifecycle fields on the generic update", () => {
     expect(res.status).toBe(200);
     expect(res.json.data.eventStatus).toBe("open");
   });
+
+  it("accepts the held log resent with its members in another order (the same JSON)", async () => {
+    const { company, key } = await setUp();
+    const id = await createEvent(company, key);
+    const [entry] = (await readEvent(company, key, id)).eventOpenCloseHistory;
+    const reordered = [
+      {
+        effectiveOnDate: { timezone: entry.effectiveOnDate.timezone, date: entry.effectiveOnDate.date },
+        action: "open",
+      },
+    ];
+    const res = await company.call("PATCH", `/entities/event/${id}`, key, {
+      body: { eventOpenCloseHistory: reordered, userSetEventName: "Hail" },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK))]);
+  });
 });
 
 describe("eventName", () => {

@@ -1,3 +1,4 @@
+import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { readFieldValue, type ValueProblem } from "./field-values";
 
@@ -13,7 +14,6 @@ export type EmbeddedReading =
   | { ok: false; kind: "invalid"; problems: ValueProblem[] };
 
 const isGenerated = (field: SubField | undefined) => field?.typeInfo.kind === "Sequence";
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function readEmbeddedExposures(
   value: unknown,
@@ -45,7 +45,7 @@ export function readEmbeddedExposures(
       }
       if (isGenerated(field)) {
         if (v === null) continue;
-        if (!same(v, existing?.[index]?.[key])) generated.push(`${at}.${key}`);
+        if (!sameJson(v, existing?.[index]?.[key])) generated.push(`${at}.${key}`);
         else copy[key] = v;
         continue;
       }

@@ -1,3 +1,4 @@
+import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { evaluateExpression } from "../expressions/evaluate";
 import { readEmbeddedExposures } from "./embedded-exposures";
@@ -34,7 +35,6 @@ export type WritePlan =
   | { ok: false; refusal: WriteRefusal };
 
 const refused = (refusal: WriteRefusal): WritePlan => ({ ok: false, refusal });
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Members the platform owns on some entity types, beyond configured fields. */
 const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
@@ -61,7 +61,7 @@ export function planWrite(input: WriteInput): WritePlan {
   if (existing) {
     for (const [key, value] of entries) {
       const endpoint = guardedEndpoint(entityType, key);
-      if (endpoint && !same(value, existing[key]))
+      if (endpoint && !sameJson(value, existing[key]))
         return refused({ kind: "guarded-status", referenceId: key, endpoint });
     }
   } else {
@@ -74,7 +74,8 @@ export function planWrite(input: WriteInput): WritePlan {
 
   // 400 GeneratedFieldWrite: platform-generated values may be resent unchanged, never originated.
   const generated = entries.filter(
-    ([key, value]) => fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !same(value, existing?.[key]),
+    ([key, value]) =>
+      fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !sameJson(value, existing?.[key]),
   );
   if (generated.length) return refused({ kind: "generated", referenceIds: generated.map(([key]) => key) });
 
@@ -100,7 +101,7 @@ export function planWrite(input: WriteInput): WritePlan {
     if (!field) {
       const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
       if (platform.includes(key) && !reading) {
-        if (!same(value, existing?.[key]))
+        if (!sameJson(value, existing?.[key]))
           problems.push({ path: key, problem: "is set by the platform and cannot be written" });
         continue;
       }
@@ -110,7 +111,7 @@ export function planWrite(input: WriteInput): WritePlan {
       continue;
     }
     if (field.typeInfo.kind === "Sequence") continue;
-    if (field.readOnly && !same(value, existing?.[key])) {
+    if (field.readOnly && !sameJson(value, existing?.[key])) {
       problems.push({ path: key, problem: "is read-only" });
       continue;
     }
