@@ -276,7 +276,7 @@ describe("validation against configuration", () => {
       "vehicleCount",
     ]);
     expect(error.userMessages).toHaveLength(6);
-    expect(error.userMessages).toContain("Exposure type must be one of: vehicle, building.");
+    expect(error.userMessages).toContain('Exposure type must be one of: "vehicle", "building".');
     for (const message of error.userMessages) expect(message).not.toMatch(/InvalidFieldModelV1Data|\w\.\w+\s/);
     expect((await company.call("GET", "/entities/exposure", admin)).json.totalCount).toBe(0);
   });
@@ -294,6 +294,80 @@ describe("validation against configuration", () => {
       await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: null } }),
       400,
       "InvalidFieldModelV1Data",
+    );
+  });
+
+  it("treats empty and whitespace-only text as missing for required fields, in groups too", async () => {
+    const { company, admin } = await configured();
+    for (const blank of ["", "   ", "\t\n"]) {
+      const error = expectError(
+        await company.call("POST", "/entities/exposure", admin, { body: { exposureName: blank } }),
+        400,
+        "InvalidFieldModelV1Data",
+      );
+      expect(error.details).toEqual([{ field: "exposureName", message: "is required" }]);
+    }
+    const id = await createExposure(company, admin);
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: " " } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    const group = expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { drivers: [{ driverName: "" }] } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(group.details).toEqual([{ field: "drivers[0].driverName", message: "is required" }]);
+    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.exposureName).toBe("Truck 7");
+  });
+
+  it('tells the number 1 from the text "1" in option errors', async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const imported = await company.call("POST", "/configuration/import", admin, {
+      body: {
+        optionSets: [
+          {
+            key: "tiers",
+            options: [
+              { value: 1, label: "One" },
+              { value: 2, label: "Two" },
+            ],
+          },
+        ],
+        fieldDefinitions: [
+          {
+            entityType: "exposure",
+            referenceId: "tier",
+            label: "Tier",
+            typeInfo: { kind: "Select", optionSet: "tiers" },
+          },
+          {
+            entityType: "exposure",
+            referenceId: "tiers",
+            label: "Tiers",
+            typeInfo: { kind: "MultiSelect", optionSet: "tiers" },
+          },
+        ],
+      },
+    });
+    expect(imported.status).toBe(200);
+    const error = expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: { tier: "1", tiers: [2, "2"] } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(error.details).toEqual([
+      { field: "tier", message: 'must be one of: 1, 2 (the text "1" was sent; the option is the number 1)' },
+      {
+        field: "tiers",
+        message:
+          'has values that are not options: "2" (allowed: 1, 2) (the text "2" was sent; the option is the number 2)',
+      },
+    ]);
+    expect((await company.call("POST", "/entities/exposure", admin, { body: { tier: 1, tiers: [2] } })).status).toBe(
+      201,
     );
   });
 

@@ -166,7 +166,7 @@ describe("findings against the current configuration", () => {
     expect(finding.issues).toEqual(
       expect.arrayContaining([
         {
-          message: "exposureType must be one of: vehicle, building",
+          message: 'exposureType must be one of: "vehicle", "building"',
           fieldPath: ["exposureType"],
           severity: "error",
           code: "invalid-value",

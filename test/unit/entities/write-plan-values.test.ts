@@ -34,7 +34,7 @@ describe("values are read per field kind, and an update changes only what it nam
         kind: "invalid",
         problems: [
           { path: "name", problem: "must be text" },
-          { path: "tier", problem: "must be one of: gold" },
+          { path: "tier", problem: 'must be one of: "gold"' },
         ],
       },
     });

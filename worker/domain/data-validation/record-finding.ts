@@ -1,6 +1,6 @@
 import { isRecord } from "../../lib/json";
 import type { ValidationIssue } from "../configuration/issues";
-import { readFieldValue, type ValueProblem } from "../entities/field-values";
+import { isMissingValue, readFieldValue, type ValueProblem } from "../entities/field-values";
 import { readPlatformValue } from "../entities/platform-values";
 import type { ValidationTarget } from "./validation-target";
 
@@ -100,7 +100,7 @@ export function validateStoredRecord(target: ValidationTarget, entityId: string,
 
   for (const field of target.fields) {
     const value = data[field.referenceId];
-    if (field.required && (value === undefined || value === null) && !generatedLater(field.typeInfo.kind)) {
+    if (field.required && isMissingValue(value) && !generatedLater(field.typeInfo.kind)) {
       issues.push(valueIssue({ path: field.referenceId, problem: REQUIRED }));
     }
   }

@@ -1,6 +1,6 @@
 import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
-import { readFieldValue, type ValueProblem } from "./field-values";
+import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 
 /**
  * Embedded exposures (interface, "Generated-field rule for embedded exposures"): point-in-time copies
@@ -54,7 +54,7 @@ export function readEmbeddedExposures(
       else problems.push(...reading.problems);
     }
     for (const field of exposureFields) {
-      const absent = copy[field.referenceId] === undefined || copy[field.referenceId] === null;
+      const absent = isMissingValue(copy[field.referenceId]);
       const callerRequired =
         field.required && !isGenerated(field) && field.typeInfo.kind !== "Calculated" && !field.computedDefault;
       if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`))

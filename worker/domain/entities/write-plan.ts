@@ -2,7 +2,7 @@ import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { evaluateExpression } from "../expressions/evaluate";
 import { readEmbeddedExposures } from "./embedded-exposures";
-import { readFieldValue, type ValueProblem } from "./field-values";
+import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
 import { readPlatformValue } from "./platform-values";
 
@@ -123,7 +123,7 @@ export function planWrite(input: WriteInput): WritePlan {
 
   if (!existing) applyComputedDefaults(input, data, body);
   for (const field of fields.values()) {
-    const missing = data[field.referenceId] === undefined || data[field.referenceId] === null;
+    const missing = isMissingValue(data[field.referenceId]);
     const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
     const alreadyRefused = problems.some((p) => p.path === field.referenceId);
     if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body))
