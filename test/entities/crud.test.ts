@@ -644,3 +644,63 @@ describe("permissions", () => {
     expect((await company.call("POST", "/entities/event", claims, { body: {} })).status).toBe(201);
   });
 });
+
+describe("a create mints sequences first, then computed defaults in dependency order, then calculated fields", () => {
+  const ORDERED = {
+    optionSets: [{ key: "kinds", options: [{ value: "Truck", label: "Truck" }] }],
+    fieldDefinitions: [
+      // Declared before what they read, on purpose.
+      {
+        entityType: "exposure",
+        referenceId: "title",
+        label: "Title",
+        typeInfo: { kind: "Calculated", expression: "exposureNumber + ' / ' + exposureType", repeatable: true },
+      },
+      {
+        entityType: "exposure",
+        referenceId: "badge",
+        label: "Badge",
+        typeInfo: { kind: "String" },
+        computedDefault: "concat(reference, '*')",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "reference",
+        label: "Reference",
+        typeInfo: { kind: "String" },
+        computedDefault: "concat('REF ', exposureNumber)",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "exposureNumber",
+        label: "Number",
+        typeInfo: { kind: "Sequence", prefix: "EX-", padding: 4 },
+        generatedAt: "create",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "exposureType",
+        label: "Type",
+        typeInfo: { kind: "Select", optionSet: "kinds" },
+      },
+    ],
+  };
+
+  it("gives the full calculated value and defaults that read the minted number on create", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    expect((await company.call("POST", "/configuration/import", admin, { body: ORDERED })).status).toBe(200);
+    const created = await company.call("POST", "/entities/exposure", admin, { body: { exposureType: "Truck" } });
+    expect(created.status).toBe(201);
+    const read = (await company.call("GET", `/entities/exposure/${created.json.id}`, admin)).json.data;
+    expect(read).toMatchObject({
+      exposureNumber: "EX-0001",
+      title: "EX-0001 / Truck",
+      reference: "REF EX-0001",
+      badge: "REF EX-0001*",
+    });
+    // An empty PATCH changes nothing: the value was complete from the start.
+    const patched = await company.call("PATCH", `/entities/exposure/${created.json.id}`, admin, { body: {} });
+    expect(patched.json.data.title).toBe("EX-0001 / Truck");
+  });
+});

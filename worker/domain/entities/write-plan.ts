@@ -1,6 +1,6 @@
 import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
-import { evaluateExpression } from "../expressions/evaluate";
+import { defaultsToApply } from "./derived-values";
 import { readEmbeddedExposures } from "./embedded-exposures";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
@@ -121,10 +121,12 @@ export function planWrite(input: WriteInput): WritePlan {
     else problems.push(...reading.problems);
   }
 
-  if (!existing) applyComputedDefaults(input, data, body);
+  // A create's computed defaults run after its sequences are minted (`completeValues`), and are checked then.
+  const defaulted = new Set(defaultsToApply(input.fields, body, existing).map((f) => f.referenceId));
   for (const field of fields.values()) {
     const missing = isMissingValue(data[field.referenceId]);
-    const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
+    const generatedLater =
+      field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated" || defaulted.has(field.referenceId);
     const alreadyRefused = problems.some((p) => p.path === field.referenceId);
     if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body))
       problems.push({ path: field.referenceId, problem: "is required" });
@@ -137,39 +139,4 @@ export function planWrite(input: WriteInput): WritePlan {
         (f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null,
       );
   return { ok: true, data, sequencesToMint };
-}
-
-/** A supplied value is kept; an absent one takes the field's computed default (x-computed-default). */
-function applyComputedDefaults(input: WriteInput, data: Record<string, unknown>, body: Record<string, unknown>) {
-  for (const field of input.fields) {
-    if (!field.computedDefault || field.referenceId in body) continue;
-    try {
-      data[field.referenceId] = evaluateExpression(field.computedDefault, {
-        scope: data,
-        now: input.now,
-        timezone: "America/New_York",
-      });
-    } catch {
-      data[field.referenceId] = null;
-    }
-  }
-}
-
-/** Calculated fields are recomputed from the stored values on every save. */
-export function applyCalculatedFields(
-  fields: readonly SubField[],
-  data: Record<string, unknown>,
-  now: Date,
-): Record<string, unknown> {
-  const out = { ...data };
-  for (const field of fields) {
-    if (field.typeInfo.kind !== "Calculated") continue;
-    try {
-      out[field.referenceId] =
-        evaluateExpression(field.typeInfo.expression ?? "", { scope: out, now, timezone: "America/New_York" }) ?? null;
-    } catch {
-      out[field.referenceId] = null;
-    }
-  }
-  return out;
 }
