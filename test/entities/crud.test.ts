@@ -598,8 +598,9 @@ describe("embedded exposures", () => {
         body: { exposures: [{ exposureName: "A", exposureCode: null, exposureType: "vehicle" }] },
       })
     ).json.id;
+    // The exposure's calculated field is derived inside the copy too (issue 10, item 2).
     expect((await company.call("GET", `/entities/quote/${id}`, admin)).json.data.exposures).toEqual([
-      { exposureName: "A", exposureType: "vehicle" },
+      { exposureName: "A", exposureType: "vehicle", displayLabel: "A (vehicle)" },
     ]);
     expectError(
       await company.call("POST", "/entities/quote", admin, {

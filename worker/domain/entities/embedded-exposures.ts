@@ -56,7 +56,11 @@ export function readEmbeddedExposures(
     for (const field of exposureFields) {
       const absent = isMissingValue(copy[field.referenceId]);
       const callerRequired =
-        field.required && !isGenerated(field) && field.typeInfo.kind !== "Calculated" && !field.computedDefault;
+        field.required &&
+        !isGenerated(field) &&
+        field.typeInfo.kind !== "Calculated" &&
+        !field.computedDefault &&
+        !field.readOnly;
       if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`))
         missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
     }

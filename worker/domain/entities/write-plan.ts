@@ -1,7 +1,7 @@
 import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { defaultsToApply } from "./derived-values";
-import { readEmbeddedExposures } from "./embedded-exposures";
+import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
 import { readPlatformValue } from "./platform-values";
@@ -19,6 +19,8 @@ export interface WriteInput {
   embeddedExposureFields?: readonly SubField[];
   /** Whether the caller holds the write group `<entity>.field-<group>`. */
   holdsWriteGroup(group: string): boolean;
+  /** Whether the caller holds the exposure write group `exposure.field-<group>` (embedded exposures); none if absent. */
+  holdsExposureWriteGroup?(group: string): boolean;
   now: Date;
 }
 
@@ -55,6 +57,12 @@ export function planWrite(input: WriteInput): WritePlan {
     const group = fields.get(key)?.writePermission;
     return group && !input.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
   });
+  const embeddedFields = input.embeddedExposureFields;
+  const storedExposures = Array.isArray(existing?.exposures) ? existing.exposures : undefined;
+  if (embeddedFields && "exposures" in body) {
+    const holds = input.holdsExposureWriteGroup ?? (() => false);
+    locked.push(...lockedEmbeddedFields(body.exposures, embeddedFields, storedExposures, holds));
+  }
   if (locked.length) return refused({ kind: "write-group", fields: locked });
 
   // 409: guarded status fields change only through their endpoints (create may set eventStatus).
@@ -81,13 +89,8 @@ export function planWrite(input: WriteInput): WritePlan {
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
-  if (input.embeddedExposureFields && "exposures" in body) {
-    const embedded = readEmbeddedExposures(
-      body.exposures,
-      input.embeddedExposureFields,
-      input.optionSets,
-      existing?.exposures as Array<Record<string, unknown>> | undefined,
-    );
+  if (embeddedFields && "exposures" in body) {
+    const embedded = planEmbeddedExposures(body.exposures, embeddedFields, input.optionSets, storedExposures);
     if (!embedded.ok && embedded.kind === "generated")
       return refused({ kind: "generated", referenceIds: embedded.paths });
     if (!embedded.ok && embedded.kind === "shape")

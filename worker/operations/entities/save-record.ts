@@ -5,7 +5,7 @@ import { notFound } from "../../errors/api-error";
 import type { JsonObject } from "../../lib/json";
 import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
 import type { OperationContext } from "../context";
-import { finishValues, NOTHING_PENDING, planValues } from "./write-pipeline/plan-values";
+import { finishValues, planValues } from "./write-pipeline/plan-values";
 
 /**
  * Saves of records of every type but the event (whose rows change only through `writeEvent`): entity
@@ -49,7 +49,7 @@ export function updateRecordValues(ctx: OperationContext, input: SaveInput & { i
     const existing = await findEntity(ctx.db, ctx.companyId, recordType.type, id);
     if (!existing || (recordType.kind === "customObject" && existing.kind !== "customObject")) throw notFound();
     const planned = await planValues(ctx, { ...input, existing: existing.data });
-    const data = await finishValues(ctx, recordType, planned.data, NOTHING_PENDING);
+    const data = await finishValues(ctx, recordType, planned.data, planned);
     const updatedAt = ctx.now.toISOString();
     const written = await updateEntityStatement(
       ctx.db,

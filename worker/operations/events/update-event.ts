@@ -3,7 +3,7 @@ import { entityRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
-import { finishValues, NOTHING_PENDING, planValues } from "../entities/write-pipeline/plan-values";
+import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
 import { writeEvent } from "./write-event";
 
 export interface UpdateEventInput {
@@ -24,7 +24,7 @@ export async function updateEvent(ctx: OperationContext, input: UpdateEventInput
     configuration,
     async change(stored) {
       const planned = await planValues(ctx, { recordType, configuration, body: input.body, existing: stored.data });
-      return { values: planned.data, finish: (derived) => finishValues(ctx, recordType, derived, NOTHING_PENDING) };
+      return { values: planned.data, finish: (derived) => finishValues(ctx, recordType, derived, planned) };
     },
   });
   return entityView(configuration, recordType, row);

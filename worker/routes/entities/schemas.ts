@@ -23,7 +23,11 @@ const FIELD_VALUES =
   "Unknown keys, invalid values and missing required fields are 400 `InvalidFieldModelV1Data` (one `details` " +
   "entry per refused value); a field in a write group the key lacks is 403 `field-write-permission-required`; a " +
   "platform-generated field may not be originated or changed (400 `GeneratedFieldWrite`); guarded status fields " +
-  "are 409 `GuardedStatusFieldWrite`.";
+  "are 409 `GuardedStatusFieldWrite`. A quote's `exposures` (embedded copies, written whole and matched with the " +
+  "stored items by position) follow every rule of the exposure fields: an item may not change, set or drop a " +
+  "locked field's value without `exposure.field-<group>` (403; resending the stored value is accepted), a " +
+  "read-only or generated value other than the stored one is refused (400) and is kept when left out, and " +
+  "computed defaults and calculated fields are derived in each item.";
 
 export const EntityBodySchema = z
   .record(z.string(), z.unknown())

@@ -2,6 +2,7 @@ import { nextSequenceValue } from "../../../db/queries/entities";
 import { fieldWriteGroupPermission } from "../../../domain/access/permissions";
 import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
 import { completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
+import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
 import type { RecordType } from "../../../domain/entities/record-type";
 import { planWrite } from "../../../domain/entities/write-plan";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
@@ -28,10 +29,9 @@ export interface PendingValues {
   sequencesToMint: readonly SubField[];
   /** Fields a create fills from their computed default (those the body leaves out). */
   defaults: readonly SubField[];
+  /** The write sent a list of embedded exposures: their defaults and calculated fields are derived too. */
+  exposuresWritten: boolean;
 }
-
-/** An update derives only its calculated fields. */
-export const NOTHING_PENDING: PendingValues = { sequencesToMint: [], defaults: [] };
 
 export interface PlannedValues extends PendingValues {
   data: JsonObject;
@@ -53,6 +53,7 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
     existing,
     body: input.body,
     holdsWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission(writeGroupEntity, group)),
+    holdsExposureWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group)),
     now: ctx.now,
   });
   if (!result.ok) throw refusalError(result.refusal);
@@ -62,13 +63,15 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
     data,
     sequencesToMint: result.sequencesToMint,
     defaults: defaultsToApply(recordType.fields, input.body, existing),
+    exposuresWritten: !!recordType.embeddedExposureFields && "exposures" in input.body,
   };
 }
 
 /**
  * The last half of every record save, in this order (issue 10, item 8): new sequence numbers, then
- * computed defaults in dependency order, then calculated fields; a required field a default left empty is
- * refused (400, after the sequences were minted: such a refusal leaves a gap in the sequence).
+ * computed defaults in dependency order, then calculated fields, and the same for embedded exposures
+ * the write sent (item 2); a required field a default left empty is refused (400, after the sequences
+ * were minted: such a refusal leaves a gap in the sequence).
  */
 export async function finishValues(
   ctx: OperationContext,
@@ -83,6 +86,13 @@ export async function finishValues(
       `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
   const completed = completeValues(recordType.fields, minted, pending.defaults, ctx.now);
-  if (completed.problems.length) throw invalidData(completed.problems);
-  return completed.data;
+  const embeddedFields = recordType.embeddedExposureFields;
+  if (!embeddedFields || !pending.exposuresWritten || !Array.isArray(completed.data.exposures)) {
+    if (completed.problems.length) throw invalidData(completed.problems);
+    return completed.data;
+  }
+  const embedded = completeEmbeddedExposures(embeddedFields, completed.data.exposures, ctx.now);
+  const problems = [...completed.problems, ...embedded.problems];
+  if (problems.length) throw invalidData(problems);
+  return { ...completed.data, exposures: embedded.exposures };
 }
