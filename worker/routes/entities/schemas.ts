@@ -33,6 +33,12 @@ export const EntityBodySchema = z
   .record(z.string(), z.unknown())
   .openapi("EntityFieldValues", { description: FIELD_VALUES });
 
+/** The 409s a record update can answer; `Conflict` is a backstop the serialized updates are not expected to reach. */
+export const CONFLICT_DOC =
+  "`GuardedStatusFieldWrite`: a guarded status field changed (names the endpoint to use). `Conflict`: the record " +
+  "changed three times while this update was being applied; updates are serialized per company, so this is a " +
+  "backstop that is not expected in practice; retry the request.";
+
 export const EntityIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "entityId", in: "path" } });
 
 export const ENTITY_TYPE_LIST = ENTITY_TYPES.join(", ");
