@@ -17,9 +17,14 @@ import {
 } from "../worker/operations/configuration/import-configuration";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import {
+  type CreateCustomObjectInput,
+  createCustomObject,
+} from "../worker/operations/custom-objects/create-custom-object";
+import {
   type UpdateCustomObjectInput,
   updateCustomObject,
 } from "../worker/operations/custom-objects/update-custom-object";
+import { type CreateRecordInput, createRecord } from "../worker/operations/entities/create-record";
 import { type UpdateRecordInput, updateRecord } from "../worker/operations/entities/update-record";
 import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
@@ -60,6 +65,19 @@ export class CompanyObject extends DurableObject<Env> {
   /** Imports a configuration document: expected hashes, validation, the breaking-change gate, one write. */
   importConfiguration(call: Call, request: ImportRequest): Promise<RpcResult<ImportResult>> {
     return this.serialized(call, (ctx) => importConfiguration(ctx, request));
+  }
+
+  // Record writes run here, one at a time per company, so none interleaves with an import's breaking-change
+  // gate (a create that loaded the old configuration cannot commit after the gate counted its field unused).
+
+  /** Create of an entity record (every type but the event). */
+  createRecord(call: Call, input: CreateRecordInput) {
+    return this.serialized(call, (ctx) => createRecord(ctx, input));
+  }
+
+  /** Create of a custom object record. */
+  createCustomObject(call: Call, input: CreateCustomObjectInput) {
+    return this.serialized(call, (ctx) => createCustomObject(ctx, input));
   }
 
   /** Partial update of an entity record (every type but the event), so concurrent updates of one record land. */

@@ -7,6 +7,7 @@ import {
 } from "../addresses/address-v2";
 import { PROVIDED_SOURCE } from "../addresses/geocoding";
 import type { OptionSet, SubField } from "../configuration/document";
+import { optionLiteral } from "../configuration/option-values";
 import { readFmv1Date } from "../dates/fmv1-date";
 
 /** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
@@ -178,9 +179,6 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
 export function isMissingValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
-
-/** An option value as JSON writes it, so the number `1` and the text `"1"` read differently. */
-export const optionLiteral = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : String(value));
 
 /** `1, "1"`: the allowed values of an option set, each as its JSON literal. */
 const optionList = (values: readonly unknown[]) => values.map(optionLiteral).join(", ");

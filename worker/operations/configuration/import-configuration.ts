@@ -34,8 +34,10 @@ export interface ImportResult {
 }
 
 /**
- * Serialized in the company object, so imports of one company never interleave: hash check, validation,
- * the breaking-change gate, then one write guarded by the version read. A refusal changes nothing.
+ * Serialized in the company object, so imports of one company never interleave with each other nor with
+ * the writes the gate guards (record creates and updates, event writes, links, policy transactions all run
+ * there): hash check, validation, the breaking-change gate, then one write guarded by the version read. A
+ * refusal changes nothing.
  */
 export async function importConfiguration(ctx: OperationContext, request: ImportRequest): Promise<ImportResult> {
   if (request.force && !holds(ctx.actor, "company.reset")) throw forceNotPermitted();
@@ -99,10 +101,11 @@ async function refuseBreakingChanges(
   before: ConfigurationDocument,
   after: ConfigurationDocument,
 ): Promise<void> {
-  const breaking: FieldError[] = [];
-  for (const change of candidateBreaks(before, after)) {
-    const records = await recordsUsing(ctx.db, ctx.companyId, change);
-    if (records > 0) breaking.push({ field: change.path, message: describeBreak(change, records) });
-  }
+  const changes = candidateBreaks(before, after);
+  const counts = await recordsUsing(ctx.db, ctx.companyId, changes);
+  const breaking: FieldError[] = changes.flatMap((change, i) => {
+    const count = counts[i] ?? 0;
+    return count > 0 ? [{ field: change.path, message: describeBreak(change, count) }] : [];
+  });
   if (breaking.length > 0) throw breakingConfigurationChange(breaking);
 }
