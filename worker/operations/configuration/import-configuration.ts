@@ -1,6 +1,12 @@
-import { loadConfiguration, replaceConfiguration, type StoredConfiguration } from "../../db/queries/configuration";
+import {
+  configurationIs,
+  loadConfiguration,
+  replaceConfigurationStatement,
+  type StoredConfiguration,
+} from "../../db/queries/configuration";
 import { recordsUsing } from "../../db/queries/configuration-usage";
-import { candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
+import { deleteLinksOfStatement } from "../../db/queries/relationships";
+import { type CandidateBreak, candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
 import { contentHashOf } from "../../domain/configuration/canonical";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { type ImportChanges, importChanges } from "../../domain/configuration/import-changes";
@@ -51,7 +57,8 @@ export async function importConfiguration(ctx: OperationContext, request: Import
 
     const { document, issues } = readDocument(request.body, stored.document);
     if (!document) throw invalidConfiguration(issues);
-    if (!request.force) await refuseBreakingChanges(ctx, stored.document, document);
+    const breaking = await breakingChanges(ctx, stored.document, document);
+    if (breaking.length && !request.force) throw breakingConfigurationChange(breaking.map(asDetail));
 
     const contentHash = await contentHashOf(document);
     const result: ImportResult = {
@@ -62,17 +69,41 @@ export async function importConfiguration(ctx: OperationContext, request: Import
       warnings: issues.filter((i) => i.severity === "warning"),
     };
     if (!result.changed) return finished(result);
-    return (await write(ctx, stored, document, contentHash)) ? finished(result) : lostRace;
+    return (await write(ctx, { stored, document, contentHash, breaking })) ? finished(result) : lostRace;
   }, "configuration");
 }
 
-const write = (ctx: OperationContext, stored: StoredConfiguration, document: ConfigurationDocument, hash: string) =>
-  replaceConfiguration(ctx.db, ctx.companyId, {
+interface ImportWrite {
+  stored: StoredConfiguration;
+  document: ConfigurationDocument;
+  contentHash: string;
+  /** The breaking changes a forced import applies (none for an unforced one). */
+  breaking: readonly BreakingChange[];
+}
+
+/**
+ * One batch: the configuration, guarded by the version read, and for a forced import the links of every
+ * relationship it removes or redefines (item 5: links never outlive their relationship's meaning), removed
+ * only when the configuration was written. False when another write replaced the version first.
+ */
+async function write(ctx: OperationContext, change: ImportWrite): Promise<boolean> {
+  const { stored, document, contentHash } = change;
+  const readVersion = stored.version;
+  const replace = replaceConfigurationStatement(ctx.db, ctx.companyId, {
     document,
-    contentHash: hash,
-    readVersion: stored.version,
+    contentHash,
+    readVersion,
     updatedAt: ctx.now.toISOString(),
   });
+  const relationshipKeys = change.breaking.flatMap((b) => b.change.relationshipKey ?? []);
+  if (!relationshipKeys.length) return (await replace).length > 0;
+  const written = configurationIs(ctx.db, ctx.companyId, readVersion + 1, contentHash);
+  const [replaced] = await ctx.db.batch([
+    replace,
+    deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written),
+  ]);
+  return replaced.length > 0;
+}
 
 function forceNotPermitted(): ApiError {
   return new ApiError({
@@ -95,17 +126,27 @@ function expectedHashesOf(request: ImportRequest): string[] {
   return [request.expectedContentHash, fromBody].filter((hash): hash is string => typeof hash === "string");
 }
 
+/** A change some stored data uses, and how many records or links use it. */
+interface BreakingChange {
+  change: CandidateBreak;
+  count: number;
+}
+
+const asDetail = ({ change, count }: BreakingChange): FieldError => ({
+  field: change.path,
+  message: describeBreak(change, count),
+});
+
 /** A removal or kind change is breaking only while stored data uses what it removes (CONTRACT section 2). */
-async function refuseBreakingChanges(
+async function breakingChanges(
   ctx: OperationContext,
   before: ConfigurationDocument,
   after: ConfigurationDocument,
-): Promise<void> {
+): Promise<BreakingChange[]> {
   const changes = candidateBreaks(before, after);
   const counts = await recordsUsing(ctx.db, ctx.companyId, changes);
-  const breaking: FieldError[] = changes.flatMap((change, i) => {
+  return changes.flatMap((change, i) => {
     const count = counts[i] ?? 0;
-    return count > 0 ? [{ field: change.path, message: describeBreak(change, count) }] : [];
+    return count > 0 ? [{ change, count }] : [];
   });
-  if (breaking.length > 0) throw breakingConfigurationChange(breaking);
 }

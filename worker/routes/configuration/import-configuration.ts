@@ -42,7 +42,9 @@ const DESCRIPTION = [
     "relationship, or changes a field's kind, while stored data uses it is refused 409 " +
     "`BreakingConfigurationChange`, one `details` entry per change (its document path, and how many stored " +
     "records or links use it), unless `?force=true` (needs `company.reset`; Sandbox companies only, otherwise " +
-    "409 `CompanyLifecycleRefused`, so on a Live company a breaking change is never applied). Moving a field " +
+    "409 `CompanyLifecycleRefused`, so on a Live company a breaking change is never applied). A forced import " +
+    "removes the links of every relationship it removes or redefines in the same write, so no link outlives " +
+    "its relationship's meaning. Moving a field " +
     "from `Object: Address` to `Object: AddressV2` is a supported migration, never a breaking change.",
   "The gate checks every place data lives: " +
     "(1) top-level field values of every entity type's records; " +
