@@ -428,7 +428,7 @@ describe("background validation runs", () => {
     expect(started.json).toMatchObject({
       runId: expect.any(String),
       status: "queued",
-      entityTypes: ["exposure", "event", "submission", "quote", "person", "organization", "vehicle"],
+      entityTypes: ["exposure", "event", "submission", "quote", "person", "organization", "policy", "vehicle"],
       processedCount: 0,
       completedAt: null,
     });

@@ -20,6 +20,11 @@ export type ValueReading = { ok: true; value: unknown } | { ok: false; problems:
 
 export interface ValueContext {
   optionSets: ReadonlyMap<string, OptionSet>;
+  /**
+   * Reading stored values (data validation) rather than a write: the legacy spellings a write converts
+   * (MultiSelect as comma-separated text) are not what storage should hold, so they are problems.
+   */
+  stored?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -200,9 +205,10 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
       ? ok(value)
       : refuse(path, `must be one of: ${optionList(values)}${typeHint([value], values)}`);
   }
-  // MultiSelect: a list, or the legacy comma-separated text.
+  // MultiSelect: a list, or on writes the legacy comma-separated text (stored values are always lists, so a
+  // scalar left by a forced Select → MultiSelect change is a problem).
   const list =
-    typeof value === "string"
+    typeof value === "string" && !context.stored
       ? value
           .split(",")
           .map((v) => v.trim())
