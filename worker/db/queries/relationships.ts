@@ -4,6 +4,7 @@ import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
 import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -280,11 +281,16 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
 }
 
 /**
- * One atomic batch that removes the type's records and their links. Every statement repeats the guards
- * (still Sandbox, no live reference) so a wipe racing a lifecycle change, a reset or a new link deletes
- * nothing rather than half. Returns how many records it removed.
+ * One atomic batch that removes the type's records and their links, with its audit receipt. Every
+ * statement repeats the guards (still Sandbox, no live reference) so a wipe racing a lifecycle change, a
+ * reset or a new link deletes nothing rather than half. Returns how many records it removed.
  */
-export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
+export async function wipeRecordsOfType(
+  db: Database,
+  companyId: string,
+  type: StoredType,
+  receipt: ReceiptRow,
+): Promise<number> {
   const stillSandbox = exists(
     db
       .select({ one: sql`1` })
@@ -324,6 +330,15 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
         noLiveReference,
       ),
     );
-  const [, removed] = await db.batch([removeLinks, removeRecords]);
+  // The receipt goes first, counting the records the batch is about to remove, under the same guards.
+  const toRemove = db
+    .select({ n: count() })
+    .from(entities)
+    .where(
+      and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)),
+    );
+  const detail = sql`json_object('entityType', ${type.entityType}, 'rowsRemoved', (${toRemove}))`;
+  const writeReceipt = guardedReceiptStatement(db, receipt, detail, allOf(stillSandbox, noLiveReference));
+  const [, , removed] = await db.batch([writeReceipt, removeLinks, removeRecords]);
   return (removed as D1Result).meta.changes;
 }

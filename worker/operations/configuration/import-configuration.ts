@@ -1,3 +1,4 @@
+import { guardedReceiptStatement } from "../../db/queries/audit-log";
 import {
   configurationIs,
   loadConfiguration,
@@ -19,6 +20,7 @@ import {
   invalidConfiguration,
 } from "../../errors/configuration-refusals";
 import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
+import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import { holds, type OperationContext } from "../context";
 
@@ -69,7 +71,8 @@ export async function importConfiguration(ctx: OperationContext, request: Import
       warnings: issues.filter((i) => i.severity === "warning"),
     };
     if (!result.changed) return finished(result);
-    return (await write(ctx, { stored, document, contentHash, breaking })) ? finished(result) : lostRace;
+    const forced = request.force;
+    return (await write(ctx, { stored, document, contentHash, breaking, forced })) ? finished(result) : lostRace;
   }, "configuration");
 }
 
@@ -79,12 +82,26 @@ interface ImportWrite {
   contentHash: string;
   /** The breaking changes a forced import applies (none for an unforced one). */
   breaking: readonly BreakingChange[];
+  /** `?force=true`: the import commits a receipt saying so (item 10), with what it overrode. */
+  forced: boolean;
 }
 
+/** What a forced import's receipt records: the hashes, and each breaking change it applied anyway. */
+const forcedImportDetail = (change: ImportWrite) => ({
+  forced: true,
+  previousContentHash: change.stored.contentHash,
+  contentHash: change.contentHash,
+  breakingChanges: change.breaking.map(asDetail),
+  relationshipLinksRemoved: change.breaking.flatMap((b) =>
+    b.change.relationshipKey ? [b.change.relationshipKey] : [],
+  ),
+});
+
 /**
- * One batch: the configuration, guarded by the version read, and for a forced import the links of every
- * relationship it removes or redefines (item 5: links never outlive their relationship's meaning), removed
- * only when the configuration was written. False when another write replaced the version first.
+ * One batch: the configuration, guarded by the version read, and for a forced import its audit receipt and
+ * the links of every relationship it removes or redefines (item 5: links never outlive their relationship's
+ * meaning), both only when the configuration was written. False when another write replaced the version
+ * first.
  */
 async function write(ctx: OperationContext, change: ImportWrite): Promise<boolean> {
   const { stored, document, contentHash } = change;
@@ -96,12 +113,16 @@ async function write(ctx: OperationContext, change: ImportWrite): Promise<boolea
     updatedAt: ctx.now.toISOString(),
   });
   const relationshipKeys = change.breaking.flatMap((b) => b.change.relationshipKey ?? []);
-  if (!relationshipKeys.length) return (await replace).length > 0;
+  if (!relationshipKeys.length && !change.forced) return (await replace).length > 0;
   const written = configurationIs(ctx.db, ctx.companyId, readVersion + 1, contentHash);
-  const [replaced] = await ctx.db.batch([
-    replace,
-    deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written),
-  ]);
+  const receipt = guardedReceiptStatement(
+    ctx.db,
+    auditReceipt(ctx, "importConfiguration"),
+    forcedImportDetail(change),
+    written,
+  );
+  const removeLinks = deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written);
+  const [replaced] = await ctx.db.batch([replace, receipt, removeLinks]);
   return replaced.length > 0;
 }
 

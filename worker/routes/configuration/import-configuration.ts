@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
+import { requestBatchId } from "../../http/request-batch-id";
 import {
   companyParams,
   companyRoute,
@@ -43,7 +44,10 @@ const DESCRIPTION = [
     "`BreakingConfigurationChange`, one `details` entry per change (its document path, and how many stored " +
     "records or links use it), unless `?force=true` (needs `company.reset`; Sandbox companies only, otherwise " +
     "409 `CompanyLifecycleRefused`, so on a Live company a breaking change is never applied). A forced import " +
-    "removes the links of every relationship it removes or redefines in the same write, so no link outlives " +
+    "that changes the configuration commits an audit receipt (kind `receipt`, action `importConfiguration`, " +
+    "detail `{forced, previousContentHash, contentHash, breakingChanges, relationshipLinksRemoved}`, carrying " +
+    "the body's root `batchId`) in the same write; its request row keeps the query string. A forced import " +
+    "also removes the links of every relationship it removes or redefines in that write, so no link outlives " +
     "its relationship's meaning. Moving a field " +
     "from `Object: Address` to `Object: AddressV2` is a supported migration, never a breaking change.",
   "The gate checks every place data lives: " +
@@ -92,6 +96,7 @@ export const importConfiguration = defineRoute(
   async (c) => {
     const { force, expectedContentHash } = c.req.valid("query");
     const request = { body: c.req.valid("json"), force: force === "true", expectedContentHash };
-    return c.json(await companyObject(contextOf(c)).importConfiguration(request), 200);
+    const ctx = contextOf(c, { batchId: await requestBatchId(c) });
+    return c.json(await companyObject(ctx).importConfiguration(request), 200);
   },
 );
