@@ -16,6 +16,16 @@ import {
   importConfiguration,
 } from "../worker/operations/configuration/import-configuration";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
+import {
+  type CreateCustomObjectInput,
+  createCustomObject,
+} from "../worker/operations/custom-objects/create-custom-object";
+import {
+  type UpdateCustomObjectInput,
+  updateCustomObject,
+} from "../worker/operations/custom-objects/update-custom-object";
+import { type CreateRecordInput, createRecord } from "../worker/operations/entities/create-record";
+import { type UpdateRecordInput, updateRecord } from "../worker/operations/entities/update-record";
 import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
 import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
@@ -34,10 +44,10 @@ import { SerialQueue } from "./serial-queue";
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): runs the company's operations that must
- * not interleave, one at a time (lifecycle changes, resets, imports, event writes, links, policy
- * transactions and maintenance). State lives in D1; each operation commits as one D1 batch. Each method
- * is one line that runs an operation from `worker/operations/` on a context built from the plain-data
- * `Call`; routes reach these methods only through `worker/company-object.ts`.
+ * not interleave, one at a time (lifecycle changes, resets, imports, record creates and updates, event
+ * writes, links, policy transactions and maintenance). State lives in D1; each operation commits as one D1
+ * batch. Each method is one line that runs an operation from `worker/operations/` on a context built from
+ * the plain-data `Call`; routes reach these methods only through `worker/company-object.ts`.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -55,6 +65,29 @@ export class CompanyObject extends DurableObject<Env> {
   /** Imports a configuration document: expected hashes, validation, the breaking-change gate, one write. */
   importConfiguration(call: Call, request: ImportRequest): Promise<RpcResult<ImportResult>> {
     return this.serialized(call, (ctx) => importConfiguration(ctx, request));
+  }
+
+  // Record writes run here, one at a time per company, so none interleaves with an import's breaking-change
+  // gate (a create that loaded the old configuration cannot commit after the gate counted its field unused).
+
+  /** Create of an entity record (every type but the event). */
+  createRecord(call: Call, input: CreateRecordInput) {
+    return this.serialized(call, (ctx) => createRecord(ctx, input));
+  }
+
+  /** Create of a custom object record. */
+  createCustomObject(call: Call, input: CreateCustomObjectInput) {
+    return this.serialized(call, (ctx) => createCustomObject(ctx, input));
+  }
+
+  /** Partial update of an entity record (every type but the event), so concurrent updates of one record land. */
+  updateRecord(call: Call, input: UpdateRecordInput) {
+    return this.serialized(call, (ctx) => updateRecord(ctx, input));
+  }
+
+  /** Partial update of a custom object record. */
+  updateCustomObject(call: Call, input: UpdateCustomObjectInput) {
+    return this.serialized(call, (ctx) => updateCustomObject(ctx, input));
   }
 
   // Every write of an event row (`writeEvent`) runs here, one at a time per company, links included.

@@ -43,7 +43,8 @@ function typeArbitrary(optionSets: string[], depth: number): fc.Arbitrary<Record
   options.push(
     fc.record({
       kind: fc.constant("Calculated"),
-      expression: fc.constantFrom("a + b", "premium * 2"),
+      // Expressions read only fields their record holds (unknown-reference); these read none.
+      expression: fc.constantFrom("1 + 2", "concat('a', 'b')"),
       repeatable: fc.boolean(),
     }),
   );

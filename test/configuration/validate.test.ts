@@ -198,3 +198,103 @@ describe("compare with a document body", () => {
     );
   });
 });
+
+describe("expressions read only fields their record holds (unknown-reference)", () => {
+  const document = (expression: string, computedDefault: string | null = null) => ({
+    fieldDefinitions: [
+      { entityType: "exposure", referenceId: "exposureName", label: "Name", typeInfo: { kind: "String" } },
+      {
+        entityType: "exposure",
+        referenceId: "label",
+        label: "Label",
+        typeInfo: { kind: "Calculated", expression, repeatable: true },
+      },
+      { entityType: "quote", referenceId: "region", label: "Region", typeInfo: { kind: "String" }, computedDefault },
+    ],
+  });
+
+  it("validate reports a calculated field or computed default naming an unknown field", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: document("concat(exposureName, ' / ', exposureNumber)", "upper(exposureName)"),
+    });
+    expect(res.json.isValid).toBe(false);
+    expect(res.json.issues).toEqual([
+      {
+        message: `Expression "concat(exposureName, ' / ', exposureNumber)" names unknown field "exposureNumber"`,
+        fieldPath: ["fieldDefinitions", "1", "typeInfo", "expression"],
+        severity: "error",
+        code: "unknown-reference",
+        reason: "exposureNumber",
+      },
+      {
+        // exposureName is an exposure field, not a quote field.
+        message: `Expression "upper(exposureName)" names unknown field "exposureName"`,
+        fieldPath: ["fieldDefinitions", "2", "computedDefault"],
+        severity: "error",
+        code: "unknown-reference",
+        reason: "exposureName",
+      },
+    ]);
+  });
+
+  it("import refuses it with 400 InvalidConfiguration and keeps the stored configuration and records", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: document("upper(exposureName)") })).status,
+    ).toBe(200);
+    const created = await company.call("POST", "/entities/exposure", key, { body: { exposureName: "Truck" } });
+    const error = expectError(
+      await company.call("POST", "/configuration/import", key, { body: document("upper(exposureNme)") }),
+      400,
+      "InvalidConfiguration",
+    );
+    expect(error.details).toEqual([
+      {
+        field: "fieldDefinitions.1.typeInfo.expression",
+        message: 'Expression "upper(exposureNme)" names unknown field "exposureNme"',
+      },
+    ]);
+    // The next save still computes the value instead of storing null.
+    const saved = await company.call("PATCH", `/entities/exposure/${created.json.id}`, key, { body: {} });
+    expect(saved.json.data.label).toBe("TRUCK");
+  });
+
+  it("accepts platform members and, inside a group entry, its sibling sub-fields", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: {
+        fieldDefinitions: [
+          {
+            entityType: "event",
+            referenceId: "summary",
+            label: "Summary",
+            typeInfo: { kind: "Calculated", expression: "concat(eventName, ' ', eventStatus)" },
+          },
+          {
+            entityType: "quote",
+            referenceId: "termStart",
+            label: "Term start",
+            typeInfo: { kind: "Calculated", expression: "policyStartDate" },
+          },
+          {
+            entityType: "exposure",
+            referenceId: "drivers",
+            label: "Drivers",
+            typeInfo: {
+              kind: "Group",
+              subFields: [
+                { referenceId: "first", label: "First", typeInfo: { kind: "String" } },
+                { referenceId: "shout", label: "Shout", typeInfo: { kind: "Calculated", expression: "upper(first)" } },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(res.json).toEqual({ isValid: true, issues: [] });
+  });
+});

@@ -543,6 +543,68 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
   });
 });
 
+describe("a caller-entered county is never replaced by an empty provider result", () => {
+  async function migratedRow(street: string) {
+    const { company, admin, key } = await setUp("Object: Address");
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const riskAddress = { street, city: "Boston", state: "MA", zipCode: "02110", country: "US", county: "Suffolk" };
+    await env.DB.prepare(
+      "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'entity', 'exposure', ?, 1, ?, ?)",
+    )
+      .bind(id, company.id, JSON.stringify({ exposureName: "Depot", riskAddress }), now, now)
+      .run();
+    const moved = await company.call("POST", "/configuration/import", admin, {
+      body: { fieldDefinitions: FIELDS("Object: AddressV2") },
+    });
+    expect(moved.status).toBe(200);
+    return { company, key, id };
+  }
+
+  it("keeps a migrated legacy county when the value read is written back and the geocoder does not answer", async () => {
+    const street = uniqueStreet();
+    await answer(street, { kind: "error", status: 503 });
+    const { company, key, id } = await migratedRow(street);
+    const view = (await read(company, key, id)).riskAddress;
+    expect(view.geocode.county).toBe("Suffolk");
+
+    const saved = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: view } });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data.riskAddress.geocode).toMatchObject({
+      source: "census",
+      status: "failed",
+      county: "Suffolk",
+      provenance: { countySource: "entered" },
+    });
+    // A later save retries the lookup after an outage; a county the provider gives then replaces it.
+    await answer(street, { kind: "match", county: "Suffolk County" });
+    const matched = await company.call("PATCH", `/entities/exposure/${id}`, key, {
+      body: { riskAddress: saved.json.data.riskAddress },
+    });
+    expect(matched.json.data.riskAddress.geocode).toMatchObject({ status: "matched", county: "Suffolk County" });
+    expect(matched.json.data.riskAddress.geocode.provenance.countySource).toBeUndefined();
+    expect(await lookupsOf(street)).toHaveLength(2);
+  });
+
+  it("keeps it over a provider miss too", async () => {
+    const street = uniqueStreet();
+    await answer(street, { kind: "noMatch" });
+    const { company, key, id } = await migratedRow(street);
+    const view = (await read(company, key, id)).riskAddress;
+    const saved = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: view } });
+    expect(saved.json.data.riskAddress.geocode).toMatchObject({ status: "unmatched", county: "Suffolk" });
+  });
+
+  it("does not carry the county to another address", async () => {
+    const street = uniqueStreet();
+    const { company, key, id } = await migratedRow(street);
+    const view = (await read(company, key, id)).riskAddress;
+    const moved = { ...view, enteredAddress: { ...view.enteredAddress, address1: uniqueStreet() } };
+    const saved = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: moved } });
+    expect(saved.json.data.riskAddress.geocode).toMatchObject({ status: "unmatched", county: null });
+  });
+});
+
 describe("embedded exposures", () => {
   it("AddressV2 values inside a quote's embedded exposures are geocoded, and unchanged ones are not looked up again", async () => {
     const { company, key } = await setUp();

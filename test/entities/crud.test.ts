@@ -276,7 +276,7 @@ describe("validation against configuration", () => {
       "vehicleCount",
     ]);
     expect(error.userMessages).toHaveLength(6);
-    expect(error.userMessages).toContain("Exposure type must be one of: vehicle, building.");
+    expect(error.userMessages).toContain('Exposure type must be one of: "vehicle", "building".');
     for (const message of error.userMessages) expect(message).not.toMatch(/InvalidFieldModelV1Data|\w\.\w+\s/);
     expect((await company.call("GET", "/entities/exposure", admin)).json.totalCount).toBe(0);
   });
@@ -294,6 +294,80 @@ describe("validation against configuration", () => {
       await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: null } }),
       400,
       "InvalidFieldModelV1Data",
+    );
+  });
+
+  it("treats empty and whitespace-only text as missing for required fields, in groups too", async () => {
+    const { company, admin } = await configured();
+    for (const blank of ["", "   ", "\t\n"]) {
+      const error = expectError(
+        await company.call("POST", "/entities/exposure", admin, { body: { exposureName: blank } }),
+        400,
+        "InvalidFieldModelV1Data",
+      );
+      expect(error.details).toEqual([{ field: "exposureName", message: "is required" }]);
+    }
+    const id = await createExposure(company, admin);
+    expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { exposureName: " " } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    const group = expectError(
+      await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { drivers: [{ driverName: "" }] } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(group.details).toEqual([{ field: "drivers[0].driverName", message: "is required" }]);
+    expect((await company.call("GET", `/entities/exposure/${id}`, admin)).json.data.exposureName).toBe("Truck 7");
+  });
+
+  it('tells the number 1 from the text "1" in option errors', async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const imported = await company.call("POST", "/configuration/import", admin, {
+      body: {
+        optionSets: [
+          {
+            key: "tiers",
+            options: [
+              { value: 1, label: "One" },
+              { value: 2, label: "Two" },
+            ],
+          },
+        ],
+        fieldDefinitions: [
+          {
+            entityType: "exposure",
+            referenceId: "tier",
+            label: "Tier",
+            typeInfo: { kind: "Select", optionSet: "tiers" },
+          },
+          {
+            entityType: "exposure",
+            referenceId: "tiers",
+            label: "Tiers",
+            typeInfo: { kind: "MultiSelect", optionSet: "tiers" },
+          },
+        ],
+      },
+    });
+    expect(imported.status).toBe(200);
+    const error = expectError(
+      await company.call("POST", "/entities/exposure", admin, { body: { tier: "1", tiers: [2, "2"] } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(error.details).toEqual([
+      { field: "tier", message: 'must be one of: 1, 2 (the text "1" was sent; the option is the number 1)' },
+      {
+        field: "tiers",
+        message:
+          'has values that are not options: "2" (allowed: 1, 2) (the text "2" was sent; the option is the number 2)',
+      },
+    ]);
+    expect((await company.call("POST", "/entities/exposure", admin, { body: { tier: 1, tiers: [2] } })).status).toBe(
+      201,
     );
   });
 
@@ -524,8 +598,9 @@ describe("embedded exposures", () => {
         body: { exposures: [{ exposureName: "A", exposureCode: null, exposureType: "vehicle" }] },
       })
     ).json.id;
+    // The exposure's calculated field is derived inside the copy too (issue 10, item 2).
     expect((await company.call("GET", `/entities/quote/${id}`, admin)).json.data.exposures).toEqual([
-      { exposureName: "A", exposureType: "vehicle" },
+      { exposureName: "A", exposureType: "vehicle", displayLabel: "A (vehicle)" },
     ]);
     expectError(
       await company.call("POST", "/entities/quote", admin, {
@@ -568,5 +643,65 @@ describe("permissions", () => {
     ).toBe(200);
     const claims = await company.key([], ["company.claim:create"]);
     expect((await company.call("POST", "/entities/event", claims, { body: {} })).status).toBe(201);
+  });
+});
+
+describe("a create mints sequences first, then computed defaults in dependency order, then calculated fields", () => {
+  const ORDERED = {
+    optionSets: [{ key: "kinds", options: [{ value: "Truck", label: "Truck" }] }],
+    fieldDefinitions: [
+      // Declared before what they read, on purpose.
+      {
+        entityType: "exposure",
+        referenceId: "title",
+        label: "Title",
+        typeInfo: { kind: "Calculated", expression: "exposureNumber + ' / ' + exposureType", repeatable: true },
+      },
+      {
+        entityType: "exposure",
+        referenceId: "badge",
+        label: "Badge",
+        typeInfo: { kind: "String" },
+        computedDefault: "concat(reference, '*')",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "reference",
+        label: "Reference",
+        typeInfo: { kind: "String" },
+        computedDefault: "concat('REF ', exposureNumber)",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "exposureNumber",
+        label: "Number",
+        typeInfo: { kind: "Sequence", prefix: "EX-", padding: 4 },
+        generatedAt: "create",
+      },
+      {
+        entityType: "exposure",
+        referenceId: "exposureType",
+        label: "Type",
+        typeInfo: { kind: "Select", optionSet: "kinds" },
+      },
+    ],
+  };
+
+  it("gives the full calculated value and defaults that read the minted number on create", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    expect((await company.call("POST", "/configuration/import", admin, { body: ORDERED })).status).toBe(200);
+    const created = await company.call("POST", "/entities/exposure", admin, { body: { exposureType: "Truck" } });
+    expect(created.status).toBe(201);
+    const read = (await company.call("GET", `/entities/exposure/${created.json.id}`, admin)).json.data;
+    expect(read).toMatchObject({
+      exposureNumber: "EX-0001",
+      title: "EX-0001 / Truck",
+      reference: "REF EX-0001",
+      badge: "REF EX-0001*",
+    });
+    // An empty PATCH changes nothing: the value was complete from the start.
+    const patched = await company.call("PATCH", `/entities/exposure/${created.json.id}`, admin, { body: {} });
+    expect(patched.json.data.title).toBe("EX-0001 / Truck");
   });
 });

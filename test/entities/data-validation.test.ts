@@ -166,7 +166,7 @@ describe("findings against the current configuration", () => {
     expect(finding.issues).toEqual(
       expect.arrayContaining([
         {
-          message: "exposureType must be one of: vehicle, building",
+          message: 'exposureType must be one of: "vehicle", "building"',
           fieldPath: ["exposureType"],
           severity: "error",
           code: "invalid-value",
@@ -428,7 +428,7 @@ describe("background validation runs", () => {
     expect(started.json).toMatchObject({
       runId: expect.any(String),
       status: "queued",
-      entityTypes: ["exposure", "event", "submission", "quote", "person", "organization", "vehicle"],
+      entityTypes: ["exposure", "event", "submission", "quote", "person", "organization", "policy", "vehicle"],
       processedCount: 0,
       completedAt: null,
     });

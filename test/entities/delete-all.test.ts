@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, type Lifecycle, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
@@ -263,5 +264,77 @@ describe("persons named as policy contacts", () => {
       entityType: "person",
       rowsRemoved: 1,
     });
+  });
+});
+
+describe("a forced relationship removal removes its links in the same write (issue 10, item 5)", () => {
+  const linkCount = async (companyId: string, relationshipKey: string) => {
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM relationship_links WHERE company_id = ? AND relationship_key = ?",
+    )
+      .bind(companyId, relationshipKey)
+      .first<{ n: number }>();
+    return row?.n ?? 0;
+  };
+  const relationshipsWithout = (key: string) => CONFIGURATION.relationships.filter((r) => r.key !== key);
+
+  it("leaves no orphan link: both linked types can be wiped, and the key re-added with other ends holds no link", async () => {
+    const { company, admin, make, makeObject, link, deleteAll, total } = await setUp();
+    const owner = await make("person", { name: "Ada" });
+    const car = await makeObject("vehicle", { vin: "V1" });
+    await link("vehicleOwner", car, owner);
+
+    const forced = await company.call("POST", "/configuration/import?force=true", admin, {
+      body: { relationships: relationshipsWithout("vehicleOwner") },
+    });
+    expect(forced.status).toBe(200);
+    expect(await linkCount(company.id, "vehicleOwner")).toBe(0);
+
+    const readded = await company.call("POST", "/configuration/import", admin, {
+      body: {
+        relationships: [
+          ...relationshipsWithout("vehicleOwner"),
+          { key: "vehicleOwner", from: "Person", to: "vehicle", cardinality: "1:N" },
+        ],
+      },
+    });
+    expect(readded.status, JSON.stringify(readded.json)).toBe(200);
+    expect(await total("/relationships/vehicleOwner/links")).toBe(0);
+    expect((await deleteAll("person")).status).toBe(200);
+    expect((await deleteAll("vehicle")).status).toBe(200);
+  });
+
+  it("removes the links of a relationship whose ends a forced import changes", async () => {
+    const { company, admin, make, link } = await setUp();
+    const [a, b] = [await make("person"), await make("person")];
+    await link("spouse", a, b);
+    const redefined = [
+      ...relationshipsWithout("spouse"),
+      { key: "spouse", from: "Person", to: "vehicle", cardinality: "1:1" },
+    ];
+    expectError(
+      await company.call("POST", "/configuration/import", admin, { body: { relationships: redefined } }),
+      409,
+      "BreakingConfigurationChange",
+    );
+    expect(await linkCount(company.id, "spouse")).toBe(1);
+    expect(
+      (await company.call("POST", "/configuration/import?force=true", admin, { body: { relationships: redefined } }))
+        .status,
+    ).toBe(200);
+    expect(await linkCount(company.id, "spouse")).toBe(0);
+  });
+
+  it("does not let a link left by an earlier removal block a wipe; the wipe removes it", async () => {
+    const { company, make, makeObject, deleteAll } = await setUp();
+    const owner = await make("person");
+    const car = await makeObject("vehicle");
+    await env.DB.prepare(
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'formerOwner', ?, ?, ?)",
+    )
+      .bind(crypto.randomUUID(), company.id, car, owner, new Date().toISOString())
+      .run();
+    expect((await deleteAll("person")).json).toEqual({ entityType: "person", rowsRemoved: 1 });
+    expect(await linkCount(company.id, "formerOwner")).toBe(0);
   });
 });

@@ -46,6 +46,9 @@ async function createRecord(company: TestCompany, key: string, entityType: strin
 
 const createEvent = (company: TestCompany, key: string, body: object = {}) => createRecord(company, key, "event", body);
 
+/** Open/close dates may not be after today, so transitions on distinct days start from a log opened in the past. */
+const PAST_OPENING = "2020-01-01";
+
 async function readEvent(company: TestCompany, key: string, id: string): Promise<Record<string, any>> {
   const res = await company.call("GET", `/entities/event/${id}`, key);
   expect(res.status).toBe(200);
@@ -60,6 +63,17 @@ const reopenOn = (company: TestCompany, key: string, id: string, date: string) =
   transition(company, key, id, "reopen", { effectiveOnDate: { date } });
 const putHistory = (company: TestCompany, key: string, id: string, entries: unknown) =>
   company.call("PUT", `/events/${id}/open-close-history`, key, { body: { entries } });
+
+/** An open event whose log was corrected to an opening on PAST_OPENING. */
+async function createPastEvent(company: TestCompany, key: string): Promise<string> {
+  const id = await createEvent(company, key);
+  expect((await putHistory(company, key, id, [open(PAST_OPENING)])).status).toBe(200);
+  return id;
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function storedVersion(id: string): Promise<number> {
   const row = await env.DB.prepare("SELECT version FROM entities WHERE id = ?").bind(id).first<{ version: number }>();
@@ -101,7 +115,7 @@ describe("event lifecycle on create", () => {
   it("refuses a history sent on create: it changes only through its endpoints", async () => {
     const { company, key } = await setUp();
     const res = await company.call("POST", "/entities/event", key, {
-      body: { eventOpenCloseHistory: [open("2099-01-01")] },
+      body: { eventOpenCloseHistory: [open("2020-01-01")] },
     });
     expect(expectError(res, 409, "GuardedStatusFieldWrite").message).toContain("/open-close-history");
   });
@@ -110,15 +124,15 @@ describe("event lifecycle on create", () => {
 describe("close", () => {
   it("closes an open event: appends a close entry and sets the close date in one write", async () => {
     const { company, key } = await setUp();
-    const id = await createEvent(company, key);
+    const id = await createPastEvent(company, key);
     const before = await storedVersion(id);
-    const res = await closeOn(company, key, id, "2099-01-05");
+    const res = await closeOn(company, key, id, "2020-01-05");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ eventId: id, eventStatus: "closed" });
     const data = await readEvent(company, key, id);
     expect(data.eventStatus).toBe("closed");
-    expect(data.eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK)), close("2099-01-05")]);
-    expect(data.eventClosedOn).toEqual(day("2099-01-05"));
+    expect(data.eventOpenCloseHistory).toEqual([open(PAST_OPENING), close("2020-01-05")]);
+    expect(data.eventClosedOn).toEqual(day("2020-01-05"));
     expect(await storedVersion(id)).toBe(before + 1);
   });
 
@@ -136,27 +150,27 @@ describe("close", () => {
 
   it("refuses a date before the last history entry with 409 naming that entry's date, and writes nothing", async () => {
     const { company, key } = await setUp();
-    const id = await createEvent(company, key);
-    expect((await closeOn(company, key, id, "2099-01-05")).status).toBe(200);
-    expect((await reopenOn(company, key, id, "2099-01-06")).status).toBe(200);
+    const id = await createPastEvent(company, key);
+    expect((await closeOn(company, key, id, "2020-01-05")).status).toBe(200);
+    expect((await reopenOn(company, key, id, "2020-01-06")).status).toBe(200);
     const before = await readEvent(company, key, id);
-    const res = await closeOn(company, key, id, "2099-01-02");
+    const res = await closeOn(company, key, id, "2020-01-02");
     const error = expectError(
       res,
       409,
       "EventLifecycleDateOutOfOrder",
-      "effectiveOnDate 2099-01-02 is before the last open/close entry, dated 2099-01-06",
+      "effectiveOnDate 2020-01-02 is before the last open/close entry, dated 2020-01-06",
     );
-    expect(error.userMessages[0]).toContain("2099-01-06");
+    expect(error.userMessages[0]).toContain("2020-01-06");
     expect(await readEvent(company, key, id)).toEqual(before);
   });
 
   it("refuses closing an event that is not open (409 EventNotOpen)", async () => {
     const { company, key } = await setUp();
-    const id = await createEvent(company, key);
-    expect((await closeOn(company, key, id, "2099-01-05")).status).toBe(200);
+    const id = await createPastEvent(company, key);
+    expect((await closeOn(company, key, id, "2020-01-05")).status).toBe(200);
     expectError(
-      await closeOn(company, key, id, "2099-01-06"),
+      await closeOn(company, key, id, "2020-01-06"),
       409,
       "EventNotOpen",
       "Only an open event can be closed; this event is closed",
@@ -168,28 +182,28 @@ describe("close", () => {
 describe("reopen", () => {
   it("reopens a closed event: appends an open entry, clears the close date, sets the reopen dates", async () => {
     const { company, key } = await setUp();
-    const id = await createEvent(company, key);
-    await closeOn(company, key, id, "2099-01-05");
-    const res = await reopenOn(company, key, id, "2099-01-05");
+    const id = await createPastEvent(company, key);
+    await closeOn(company, key, id, "2020-01-05");
+    const res = await reopenOn(company, key, id, "2020-01-05");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ eventId: id, eventStatus: "open" });
     const data = await readEvent(company, key, id);
-    expect(data.eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK)), close("2099-01-05"), open("2099-01-05")]);
+    expect(data.eventOpenCloseHistory).toEqual([open(PAST_OPENING), close("2020-01-05"), open("2020-01-05")]);
     expect(data.eventClosedOn).toBeNull();
-    expect(data.eventReopenedOn).toEqual(day("2099-01-05"));
-    expect(data.eventPreviouslyClosedOn).toEqual(day("2099-01-05"));
-    expect(data.eventOpenedOn).toEqual(day(todayIn(NEW_YORK)));
+    expect(data.eventReopenedOn).toEqual(day("2020-01-05"));
+    expect(data.eventPreviouslyClosedOn).toEqual(day("2020-01-05"));
+    expect(data.eventOpenedOn).toEqual(day(PAST_OPENING));
   });
 
   it("refuses a date before the close it reverses", async () => {
     const { company, key } = await setUp();
-    const id = await createEvent(company, key);
-    await closeOn(company, key, id, "2099-01-05");
+    const id = await createPastEvent(company, key);
+    await closeOn(company, key, id, "2020-01-05");
     expectError(
-      await reopenOn(company, key, id, "2099-01-04"),
+      await reopenOn(company, key, id, "2020-01-04"),
       409,
       "EventLifecycleDateOutOfOrder",
-      "effectiveOnDate 2099-01-04 is before the close it reverses, dated 2099-01-05",
+      "effectiveOnDate 2020-01-04 is before the close it reverses, dated 2020-01-05",
     );
     expect((await readEvent(company, key, id)).eventStatus).toBe("closed");
   });
@@ -198,11 +212,67 @@ describe("reopen", () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
     expectError(
-      await reopenOn(company, key, id, "2099-01-05"),
+      await reopenOn(company, key, id, todayIn(NEW_YORK)),
       409,
       "EventNotClosed",
       "Only a closed event can be reopened; this event is open",
     );
+  });
+});
+
+describe("open/close dates may not be after today in their own time zone", () => {
+  const tomorrowInNewYork = () => plusDays(todayIn(NEW_YORK), 1);
+
+  it("refuses a future close with 400 naming effectiveOnDate, so reopening today stays possible", async () => {
+    const { company, key } = await setUp();
+    const id = await createEvent(company, key);
+    const tomorrow = tomorrowInNewYork();
+    const error = expectError(await closeOn(company, key, id, tomorrow), 400, "InvalidFieldModelV1Data");
+    expect(error.details).toEqual([
+      {
+        field: "effectiveOnDate",
+        message: `is after today (${todayIn(NEW_YORK)} in ${NEW_YORK}); open and close dates cannot be in the future`,
+      },
+    ]);
+    expect((await readEvent(company, key, id)).eventStatus).toBe("open");
+    // The issue's trap: with the close dated in the future, today's reopen was refused until that day.
+    expect((await closeOn(company, key, id, todayIn(NEW_YORK))).status).toBe(200);
+    expect((await reopenOn(company, key, id, todayIn(NEW_YORK))).status).toBe(200);
+  });
+
+  it("refuses a future reopen and a history replacement holding a future entry, each naming the date", async () => {
+    const { company, key } = await setUp();
+    const id = await createPastEvent(company, key);
+    expect((await closeOn(company, key, id, "2020-01-05")).status).toBe(200);
+    const reopen = expectError(await reopenOn(company, key, id, "2999-01-01"), 400, "InvalidFieldModelV1Data");
+    expect(reopen.details.map((d) => d.field)).toEqual(["effectiveOnDate"]);
+    const history = expectError(
+      await putHistory(company, key, id, [open("2020-01-01"), close("2020-01-02"), open(tomorrowInNewYork())]),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(history.details).toEqual([
+      { field: "entries[2].effectiveOnDate", message: expect.stringContaining("cannot be in the future") },
+    ]);
+    expect((await readEvent(company, key, id)).eventOpenCloseHistory).toEqual([
+      open(PAST_OPENING),
+      close("2020-01-05"),
+    ]);
+  });
+
+  it("measures today where the date is: today in Kiritimati is accepted, the same day dated New York may not be", async () => {
+    const { company, key } = await setUp();
+    const id = await createEvent(company, key);
+    const kiritimati = "Pacific/Kiritimati";
+    const todayThere = todayIn(kiritimati);
+    if (todayThere > todayIn(NEW_YORK)) {
+      const refused = await transition(company, key, id, "close", { effectiveOnDate: { date: todayThere } });
+      expectError(refused, 400, "InvalidFieldModelV1Data");
+    }
+    const accepted = await transition(company, key, id, "close", {
+      effectiveOnDate: { date: todayThere, timezone: kiritimati },
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
   });
 });
 
@@ -258,10 +328,10 @@ describe("replace the open/close history", () => {
   it("replaces the whole log and takes the status and lifecycle dates from it", async () => {
     const { company, key } = await setUp();
     const id = await createEvent(company, key);
-    const closedLog = [open("2098-12-01"), close("2098-12-20")];
+    const closedLog = [open("2019-12-01"), close("2019-12-20")];
     const res = await putHistory(company, key, id, [
-      { action: "open", effectiveOnDate: { date: "2098-12-01" } },
-      close("2098-12-20"),
+      { action: "open", effectiveOnDate: { date: "2019-12-01" } },
+      close("2019-12-20"),
     ]);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ eventId: id, eventStatus: "closed", eventOpenCloseHistory: closedLog });
@@ -269,29 +339,29 @@ describe("replace the open/close history", () => {
     expect(data).toMatchObject({
       eventStatus: "closed",
       eventOpenCloseHistory: closedLog,
-      eventOpenedOn: day("2098-12-01"),
-      eventClosedOn: day("2098-12-20"),
+      eventOpenedOn: day("2019-12-01"),
+      eventClosedOn: day("2019-12-20"),
       eventReopenedOn: null,
     });
 
-    const reopenedLog = [open("2098-12-01"), close("2098-12-20"), open("2098-12-24")];
+    const reopenedLog = [open("2019-12-01"), close("2019-12-20"), open("2019-12-24")];
     expect((await putHistory(company, key, id, reopenedLog)).json.eventStatus).toBe("open");
     data = await readEvent(company, key, id);
     expect(data).toMatchObject({
       eventStatus: "open",
       eventClosedOn: null,
-      eventReopenedOn: day("2098-12-24"),
-      eventPreviouslyClosedOn: day("2098-12-20"),
+      eventReopenedOn: day("2019-12-24"),
+      eventPreviouslyClosedOn: day("2019-12-20"),
     });
 
     // Close and reopen are then checked against the new log.
     expectError(
-      await closeOn(company, key, id, "2098-12-23"),
+      await closeOn(company, key, id, "2019-12-23"),
       409,
       "EventLifecycleDateOutOfOrder",
-      "effectiveOnDate 2098-12-23 is before the last open/close entry, dated 2098-12-24",
+      "effectiveOnDate 2019-12-23 is before the last open/close entry, dated 2019-12-24",
     );
-    expect((await closeOn(company, key, id, "2098-12-24")).status).toBe(200);
+    expect((await closeOn(company, key, id, "2019-12-24")).status).toBe(200);
   });
 
   it("refuses logs that are empty, out of date order, or not alternating from an opening, and writes nothing", async () => {
@@ -303,26 +373,26 @@ describe("replace the open/close history", () => {
     ]);
     expect(
       expectError(
-        await putHistory(company, key, id, [open("2099-01-05"), close("2099-01-04")]),
+        await putHistory(company, key, id, [open("2020-01-05"), close("2020-01-04")]),
         400,
         "InvalidFieldModelV1Data",
       ).details,
     ).toEqual([
       {
         field: "entries[1].effectiveOnDate",
-        message: "is before the previous entry's date 2099-01-05; entries go in date order",
+        message: "is before the previous entry's date 2020-01-05; entries go in date order",
       },
     ]);
     expect(
       must(
-        expectError(await putHistory(company, key, id, [close("2099-01-05")]), 400, "InvalidFieldModelV1Data")
+        expectError(await putHistory(company, key, id, [close("2020-01-05")]), 400, "InvalidFieldModelV1Data")
           .details[0],
       ).field,
     ).toBe("entries[0].action");
     expect(
       must(
         expectError(
-          await putHistory(company, key, id, [open("2099-01-05"), open("2099-01-06")]),
+          await putHistory(company, key, id, [open("2020-01-05"), open("2020-01-06")]),
           400,
           "InvalidFieldModelV1Data",
         ).details[0],
@@ -340,7 +410,7 @@ describe("replace the open/close history", () => {
     expect(
       must(
         expectError(
-          await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2099-01-01" } }]),
+          await putHistory(company, key, id, [{ action: "paused", effectiveOnDate: { date: "2020-01-01" } }]),
           400,
           "InvalidFieldModelV1Data",
         ).details[0],
@@ -370,7 +440,7 @@ describe("replace the open/close history", () => {
       const id = await createEvent(company, key);
       const editor = await company.key([], ["event.edit"]);
       const refused = expectError(
-        await putHistory(company, editor, id, [open("2099-01-01")]),
+        await putHistory(company, editor, id, [open("2020-01-01")]),
         403,
         "field-write-permission-required",
       );
@@ -378,8 +448,8 @@ describe("replace the open/close history", () => {
       expect((await readEvent(company, key, id)).eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK))]);
 
       const groupHolder = await company.key([], ["event.edit", "event.field-lifecycle"]);
-      expect((await putHistory(company, groupHolder, id, [open("2099-01-01")])).status).toBe(200);
-      expect((await readEvent(company, key, id)).eventOpenCloseHistory).toEqual([open("2099-01-01")]);
+      expect((await putHistory(company, groupHolder, id, [open("2020-01-01")])).status).toBe(200);
+      expect((await readEvent(company, key, id)).eventOpenCloseHistory).toEqual([open("2020-01-01")]);
     }
   });
 });
@@ -398,7 +468,7 @@ describe("guarded lifecycle fields on the generic update", () => {
     );
     const history = expectError(
       await company.call("PATCH", `/entities/event/${id}`, key, {
-        body: { eventOpenCloseHistory: [open("2099-01-01")] },
+        body: { eventOpenCloseHistory: [open("2020-01-01")] },
       }),
       409,
       "GuardedStatusFieldWrite",
@@ -416,6 +486,23 @@ describe("guarded lifecycle fields on the generic update", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.data.eventStatus).toBe("open");
+  });
+
+  it("accepts the held log resent with its members in another order (the same JSON)", async () => {
+    const { company, key } = await setUp();
+    const id = await createEvent(company, key);
+    const [entry] = (await readEvent(company, key, id)).eventOpenCloseHistory;
+    const reordered = [
+      {
+        effectiveOnDate: { timezone: entry.effectiveOnDate.timezone, date: entry.effectiveOnDate.date },
+        action: "open",
+      },
+    ];
+    const res = await company.call("PATCH", `/entities/event/${id}`, key, {
+      body: { eventOpenCloseHistory: reordered, userSetEventName: "Hail" },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.eventOpenCloseHistory).toEqual([open(todayIn(NEW_YORK))]);
   });
 });
 
@@ -444,7 +531,7 @@ describe("eventName", () => {
     // Close and reopen recompute it too.
     const boat = await createRecord(company, key, "exposure", { exposureName: "Boat" });
     await link(company.id, "eventExposures", id, boat, "2026-01-04T00:00:00.000Z");
-    expect((await closeOn(company, key, id, "2099-01-05")).status).toBe(200);
+    expect((await closeOn(company, key, id, todayIn(NEW_YORK))).status).toBe(200);
     expect((await readEvent(company, key, id)).eventName).toBe("Jane Doe — Car, House, Boat");
   });
 
@@ -516,7 +603,7 @@ describe("concurrency", () => {
     const id = await createEvent(company, key);
     const before = await storedVersion(id);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, todayIn(NEW_YORK))),
     );
     for (const res of results) {
       if (res.status !== 200)
@@ -532,7 +619,7 @@ describe("concurrency", () => {
       expect(entry.action).toBe(index % 2 === 0 ? "open" : "close");
     });
     expect(data.eventStatus).toBe(must(history.at(-1)).action === "open" ? "open" : "closed");
-    expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day("2099-06-01") : null);
+    expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day(todayIn(NEW_YORK)) : null);
     expect(await storedVersion(id)).toBe(before + succeeded);
   });
 
@@ -542,7 +629,7 @@ describe("concurrency", () => {
     const names = Array.from({ length: 5 }, (_, i) => `Name ${i}`);
     const [transitions, updates] = await Promise.all([
       Promise.all(
-        Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+        Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, todayIn(NEW_YORK))),
       ),
       Promise.all(
         names.map((userSetEventName) =>
@@ -565,7 +652,7 @@ describe("concurrency", () => {
     const descriptions = Array.from({ length: 12 }, (_, i) => `Loss ${i}`);
     const [transitions, updates, linked] = await Promise.all([
       Promise.all(
-        Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, "2099-06-01")),
+        Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? closeOn : reopenOn)(company, key, id, todayIn(NEW_YORK))),
       ),
       Promise.all(
         descriptions.map((lossDescription) =>
@@ -586,7 +673,7 @@ describe("concurrency", () => {
     expect(history).toHaveLength(1 + succeeded);
     for (const [index, entry] of history.entries()) expect(entry.action).toBe(index % 2 === 0 ? "open" : "close");
     expect(data.eventStatus).toBe(history.length % 2 === 1 ? "open" : "closed");
-    expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day("2099-06-01") : null);
+    expect(data.eventClosedOn).toEqual(data.eventStatus === "closed" ? day(todayIn(NEW_YORK)) : null);
     expect(descriptions).toContain(data.lossDescription);
     expect(data.eventName).toBe("Car");
   });
@@ -597,17 +684,17 @@ describe("event routes: permissions and other companies", () => {
     {
       name: "close",
       permission: "event.create",
-      send: (c: TestCompany, k: string, id: string) => closeOn(c, k, id, "2099-01-05"),
+      send: (c: TestCompany, k: string, id: string) => closeOn(c, k, id, todayIn(NEW_YORK)),
     },
     {
       name: "reopen",
       permission: "event.create",
-      send: (c: TestCompany, k: string, id: string) => reopenOn(c, k, id, "2099-01-05"),
+      send: (c: TestCompany, k: string, id: string) => reopenOn(c, k, id, todayIn(NEW_YORK)),
     },
     {
       name: "history",
       permission: "event.edit",
-      send: (c: TestCompany, k: string, id: string) => putHistory(c, k, id, [open("2099-01-01"), close("2099-01-02")]),
+      send: (c: TestCompany, k: string, id: string) => putHistory(c, k, id, [open("2020-01-01"), close("2020-01-02")]),
     },
   ];
 
@@ -632,7 +719,7 @@ describe("event routes: permissions and other companies", () => {
       const res = await call(
         route.name === "history" ? "PUT" : "POST",
         `/api/v1/companies/${target.company.id}${path}`,
-        { auth: intruder.key, body: { effectiveOnDate: { date: "2099-01-05" }, entries: [] } },
+        { auth: intruder.key, body: { effectiveOnDate: { date: "2020-01-05" }, entries: [] } },
       );
       expectError(res, 403, "AuthorizationError", "API key is not scoped to the requested company");
     }
@@ -652,10 +739,10 @@ describe("event routes: permissions and other companies", () => {
       );
     }
     const legacy = await company.key([], ["company.claim:create"]);
-    expect((await closeOn(company, legacy, id, "2099-01-05")).status).toBe(200);
-    expect((await reopenOn(company, legacy, id, "2099-01-06")).status).toBe(200);
+    expect((await closeOn(company, legacy, id, todayIn(NEW_YORK))).status).toBe(200);
+    expect((await reopenOn(company, legacy, id, todayIn(NEW_YORK))).status).toBe(200);
     const editor = await company.key([], ["event.edit"]);
-    expect((await putHistory(company, editor, id, [open("2099-01-01")])).status).toBe(200);
+    expect((await putHistory(company, editor, id, [open("2020-01-01")])).status).toBe(200);
   });
 
   it("lists the event routes in /openapi.json with their permission", async () => {

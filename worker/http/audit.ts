@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { AppEnv } from "./context";
+import { requestBatchId } from "./request-batch-id";
 
 /** Unauthenticated liveness and documentation reads are not external calls on a company; skip them. */
 const UNAUDITED = new Set(["/health", "/openapi.json", "/docs"]);
@@ -20,13 +21,19 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Request-Id", requestId);
 
-  const path = new URL(c.req.url).pathname;
-  if (UNAUDITED.has(path)) return;
-  const row = { ...(await describeCall(c, path)), requestId, durationMs: Date.now() - startedAt };
+  const url = new URL(c.req.url);
+  if (UNAUDITED.has(url.pathname)) return;
+  const timing = { requestId, durationMs: Date.now() - startedAt, createdAt: new Date(startedAt).toISOString() };
+  const rows = (await describeCall(c, url)).map((row) => ({
+    id: crypto.randomUUID(),
+    kind: "request" as const,
+    ...timing,
+    ...row,
+  }));
   c.executionCtx.waitUntil(
     database(c.env.DB)
       .insert(auditLog)
-      .values({ id: crypto.randomUUID(), kind: "request", createdAt: new Date(startedAt).toISOString(), ...row })
+      .values(rows)
       .then(
         () => undefined,
         (err: unknown) => console.error(JSON.stringify({ requestId, auditWriteFailed: String(err) })),
@@ -34,34 +41,41 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   );
 };
 
-async function describeCall(c: Context<AppEnv>, path: string) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The audit rows of one call (issue 10, item 10):
+ * - the query string is kept (`detail.query`), so a forced import (`?force=true`) reads as one;
+ * - a call that failed authentication goes to the platform log (no company), with no body-derived value
+ *   (CONTRACT 8.3): nobody without a valid key can place a row or a `batchId` in a company's log;
+ * - a valid key naming another company's path is logged in its own company's log (`detail.companyIdInPath`)
+ *   and in the log of the company it tried to reach (`detail.crossCompany`), there without its `batchId`.
+ */
+async function describeCall(c: Context<AppEnv>, url: URL) {
   const actor = c.get("actor");
-  // A key's calls are logged under the key's own company, even when it named another company's path.
-  const companyId = c.get("companyId") ?? COMPANY_IN_PATH.exec(path)?.[1] ?? null;
-  return {
-    companyId,
+  const path = url.pathname;
+  const companyIdInPath = COMPANY_IN_PATH.exec(path)?.[1] ?? null;
+  const query = url.search.slice(1);
+  const queryDetail = query ? { query } : {};
+  const base = {
     keyId: actor?.keyId ?? null,
     actor: actor?.kind ?? "anonymous",
     action: c.get("actionName") ?? null,
     method: c.req.method,
     path,
     status: c.res.status,
-    batchId: MUTATIONS.has(c.req.method) ? await batchIdOf(c) : null,
   };
-}
+  const detailOf = (members: Record<string, unknown>) => (Object.keys(members).length ? members : null);
+  if (!actor)
+    return [{ ...base, companyId: null, batchId: null, detail: detailOf({ ...queryDetail, companyIdInPath }) }];
 
-/** `batchId` at the root of a JSON mutation body: passed through, never validated. */
-async function batchIdOf(c: Context<AppEnv>): Promise<string | null> {
-  if (!c.req.header("content-type")?.includes("application/json")) return null;
-  try {
-    const body: unknown = await c.req.json();
-    if (body && typeof body === "object" && !Array.isArray(body)) {
-      const batchId = (body as Record<string, unknown>).batchId;
-      if (typeof batchId === "string") return batchId;
-      if (typeof batchId === "number") return String(batchId);
-    }
-  } catch {
-    // Malformed or already-consumed bodies carry no batch id.
-  }
-  return null;
+  const companyId = c.get("companyId") ?? companyIdInPath;
+  const batchId = MUTATIONS.has(c.req.method) ? await requestBatchId(c) : null;
+  const crossCompany =
+    actor.kind === "api-key" && companyIdInPath !== null && companyIdInPath !== companyId && UUID.test(companyIdInPath);
+  if (!crossCompany) return [{ ...base, companyId, batchId, detail: detailOf(queryDetail) }];
+  return [
+    { ...base, companyId, batchId, detail: { ...queryDetail, companyIdInPath } },
+    { ...base, companyId: companyIdInPath, batchId: null, detail: { ...queryDetail, crossCompany: true } },
+  ];
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyCalculatedFields } from "../../../worker/domain/entities/write-plan";
+import { applyCalculatedFields, completeValues, defaultsToApply } from "../../../worker/domain/entities/derived-values";
 import { calculated, field, NOW, plan, sequence } from "./write-input";
 
 /**
@@ -34,7 +34,7 @@ describe("values are read per field kind, and an update changes only what it nam
         kind: "invalid",
         problems: [
           { path: "name", problem: "must be text" },
-          { path: "tier", problem: "must be one of: gold" },
+          { path: "tier", problem: 'must be one of: "gold"' },
         ],
       },
     });
@@ -98,8 +98,15 @@ describe("computed defaults (x-computed-default) on create", () => {
     field("broken", "Number", { computedDefault: "first * 2" }),
   ];
 
-  it("fill an absent field from the values given, in field order; an evaluation error leaves null", () => {
-    expect(plan({ fields, body: { first: "Ada", last: "Lovelace" } })).toEqual({
+  /** A create as the write pipeline runs it: the plan, then the defaults (sequences have nothing to mint here). */
+  function create(fieldList: typeof fields, body: Record<string, unknown>) {
+    const planned = plan({ fields: fieldList, body });
+    if (!planned.ok) return planned;
+    return { ok: true, ...completeValues(fieldList, planned.data, defaultsToApply(fieldList, body, null), NOW) };
+  }
+
+  it("fill an absent field from the values given; an evaluation error leaves null", () => {
+    expect(create(fields, { first: "Ada", last: "Lovelace" })).toEqual({
       ok: true,
       data: {
         first: "Ada",
@@ -108,16 +115,37 @@ describe("computed defaults (x-computed-default) on create", () => {
         openedOn: { date: "2025-03-10", timezone: NY },
         broken: null,
       },
-      sequencesToMint: [],
+      problems: [],
     });
   });
 
+  it("run after the plan, which leaves them out and does not yet count a defaulted required field missing", () => {
+    expect(plan({ fields, body: { first: "Ada" } })).toEqual({ ok: true, data: { first: "Ada" }, sequencesToMint: [] });
+    expect(create(fields, { last: "L" })).toMatchObject({ problems: [] });
+    const empty = [field("code", "String", { computedDefault: "null", required: true })];
+    expect(create(empty, {})).toEqual({
+      ok: true,
+      data: { code: null },
+      problems: [{ path: "code", problem: "is required" }],
+    });
+  });
+
+  it("read each other in dependency order, whatever the declaration order", () => {
+    const chained = [
+      field("c", "String", { computedDefault: "concat(b, '!')" }),
+      field("b", "String", { computedDefault: "upper(a)" }),
+      field("a", "String", { computedDefault: "'x'" }),
+    ];
+    expect(create(chained, {})).toMatchObject({ data: { a: "x", b: "X", c: "X!" } });
+  });
+
   it("keep a value the body gives, null included", () => {
-    const result = plan({ fields, body: { first: "Ada", display: "Countess", openedOn: null } });
+    const result = create(fields, { first: "Ada", display: "Countess", openedOn: null });
     expect(result).toMatchObject({ ok: true, data: { display: "Countess", openedOn: null } });
   });
 
   it("do not run on update", () => {
+    expect(defaultsToApply(fields, { last: "L" }, { first: "Ada", display: "A" })).toEqual([]);
     expect(plan({ fields, existing: { first: "Ada", display: "A" }, body: { last: "L" } })).toEqual({
       ok: true,
       data: { first: "Ada", display: "A", last: "L" },
@@ -133,7 +161,7 @@ describe("computed defaults (x-computed-default) on create", () => {
       fc.property(fc.record({ a: value, b: value }, { requiredKeys: [] }), (body) => {
         const a = body.a ?? null;
         const expected = "b" in body ? body : { ...body, b: a === null ? null : a + 1 };
-        expect(plan({ fields: simple, body })).toEqual({ ok: true, data: expected, sequencesToMint: [] });
+        expect(create(simple, body)).toEqual({ ok: true, data: expected, problems: [] });
       }),
     );
   });
@@ -148,7 +176,14 @@ describe("calculated fields are recomputed from the stored values on every save"
     calculated("bad", "premium - 'x'"),
   ];
 
-  it("each in field order, seeing the ones before it; an evaluation error stores null", () => {
+  it("each after the calculated fields it reads (declared later too); an evaluation error stores null", () => {
+    const reversed = [calculated("label", "concat('Total ', total)"), calculated("total", "premium * rate")];
+    expect(applyCalculatedFields(reversed, { premium: 2, rate: 3 }, NOW)).toEqual({
+      premium: 2,
+      rate: 3,
+      total: 6,
+      label: "Total 6",
+    });
     expect(applyCalculatedFields(fields, { premium: 100, rate: 1.5, total: 1 }, NOW)).toEqual({
       premium: 100,
       rate: 1.5,

@@ -5,6 +5,8 @@ import type { Fmv1Date } from "../../../worker/domain/dates/fmv1-date";
 import {
   applyTransition,
   type EventStatus,
+  futureDateProblem,
+  futureEntryProblems,
   type HistoryEntry,
   initialHistory,
   type LifecycleDates,
@@ -251,5 +253,35 @@ describe("the stored log", () => {
     expect(storedHistory(null)).toEqual([]);
     expect(storedHistory("open")).toEqual([]);
     expect(storedHistory({ action: "open" })).toEqual([]);
+  });
+});
+
+describe("open/close dates may not be after today where they are dated", () => {
+  // 2025-01-01T03:00Z: still 31 December in New York, already 1 January in Tokyo and UTC.
+  const now = new Date("2025-01-01T03:00:00Z");
+
+  it("compares the date with today in its own time zone", () => {
+    expect(futureDateProblem(on("2024-12-31"), now, "d")).toBeNull();
+    expect(futureDateProblem(on("2025-01-01"), now, "d")).toEqual({
+      path: "d",
+      problem: "is after today (2024-12-31 in America/New_York); open and close dates cannot be in the future",
+    });
+    expect(futureDateProblem(on("2025-01-01", "Asia/Tokyo"), now, "d")).toBeNull();
+    expect(futureDateProblem(on("2025-01-02", "UTC"), now, "d")?.path).toBe("d");
+  });
+
+  it("names every future entry of a log by its path", () => {
+    fc.assert(
+      fc.property(fc.array(dateArb, { maxLength: 6 }), (dates) => {
+        const log = dates.map(({ offset, timezone }) => ({
+          action: "open" as const,
+          effectiveOnDate: on(dayAt(offset - 30), timezone),
+        }));
+        const expected = log.flatMap((entry, i) =>
+          futureDateProblem(entry.effectiveOnDate, new Date(START), "x") ? [`e[${i}].effectiveOnDate`] : [],
+        );
+        expect(futureEntryProblems(log, "e", new Date(START)).map((p) => p.path)).toEqual(expected);
+      }),
+    );
   });
 });

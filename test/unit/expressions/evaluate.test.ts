@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ExpressionEvaluationError, evaluateExpression } from "../../../worker/domain/expressions/evaluate";
+import {
+  ExpressionEvaluationError,
+  evaluateExpression,
+  referencedNames,
+} from "../../../worker/domain/expressions/evaluate";
 
 /** Evaluation rules of the expression language (CONTRACT section 5.4). */
 
@@ -242,5 +246,12 @@ describe("calls", () => {
     expect(() => run("constructor()")).toThrow(ExpressionEvaluationError);
     expect(() => run("toString()")).toThrow(ExpressionEvaluationError);
     expect(() => run("__proto__()")).toThrow(ExpressionEvaluationError);
+  });
+});
+
+describe("referencedNames", () => {
+  it("lists the first member of each field reference once, in order, and never function names", () => {
+    expect(referencedNames("concat(a.b, ' ', c) + (d ? a : upper(e.f.g))")).toEqual(["a", "c", "d", "e"]);
+    expect(referencedNames("today() + 1")).toEqual([]);
   });
 });

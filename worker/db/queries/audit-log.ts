@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog } from "../schema";
 
@@ -25,4 +25,49 @@ export async function listAuditEntries(
     db.select({ value: count() }).from(auditLog).where(where),
   ]);
   return { items, totalCount: total?.value ?? 0 };
+}
+
+/** An audit receipt's own columns (kind `receipt`, status 200, no duration; `detail` given apart). */
+export interface ReceiptRow {
+  id: string;
+  companyId: string;
+  requestId: string;
+  keyId: string | null;
+  actor: string;
+  action: string;
+  method: string;
+  path: string;
+  batchId: string | null;
+  createdAt: string;
+}
+
+/**
+ * A receipt insert, unexecuted (for the batch of the change it records), written only while `guard`
+ * holds; `detail` is its JSON, or SQL giving it (which may count what the batch is about to change).
+ */
+export function guardedReceiptStatement(
+  db: Database,
+  receipt: ReceiptRow,
+  detail: SQL | Record<string, unknown>,
+  guard: SQL,
+) {
+  const detailJson = detail instanceof SQL ? detail : sql`json(${JSON.stringify(detail)})`;
+  // Values in the table's column order: drizzle lists every column in `INSERT INTO ... (...)`.
+  const values = [
+    sql`${receipt.id}`,
+    sql`${receipt.companyId}`,
+    sql`'receipt'`,
+    sql`${receipt.requestId}`,
+    sql`${receipt.keyId}`,
+    sql`${receipt.actor}`,
+    sql`${receipt.action}`,
+    sql`${receipt.method}`,
+    sql`${receipt.path}`,
+    sql`200`,
+    sql`0`,
+    sql`${receipt.batchId}`,
+    detailJson,
+    sql`${receipt.createdAt}`,
+  ];
+  return db.insert(auditLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard}`);
 }

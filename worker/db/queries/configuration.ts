@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import { contentHashOf } from "../../domain/configuration/canonical";
 import { type ConfigurationDocument, EMPTY_DOCUMENT } from "../../domain/configuration/document";
 import type { Database } from "../client";
@@ -31,15 +31,14 @@ export interface ConfigurationReplacement {
   updatedAt: string;
 }
 
-/** Writes the company's next configuration version; false when another write replaced `readVersion` first. */
-export async function replaceConfiguration(
-  db: Database,
-  companyId: string,
-  next: ConfigurationReplacement,
-): Promise<boolean> {
+/**
+ * The statement writing the company's next configuration version, unexecuted (for a batch): it returns a
+ * row only when `readVersion` was still the stored one.
+ */
+export function replaceConfigurationStatement(db: Database, companyId: string, next: ConfigurationReplacement) {
   const { document, contentHash, updatedAt } = next;
   const version = next.readVersion + 1;
-  const written = await db
+  return db
     .insert(companyConfigurations)
     .values({ companyId, document, contentHash, version, updatedAt })
     .onConflictDoUpdate({
@@ -48,5 +47,23 @@ export async function replaceConfiguration(
       setWhere: sql`${companyConfigurations.version} = ${next.readVersion}`,
     })
     .returning({ version: companyConfigurations.version });
-  return written.length > 0;
+}
+
+/**
+ * SQL that holds while the company's configuration is at `version` with `contentHash`: statements batched
+ * after a replacement run only when the replacement was written.
+ */
+export function configurationIs(db: Database, companyId: string, version: number, contentHash: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(companyConfigurations)
+      .where(
+        and(
+          eq(companyConfigurations.companyId, companyId),
+          eq(companyConfigurations.version, version),
+          eq(companyConfigurations.contentHash, contentHash),
+        ),
+      ),
+  );
 }

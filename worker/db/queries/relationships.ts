@@ -3,7 +3,8 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
-import { companies, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -188,6 +189,27 @@ export async function listLinks(
   return { items, totalCount: total?.n ?? 0 };
 }
 
+/**
+ * Removes every link of the given relationships, unexecuted (for a batch), while `guard` holds: a forced
+ * configuration import removes the links of a relationship it removes or redefines in its own write.
+ */
+export function deleteLinksOfStatement(
+  db: Database,
+  companyId: string,
+  relationshipKeys: readonly string[],
+  guard: SQL,
+) {
+  return db
+    .delete(relationshipLinks)
+    .where(
+      and(
+        eq(relationshipLinks.companyId, companyId),
+        inArray(relationshipLinks.relationshipKey, [...relationshipKeys]),
+        guard,
+      ),
+    );
+}
+
 /** Removes one link; returns the removed row, or null when it was not there (already gone, or another company's). */
 export async function deleteLink(
   db: Database,
@@ -206,7 +228,15 @@ export async function deleteLink(
 // so the live-reference rule and the wipe statements live beside the links.
 
 /** Links with exactly one end among the type's records: removing the records would strand the other end. */
-type LinkColumns = Record<"companyId" | "fromId" | "toId", SQLiteColumn>;
+type LinkColumns = Record<"companyId" | "relationshipKey" | "fromId" | "toId", SQLiteColumn>;
+
+/**
+ * The relationship keys the company's stored configuration declares, as a subquery. A link whose key is
+ * not among them belongs to no relationship any more (left by a removal before forced imports took the
+ * links with them): it ties nothing, so it never blocks a wipe, and the wipe removes it.
+ */
+const configuredRelationshipKeys = (companyId: string) =>
+  sql`(SELECT json_extract(r.value, '$.key') FROM ${companyConfigurations}, json_each(${companyConfigurations.document}, '$.relationships') AS r WHERE ${companyConfigurations.companyId} = ${companyId})`;
 
 function liveLinksCondition(
   db: Database,
@@ -217,6 +247,7 @@ function liveLinksCondition(
   const ids = idsOfType(db, companyId, type);
   return allOf(
     eq(links.companyId, companyId),
+    sql`${links.relationshipKey} IN ${configuredRelationshipKeys(companyId)}`,
     or(
       and(inArray(links.fromId, ids), notInArray(links.toId, ids)),
       and(inArray(links.toId, ids), notInArray(links.fromId, ids)),
@@ -250,11 +281,16 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
 }
 
 /**
- * One atomic batch that removes the type's records and their links. Every statement repeats the guards
- * (still Sandbox, no live reference) so a wipe racing a lifecycle change, a reset or a new link deletes
- * nothing rather than half. Returns how many records it removed.
+ * One atomic batch that removes the type's records and their links, with its audit receipt. Every
+ * statement repeats the guards (still Sandbox, no live reference) so a wipe racing a lifecycle change, a
+ * reset or a new link deletes nothing rather than half. Returns how many records it removed.
  */
-export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
+export async function wipeRecordsOfType(
+  db: Database,
+  companyId: string,
+  type: StoredType,
+  receipt: ReceiptRow,
+): Promise<number> {
   const stillSandbox = exists(
     db
       .select({ one: sql`1` })
@@ -294,6 +330,15 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
         noLiveReference,
       ),
     );
-  const [, removed] = await db.batch([removeLinks, removeRecords]);
+  // The receipt goes first, counting the records the batch is about to remove, under the same guards.
+  const toRemove = db
+    .select({ n: count() })
+    .from(entities)
+    .where(
+      and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)),
+    );
+  const detail = sql`json_object('entityType', ${type.entityType}, 'rowsRemoved', (${toRemove}))`;
+  const writeReceipt = guardedReceiptStatement(db, receipt, detail, allOf(stillSandbox, noLiveReference));
+  const [, , removed] = await db.batch([writeReceipt, removeLinks, removeRecords]);
   return (removed as D1Result).meta.changes;
 }

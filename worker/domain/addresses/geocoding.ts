@@ -3,6 +3,7 @@ import {
   type EnteredAddress,
   type Geocode,
   isAddressV2Shape,
+  LEGACY_GEOCODE_SOURCE,
   NOT_GEOCODED,
   sameEnteredAddress,
 } from "./address-v2";
@@ -33,36 +34,77 @@ export interface GeocodeRequest {
 /** `geocode.source` a caller sets to have its geocode stored exactly as sent. */
 export const PROVIDED_SOURCE = "provided";
 
-/** The stored geocode for a provider outcome. */
-export function geocodeFromOutcome(outcome: GeocodeOutcome, request: GeocodeRequest): Geocode {
+/** `provenance.countySource` of a geocode whose `county` is the caller's, kept over an empty provider answer. */
+export const ENTERED_COUNTY_SOURCE = "entered";
+
+/**
+ * The stored geocode for a provider outcome. A caller-entered county (`enteredCounty`, see
+ * `enteredCountyOf`) is never replaced by an empty provider result: when the provider gives no county
+ * (a miss, an outage, a match without one) the geocode keeps the caller's, marked
+ * `provenance.countySource: "entered"`; a county the provider does give replaces it.
+ */
+export function geocodeFromOutcome(
+  outcome: GeocodeOutcome,
+  request: GeocodeRequest,
+  enteredCounty: string | null = null,
+): Geocode {
   const provenance = {
     provider: request.provider,
     requestedAt: request.requestedAt,
     matchedAddress: outcome.status === "matched" ? outcome.matchedAddress : null,
   };
+  const providerCounty = outcome.status === "matched" ? outcome.county : null;
+  const keepsEntered = providerCounty === null && enteredCounty !== null;
+  const countyProvenance = keepsEntered ? { countySource: ENTERED_COUNTY_SOURCE } : {};
   if (outcome.status === "matched") {
     return {
       source: request.provider,
       status: "matched",
-      county: outcome.county,
+      county: providerCounty ?? enteredCounty,
       latitude: outcome.latitude,
       longitude: outcome.longitude,
       // The Census geocoder places a house number along the street segment's address range.
       precision: "interpolated",
       granularity: "address",
-      provenance: { ...provenance, ...outcome.details },
+      provenance: { ...provenance, ...outcome.details, ...countyProvenance },
     };
   }
   return {
     source: request.provider,
     status: outcome.status,
-    county: null,
+    county: enteredCounty,
     latitude: null,
     longitude: null,
     precision: null,
     granularity: null,
-    provenance: outcome.reason ? { ...provenance, reason: outcome.reason } : provenance,
+    provenance: { ...provenance, ...(outcome.reason ? { reason: outcome.reason } : {}), ...countyProvenance },
   };
+}
+
+const countyText = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : null);
+
+/** The county of a geocode when it is the caller's: a legacy Address's `county`, or one kept as entered. */
+function callersCounty(geocode: Geocode | null | undefined): string | null {
+  if (!geocode) return null;
+  const provenance = geocode.provenance;
+  const entered =
+    geocode.source === LEGACY_GEOCODE_SOURCE ||
+    (typeof provenance === "object" && provenance?.countySource === ENTERED_COUNTY_SOURCE);
+  return entered ? countyText(geocode.county) : null;
+}
+
+/**
+ * The county a caller entered for the address being saved (interface, "AddressV2 and Address": `county`
+ * of a legacy Address is the caller's, shown as `geocode.county`): from the stored value (in its AddressV2
+ * view) while the entered address is unchanged, else from the value sent when nothing is stored (a
+ * record written from another's read). Null when there is none.
+ */
+export function enteredCountyOf(incoming: AddressV2, storedView: unknown): string | null {
+  if (isAddressV2Shape(storedView))
+    return sameEnteredAddress(storedView.enteredAddress, incoming.enteredAddress)
+      ? callersCounty(storedView.geocode)
+      : null;
+  return callersCounty(incoming.geocode);
 }
 
 /** What a save does with the geocode of one AddressV2 value. */

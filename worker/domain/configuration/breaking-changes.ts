@@ -1,118 +1,186 @@
-import type { ConfigurationDocument, SubField } from "./document";
+import { cardinalityLimits } from "../relationships/cardinality";
+import { type DataPlace, type FieldOwner, optionPlaces, ownersOf, placesOf, type ValuePath } from "./data-places";
+import type { ConfigurationDocument, OptionSet, Relationship, SubField } from "./document";
 import { isSupportedKindMigration } from "./field-kinds";
+import { optionLiteral } from "./option-values";
 
 /**
- * A change that could strand stored data (CONTRACT section 2): a field, option, custom object or
- * relationship removed, or a field's kind changed. It is breaking only while data uses the thing.
+ * The breaking-change gate (CONTRACT section 2): a change that would strand stored data is refused while
+ * data uses it. `candidateBreaks` lists every such change between two documents with the stored data
+ * that would make it breaking; the import counts that data and refuses the changes some data uses.
+ *
+ * Changes, and the data each looks for (in every place the field's values live, see data-places.ts):
+ * - a field removed, or its kind changed (Address → AddressV2 excepted), at any depth: any value;
+ * - a Select or MultiSelect moved to another option set: a value outside the new set;
+ * - an option removed, or its value changed (the number `1` and the text `"1"` are different values): a
+ *   value holding it, in any field using the set;
+ * - a custom object removed: any record of it;
+ * - a relationship removed, its ends changed, or its cardinality narrowed (a side limited to one), and a
+ *   relationship key added while links of an earlier relationship with that key remain: any link.
  */
-export type CandidateBreak =
-  | { what: "field"; entityType: string; referenceId: string; change: "removed" | "kind-changed"; path: string }
-  | {
-      what: "option";
-      optionSet: string;
-      value: string | number;
-      fields: Array<{ entityType: string; referenceId: string; multi: boolean }>;
-      path: string;
-    }
-  | { what: "customObject"; key: string; path: string }
-  | { what: "customObjectField"; key: string; referenceId: string; change: "removed" | "kind-changed"; path: string }
-  | { what: "relationship"; key: string; path: string };
 
-function kindChanged(before: SubField, after: SubField): boolean {
-  return (
-    before.typeInfo.kind !== after.typeInfo.kind && !isSupportedKindMigration(before.typeInfo.kind, after.typeInfo.kind)
-  );
+/** What counts as use of a place's values. */
+export type ValueTest =
+  | { kind: "value" }
+  | { kind: "option"; value: string | number }
+  | { kind: "outside"; allowed: ReadonlyArray<string | number> };
+
+/** Stored data that makes a change breaking. */
+export type DataUse =
+  | { kind: "values"; place: DataPlace; test: ValueTest }
+  | { kind: "records"; recordType: string }
+  | { kind: "links"; relationshipKey: string };
+
+export interface CandidateBreak {
+  /** Where in the document (`fieldDefinitions.exposure.exposureName`), for the refusal's details. */
+  path: string;
+  /** The change as the refusal states it, before "while N stored records use it". */
+  change: string;
+  /** Records (entity records and policy versions) or relationship links. */
+  counts: "records" | "links";
+  uses: DataUse[];
+  /** A relationship change: a forced import removes the relationship's links with it (item 5). */
+  relationshipKey?: string;
 }
 
-type FieldChange = { referenceId: string; change: "removed" | "kind-changed" };
+const values = (places: readonly DataPlace[], test: ValueTest): DataUse[] =>
+  places.map((place) => ({ kind: "values", place, test }));
 
-function fieldChanges(before: readonly SubField[], after: readonly SubField[]): FieldChange[] {
+const kindChanged = (before: SubField, after: SubField) =>
+  before.typeInfo.kind !== after.typeInfo.kind && !isSupportedKindMigration(before.typeInfo.kind, after.typeInfo.kind);
+
+const isOptionKind = (field: SubField) => field.typeInfo.kind === "Select" || field.typeInfo.kind === "MultiSelect";
+
+function fieldLabel(owner: FieldOwner, parents: readonly string[], referenceId: string): string {
+  if (!parents.length)
+    return owner.kind === "entity"
+      ? `The ${owner.entityType} field "${referenceId}"`
+      : `Field "${referenceId}" of custom object "${owner.key}"`;
+  const group = parents.join(".");
+  return owner.kind === "entity"
+    ? `Sub-field "${referenceId}" of the ${owner.entityType} field "${group}"`
+    : `Sub-field "${referenceId}" of field "${group}" of custom object "${owner.key}"`;
+}
+
+interface FieldScope {
+  owner: FieldOwner;
+  after: ConfigurationDocument;
+  /** Groups the fields sit in, by referenceId. */
+  parents: string[];
+  path: ValuePath;
+  documentPath: string;
+}
+
+/** Changes of one list of fields (and, through groups, of their sub-fields). */
+function fieldBreaks(before: readonly SubField[], after: readonly SubField[], scope: FieldScope): CandidateBreak[] {
   const next = new Map(after.map((f) => [f.referenceId, f]));
-  return before.flatMap((field): FieldChange[] => {
+  return before.flatMap((field): CandidateBreak[] => {
     const now = next.get(field.referenceId);
-    if (!now) return [{ referenceId: field.referenceId, change: "removed" as const }];
-    return kindChanged(field, now) ? [{ referenceId: field.referenceId, change: "kind-changed" as const }] : [];
+    const path = [...scope.path, field.referenceId];
+    const documentPath = `${scope.documentPath}.${field.referenceId}`;
+    const label = fieldLabel(scope.owner, scope.parents, field.referenceId);
+    const places = placesOf(scope.owner, path);
+    if (!now || kindChanged(field, now)) {
+      const change = `${label} is ${now ? "changed to another type" : "removed"}`;
+      return [{ path: documentPath, change, counts: "records", uses: values(places, { kind: "value" }) }];
+    }
+    if (isOptionKind(field) && field.typeInfo.optionSet !== now.typeInfo.optionSet) {
+      const target = scope.after.optionSets.find((s) => s.key === now.typeInfo.optionSet);
+      const allowed = target?.options.map((o) => o.value) ?? [];
+      const change =
+        `${label} is moved from option set "${field.typeInfo.optionSet}" to "${now.typeInfo.optionSet}" ` +
+        "and stored values are not among its options";
+      return [{ path: documentPath, change, counts: "records", uses: values(places, { kind: "outside", allowed }) }];
+    }
+    if (field.typeInfo.kind !== "Group") return [];
+    return fieldBreaks(field.typeInfo.subFields ?? [], now.typeInfo.subFields ?? [], {
+      ...scope,
+      parents: [...scope.parents, field.referenceId],
+      path: [...path, "*"],
+      documentPath: `${documentPath}.subFields`,
+    });
   });
 }
 
-/** Every change from `before` to `after` that would be breaking if data uses it. */
-export function candidateBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
-  const breaks: CandidateBreak[] = [];
-  const entityTypes = new Set([...before.fieldDefinitions, ...after.fieldDefinitions].map((f) => f.entityType));
-  for (const entityType of entityTypes) {
-    const of = (doc: ConfigurationDocument) => doc.fieldDefinitions.filter((f) => f.entityType === entityType);
-    for (const { referenceId, change } of fieldChanges(of(before), of(after))) {
-      breaks.push({
-        what: "field",
-        entityType,
-        referenceId,
-        change,
-        path: `fieldDefinitions.${entityType}.${referenceId}`,
-      });
-    }
-  }
-
-  const afterSets = new Map(after.optionSets.map((s) => [s.key, new Set(s.options.map((o) => String(o.value)))]));
-  for (const set of before.optionSets) {
-    const kept = afterSets.get(set.key) ?? new Set<string>();
-    const fields = after.fieldDefinitions
-      .filter((f) => f.typeInfo.optionSet === set.key)
-      .map((f) => ({ entityType: f.entityType, referenceId: f.referenceId, multi: f.typeInfo.kind === "MultiSelect" }));
-    for (const option of set.options) {
-      if (!kept.has(String(option.value)))
-        breaks.push({
-          what: "option",
-          optionSet: set.key,
-          value: option.value,
-          fields,
-          path: `optionSets.${set.key}.${String(option.value)}`,
-        });
-    }
-  }
-
-  const afterObjects = new Map(after.customObjects.map((o) => [o.key, o]));
-  for (const object of before.customObjects) {
-    const now = afterObjects.get(object.key);
-    if (!now) {
-      breaks.push({ what: "customObject", key: object.key, path: `customObjects.${object.key}` });
-      continue;
-    }
-    for (const { referenceId, change } of fieldChanges(object.subFields, now.subFields)) {
-      breaks.push({
-        what: "customObjectField",
-        key: object.key,
-        referenceId,
-        change,
-        path: `customObjects.${object.key}.subFields.${referenceId}`,
-      });
-    }
-  }
-
-  const afterRelationships = new Set(after.relationships.map((r) => r.key));
-  for (const relationship of before.relationships) {
-    if (!afterRelationships.has(relationship.key))
-      breaks.push({ what: "relationship", key: relationship.key, path: `relationships.${relationship.key}` });
-  }
-  return breaks;
+function optionBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
+  const kept = new Map(after.optionSets.map((s) => [s.key, new Set(s.options.map((o) => optionLiteral(o.value)))]));
+  return before.optionSets.flatMap((set: OptionSet) => {
+    const keeps = kept.get(set.key) ?? new Set<string>();
+    const removed = set.options.filter((o) => !keeps.has(optionLiteral(o.value)));
+    if (!removed.length) return [];
+    const places = optionPlaces(after, set.key);
+    return removed.map(({ value }) => ({
+      path: `optionSets.${set.key}.${String(value)}`,
+      change: `Option ${optionLiteral(value)} of option set "${set.key}" is removed`,
+      counts: "records" as const,
+      uses: values(places, { kind: "option", value }),
+    }));
+  });
 }
 
-const fieldChange = (change: "removed" | "kind-changed") =>
-  change === "removed" ? "removed" : "changed to another type";
+/** A cardinality that limits a side the earlier one did not: existing links may no longer fit. */
+function narrows(before: Relationship, after: Relationship): boolean {
+  const [was, now] = [cardinalityLimits(before.cardinality), cardinalityLimits(after.cardinality)];
+  return (now.onePerFrom && !was.onePerFrom) || (now.onePerTo && !was.onePerTo);
+}
 
-export function describeBreak(change: CandidateBreak, records: number): string {
-  const held = `${records} stored record${records === 1 ? "" : "s"} use it`;
-  switch (change.what) {
-    case "field":
-      return `The ${change.entityType} field "${change.referenceId}" is ${fieldChange(change.change)} while ${held}`;
-    case "option":
-      return `Option "${String(change.value)}" of option set "${change.optionSet}" is removed while ${held}`;
-    case "customObject":
-      return `Custom object "${change.key}" is removed while ${held}`;
-    case "customObjectField": {
-      const object = `custom object "${change.key}"`;
-      return `Field "${change.referenceId}" of ${object} is ${fieldChange(change.change)} while ${held}`;
-    }
-    case "relationship":
-      return `Relationship "${change.key}" is removed while ${held}`;
+function relationshipBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
+  const was = new Map(before.relationships.map((r) => [r.key, r]));
+  const next = new Map(after.relationships.map((r) => [r.key, r]));
+  const breaks: Array<{ key: string; change: string }> = [];
+  for (const relationship of before.relationships) {
+    const now = next.get(relationship.key);
+    const name = `Relationship "${relationship.key}"`;
+    if (!now) breaks.push({ key: relationship.key, change: `${name} is removed` });
+    else if (now.from !== relationship.from || now.to !== relationship.to)
+      breaks.push({
+        key: relationship.key,
+        change: `${name} changes its ends from ${relationship.from} → ${relationship.to} to ${now.from} → ${now.to}`,
+      });
+    else if (narrows(relationship, now))
+      breaks.push({
+        key: relationship.key,
+        change: `${name} narrows its cardinality from ${relationship.cardinality} to ${now.cardinality}`,
+      });
   }
+  for (const relationship of after.relationships) {
+    if (!was.has(relationship.key))
+      breaks.push({
+        key: relationship.key,
+        change: `Relationship "${relationship.key}" is added while links of an earlier relationship with that key remain`,
+      });
+  }
+  return breaks.map(({ key, change }) => ({
+    path: `relationships.${key}`,
+    change,
+    counts: "links",
+    uses: [{ kind: "links", relationshipKey: key }],
+    relationshipKey: key,
+  }));
+}
+
+/** Every change from `before` to `after` that would be breaking if stored data uses it. */
+export function candidateBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
+  const afterOwners = new Map(ownersOf(after).map((o) => [o.documentPath, o]));
+  const fields = ownersOf(before).flatMap(({ owner, fields: beforeFields, documentPath }) => {
+    // A removed custom object is one change of its own (below), not one per sub-field.
+    if (owner.kind === "customObject" && !afterOwners.has(documentPath)) return [];
+    const afterFields = afterOwners.get(documentPath)?.fields ?? [];
+    return fieldBreaks(beforeFields, afterFields, { owner, after, parents: [], path: [], documentPath });
+  });
+  const keptObjects = new Set(after.customObjects.map((o) => o.key));
+  const objects = before.customObjects
+    .filter((o) => !keptObjects.has(o.key))
+    .map((o) => ({
+      path: `customObjects.${o.key}`,
+      change: `Custom object "${o.key}" is removed`,
+      counts: "records" as const,
+      uses: [{ kind: "records" as const, recordType: o.key }],
+    }));
+  return [...fields, ...optionBreaks(before, after), ...objects, ...relationshipBreaks(before, after)];
+}
+
+export function describeBreak(change: CandidateBreak, count: number): string {
+  const noun = change.counts === "links" ? "link" : "record";
+  return `${change.change} while ${count} stored ${noun}${count === 1 ? "" : "s"} use it`;
 }

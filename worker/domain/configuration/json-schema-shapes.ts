@@ -57,7 +57,9 @@ export const ADDRESS_V2_SCHEMA: JsonSchema = {
       type: "object",
       description:
         "Provider output, replaced on every save unless `source` is `provided`; a miss or outage is recorded as " +
-        "status `unmatched` or `failed`.",
+        "status `unmatched` or `failed`. A county the caller entered (a legacy Address's `county`) is never " +
+        "replaced by an empty answer: it is kept, with `provenance.countySource: entered`, until the provider " +
+        "gives one or the entered address changes.",
       properties: {
         source: text,
         status: text,

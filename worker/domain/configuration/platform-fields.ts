@@ -27,3 +27,34 @@ const PLATFORM_FIELDS: Record<string, readonly string[]> = {
 export function platformFieldIds(entityType: string): readonly string[] {
   return PLATFORM_FIELDS[entityType] ?? [];
 }
+
+/**
+ * Members a record's values hold beyond its configured fields, which expressions may read: the platform
+ * fields above plus the writable platform members of quotes (CONTRACT 5.2), submissions (5.3) and
+ * policies (their data: dates, pricing containers, exposures).
+ */
+const RECORD_MEMBERS: Record<string, readonly string[]> = {
+  quote: ["policyStartDate", "policyEndDate", "fullTermPricingInfo", "fullTermPolicyRatingResult", "exposures"],
+  submission: [
+    "submissionType",
+    "submissionName",
+    "submissionNumber",
+    "submissionPolicy",
+    "submissionCloseReason",
+    "submissionCloseExplanation",
+    "submissionClosedAt",
+  ],
+  // `primaryExposure`: the first exposure, in scope of the policy's calculated `primaryInsuredName`.
+  policy: [
+    "fullTermPricingInfo",
+    "fullTermPolicyRatingResult",
+    "crossSegmentRatingOutputs",
+    "exposures",
+    "primaryExposure",
+  ],
+};
+
+/** Every member an entity type's stored values may hold without configuration. */
+export function platformMemberIds(entityType: string): readonly string[] {
+  return [...platformFieldIds(entityType), ...(RECORD_MEMBERS[entityType] ?? [])];
+}

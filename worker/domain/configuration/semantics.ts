@@ -1,8 +1,8 @@
-import { expressionProblem, isRepeatable } from "../expressions/evaluate";
+import { expressionProblem, isRepeatable, referencedNames } from "../expressions/evaluate";
 import type { CardDefinition, ConfigurationDocument, SubField } from "./document";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
 import type { IssueList, Path } from "./issues";
-import { platformFieldIds } from "./platform-fields";
+import { platformFieldIds, platformMemberIds } from "./platform-fields";
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
@@ -163,11 +163,34 @@ function checkExpression(source: string | null | undefined, path: Path, issues: 
   if (problem) issues.error(path, `Expression "${source}" is not valid: ${problem}`, { code: "invalid-expression" });
 }
 
-function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: IssueList) {
+/**
+ * A field's expression may read only fields its record holds: an unknown name would evaluate to null and
+ * the next save of every record would store that (issue code `unknown-reference`).
+ */
+function checkReferences(source: string | null | undefined, scope: ReadonlySet<string>, path: Path, issues: IssueList) {
+  if (!source || expressionProblem(source)) return;
+  for (const name of referencedNames(source)) {
+    if (!scope.has(name))
+      issues.error(path, `Expression "${source}" names unknown field "${name}"`, {
+        code: "unknown-reference",
+        reason: name,
+      });
+  }
+}
+
+function checkFieldExpressions<F extends SubField>(
+  fields: readonly F[],
+  path: Path,
+  issues: IssueList,
+  scopeOf: (field: F) => ReadonlySet<string>,
+) {
   fields.forEach((field, index) => {
+    const scope = scopeOf(field);
     checkExpression(field.computedDefault, [...path, index, "computedDefault"], issues);
+    checkReferences(field.computedDefault, scope, [...path, index, "computedDefault"], issues);
     const { expression, repeatable, subFields } = field.typeInfo;
     checkExpression(expression, [...path, index, "typeInfo", "expression"], issues);
+    checkReferences(expression, scope, [...path, index, "typeInfo", "expression"], issues);
     if (expression && repeatable && !expressionProblem(expression) && !isRepeatable(expression)) {
       issues.warning(
         [...path, index, "typeInfo", "repeatable"],
@@ -175,15 +198,36 @@ function checkFieldExpressions(fields: readonly SubField[], path: Path, issues: 
         { code: "not-repeatable" },
       );
     }
-    if (subFields) checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues);
+    // A group entry's expressions see its sibling sub-fields as well as the record's own fields.
+    const inner = new Set([...scope, ...(subFields ?? []).map((f) => f.referenceId)]);
+    if (subFields) checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues, () => inner);
   });
 }
 
-/** Expressions must parse and call only known functions; they are evaluated on every save or rate. */
+/** The names a record of each entity type holds: its configured fields and the platform's members. */
+function entityScopes(doc: ConfigurationDocument): (field: { entityType: string }) => ReadonlySet<string> {
+  const scopes = new Map<string, Set<string>>();
+  return ({ entityType }) => {
+    let scope = scopes.get(entityType);
+    if (!scope) {
+      const configured = doc.fieldDefinitions.filter((f) => f.entityType === entityType).map((f) => f.referenceId);
+      scope = new Set([...configured, ...platformMemberIds(entityType)]);
+      scopes.set(entityType, scope);
+    }
+    return scope;
+  };
+}
+
+/**
+ * Expressions must parse, call only known functions and, on fields, read only fields of their record;
+ * they are evaluated on every save or rate.
+ */
 function checkExpressions(doc: ConfigurationDocument, issues: IssueList) {
-  checkFieldExpressions(doc.fieldDefinitions, ["fieldDefinitions"], issues);
+  const scopeOfEntity = entityScopes(doc);
+  checkFieldExpressions(doc.fieldDefinitions, ["fieldDefinitions"], issues, scopeOfEntity);
   doc.customObjects.forEach((object, index) => {
-    checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues);
+    const scope = new Set(object.subFields.map((f) => f.referenceId));
+    checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues, () => scope);
   });
   doc.ratingWorkflows.forEach((workflow, index) => {
     for (const list of ["warnings", "preconditions", "billingPreconditions"] as const) {

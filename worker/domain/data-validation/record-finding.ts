@@ -1,6 +1,7 @@
 import { isRecord } from "../../lib/json";
+import type { SubField } from "../configuration/document";
 import type { ValidationIssue } from "../configuration/issues";
-import { readFieldValue, type ValueProblem } from "../entities/field-values";
+import { isMissingValue, readFieldValue, type ValueContext, type ValueProblem } from "../entities/field-values";
 import { readPlatformValue } from "../entities/platform-values";
 import type { ValidationTarget } from "./validation-target";
 
@@ -31,7 +32,7 @@ const segmentsOf = (path: string) => path.match(/[^.[\]]+/g) ?? [];
 const REQUIRED = "is required";
 
 /** A value reader's problem as an issue; a required sub-field missing in a group entry counts as missing. */
-const valueIssue = (problem: ValueProblem): ValidationIssue => ({
+export const valueIssue = (problem: ValueProblem): ValidationIssue => ({
   message: `${problem.path} ${problem.problem}`,
   fieldPath: segmentsOf(problem.path),
   severity: "error",
@@ -41,7 +42,7 @@ const valueIssue = (problem: ValueProblem): ValidationIssue => ({
 /** Fields filled in later by the platform are not missing while absent (as on writes). */
 const generatedLater = (kind: string) => kind === "Sequence" || kind === "Calculated";
 
-function finding(
+export function findingOf(
   target: ValidationTarget,
   entityId: string,
   extraKeys: string[],
@@ -62,7 +63,7 @@ export function unreadableRecordFinding(
   entityId: string,
   reason: string,
 ): DataValidationFinding {
-  return finding(
+  return findingOf(
     target,
     entityId,
     [],
@@ -70,39 +71,73 @@ export function unreadableRecordFinding(
   );
 }
 
+/** What stored values hold that the configuration does not allow. */
+export interface StoredValueCheck {
+  /** Top-level keys that are neither configured fields nor platform members. */
+  extraKeys: string[];
+  problems: ValueProblem[];
+}
+
+type Values = Record<string, unknown>;
+
+/** Values of configured fields, each read as the writes read it (stored spellings only); unknown keys apart. */
+function fieldProblems(fields: readonly SubField[], data: Values, context: ValueContext, prefix: string) {
+  const byId = new Map(fields.map((f) => [f.referenceId, f]));
+  const unknown: string[] = [];
+  const problems: ValueProblem[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    const field = byId.get(key);
+    if (!field) unknown.push(key);
+    else if (value !== undefined) {
+      const reading = readFieldValue(field, value, context, `${prefix}${key}`);
+      if (!reading.ok) problems.push(...reading.problems);
+    }
+  }
+  for (const field of fields) {
+    if (field.required && isMissingValue(data[field.referenceId]) && !generatedLater(field.typeInfo.kind))
+      problems.push({ path: `${prefix}${field.referenceId}`, problem: REQUIRED });
+  }
+  return { unknown, problems };
+}
+
+/** Every stored embedded exposure checked against the exposure fields (issue 10, item 4). */
+function embeddedExposureProblems(value: unknown, fields: readonly SubField[], context: ValueContext) {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return [{ path: "exposures", problem: "must be a list of exposures" }];
+  return value.flatMap((item, index): ValueProblem[] => {
+    const at = `exposures[${index}]`;
+    if (!isRecord(item)) return [{ path: at, problem: "must be an exposure object" }];
+    const { unknown, problems } = fieldProblems(fields, item, context, `${at}.`);
+    return [...unknown.map((key) => ({ path: `${at}.${key}`, problem: "is not an exposure field" })), ...problems];
+  });
+}
+
 /**
- * Checks stored values with the same per-kind readers writes use, and the required rule: a required
- * field that is absent or null is an issue whatever the record's age.
+ * Checks stored values with the same per-kind readers writes use (stored spellings only: a MultiSelect
+ * holds a list), the required rule (a required field absent, null or blank is a problem whatever the
+ * record's age), and the embedded exposures of quotes and policy data against the exposure fields.
  */
+export function checkStoredValues(target: ValidationTarget, data: Values): StoredValueCheck {
+  const context: ValueContext = { optionSets: target.optionSets, stored: true };
+  const { unknown, problems } = fieldProblems(target.fields, data, context, "");
+  const extraKeys: string[] = [];
+  for (const key of unknown) {
+    const value = data[key];
+    if (key === "exposures" && target.embeddedExposureFields) {
+      problems.push(...embeddedExposureProblems(value, target.embeddedExposureFields, context));
+    } else if (!target.platformFields.includes(key)) extraKeys.push(key);
+    else {
+      const reading = readPlatformValue(target.entityType, key, value, key);
+      if (reading && !reading.ok) problems.push(...reading.problems);
+    }
+  }
+  return { extraKeys, problems };
+}
+
+/** One record's finding: its stored values checked against the current configuration. */
 export function validateStoredRecord(target: ValidationTarget, entityId: string, data: unknown): DataValidationFinding {
   if (!isRecord(data))
     return unreadableRecordFinding(target, entityId, "The stored data is not an object of field values");
-  const fields = new Map(target.fields.map((f) => [f.referenceId, f]));
-  const context = { optionSets: target.optionSets };
-  const extraKeys: string[] = [];
-  const issues: ValidationIssue[] = [];
-
-  for (const [key, value] of Object.entries(data)) {
-    const field = fields.get(key);
-    if (field) {
-      if (value === undefined) continue;
-      const reading = readFieldValue(field, value, context, key);
-      if (!reading.ok) issues.push(...reading.problems.map(valueIssue));
-      continue;
-    }
-    if (!target.platformFields.includes(key)) {
-      extraKeys.push(key);
-      continue;
-    }
-    const reading = readPlatformValue(target.entityType, key, value, key);
-    if (reading && !reading.ok) issues.push(...reading.problems.map(valueIssue));
-  }
-
-  for (const field of target.fields) {
-    const value = data[field.referenceId];
-    if (field.required && (value === undefined || value === null) && !generatedLater(field.typeInfo.kind)) {
-      issues.push(valueIssue({ path: field.referenceId, problem: REQUIRED }));
-    }
-  }
-  return finding(target, entityId, extraKeys, issues);
+  const { extraKeys, problems } = checkStoredValues(target, data);
+  return findingOf(target, entityId, extraKeys, problems.map(valueIssue));
 }

@@ -1,5 +1,6 @@
+import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
-import { readFieldValue, type ValueProblem } from "./field-values";
+import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 
 /**
  * Embedded exposures (interface, "Generated-field rule for embedded exposures"): point-in-time copies
@@ -13,7 +14,6 @@ export type EmbeddedReading =
   | { ok: false; kind: "invalid"; problems: ValueProblem[] };
 
 const isGenerated = (field: SubField | undefined) => field?.typeInfo.kind === "Sequence";
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function readEmbeddedExposures(
   value: unknown,
@@ -45,7 +45,7 @@ export function readEmbeddedExposures(
       }
       if (isGenerated(field)) {
         if (v === null) continue;
-        if (!same(v, existing?.[index]?.[key])) generated.push(`${at}.${key}`);
+        if (!sameJson(v, existing?.[index]?.[key])) generated.push(`${at}.${key}`);
         else copy[key] = v;
         continue;
       }
@@ -54,9 +54,13 @@ export function readEmbeddedExposures(
       else problems.push(...reading.problems);
     }
     for (const field of exposureFields) {
-      const absent = copy[field.referenceId] === undefined || copy[field.referenceId] === null;
+      const absent = isMissingValue(copy[field.referenceId]);
       const callerRequired =
-        field.required && !isGenerated(field) && field.typeInfo.kind !== "Calculated" && !field.computedDefault;
+        field.required &&
+        !isGenerated(field) &&
+        field.typeInfo.kind !== "Calculated" &&
+        !field.computedDefault &&
+        !field.readOnly;
       if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`))
         missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
     }

@@ -7,6 +7,7 @@ import {
 } from "../addresses/address-v2";
 import { PROVIDED_SOURCE } from "../addresses/geocoding";
 import type { OptionSet, SubField } from "../configuration/document";
+import { optionLiteral } from "../configuration/option-values";
 import { readFmv1Date } from "../dates/fmv1-date";
 
 /** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
@@ -19,6 +20,11 @@ export type ValueReading = { ok: true; value: unknown } | { ok: false; problems:
 
 export interface ValueContext {
   optionSets: ReadonlyMap<string, OptionSet>;
+  /**
+   * Reading stored values (data validation) rather than a write: the legacy spellings a write converts
+   * (MultiSelect as comma-separated text) are not what storage should hold, so they are problems.
+   */
+  stored?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -171,15 +177,38 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
   return problems.length ? { ok: false, problems } : ok(value);
 }
 
+/**
+ * A value missing for the required rule: absent, null, or text with nothing but whitespace (a required
+ * text field is not filled in by `""` or `"  "`).
+ */
+export function isMissingValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/** `1, "1"`: the allowed values of an option set, each as its JSON literal. */
+const optionList = (values: readonly unknown[]) => values.map(optionLiteral).join(", ");
+
+/** A hint when the sent value matches an option only as text: the JSON type differs (`"1"` for `1`). */
+function typeHint(sent: readonly unknown[], values: readonly unknown[]): string {
+  const near = sent.find((v) => values.some((o) => o !== v && String(o) === String(v)));
+  if (near === undefined) return "";
+  const option = values.find((o) => String(o) === String(near));
+  const kind = (v: unknown) => (typeof v === "string" ? "the text" : `the ${typeof v}`);
+  return ` (${kind(near)} ${optionLiteral(near)} was sent; the option is ${kind(option)} ${optionLiteral(option)})`;
+}
+
 function readOption(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
   const values = context.optionSets.get(field.typeInfo.optionSet ?? "")?.options.map((o) => o.value) ?? [];
   const allowed = (v: unknown) => values.some((option) => option === v);
   if (field.typeInfo.kind === "Select") {
-    return allowed(value) ? ok(value) : refuse(path, `must be one of: ${values.join(", ")}`);
+    return allowed(value)
+      ? ok(value)
+      : refuse(path, `must be one of: ${optionList(values)}${typeHint([value], values)}`);
   }
-  // MultiSelect: a list, or the legacy comma-separated text.
+  // MultiSelect: a list, or on writes the legacy comma-separated text (stored values are always lists, so a
+  // scalar left by a forced Select → MultiSelect change is a problem).
   const list =
-    typeof value === "string"
+    typeof value === "string" && !context.stored
       ? value
           .split(",")
           .map((v) => v.trim())
@@ -188,7 +217,10 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
   if (!Array.isArray(list)) return refuse(path, "must be a list of option values");
   const bad = list.filter((v) => !allowed(v));
   if (bad.length)
-    return refuse(path, `has values that are not options: ${bad.join(", ")} (allowed: ${values.join(", ")})`);
+    return refuse(
+      path,
+      `has values that are not options: ${optionList(bad)} (allowed: ${optionList(values)})${typeHint(bad, values)}`,
+    );
   return ok([...new Set(list)]);
 }
 
@@ -259,7 +291,7 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
 
 /**
  * Checks a flat object of values against fields (used for group entries). Unknown keys are refused;
- * with `requireAll`, required fields must be present and not null.
+ * with `requireAll`, required fields must be present and not null or blank.
  */
 export function readRecord(
   fields: readonly SubField[],
@@ -284,7 +316,7 @@ export function readRecord(
   }
   if (options.requireAll) {
     for (const field of fields) {
-      if (field.required && (value[field.referenceId] === undefined || value[field.referenceId] === null))
+      if (field.required && isMissingValue(value[field.referenceId]))
         problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
     }
   }

@@ -1,7 +1,8 @@
+import { sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
-import { evaluateExpression } from "../expressions/evaluate";
-import { readEmbeddedExposures } from "./embedded-exposures";
-import { readFieldValue, type ValueProblem } from "./field-values";
+import { defaultsToApply } from "./derived-values";
+import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
+import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
 import { readPlatformValue } from "./platform-values";
 
@@ -18,6 +19,8 @@ export interface WriteInput {
   embeddedExposureFields?: readonly SubField[];
   /** Whether the caller holds the write group `<entity>.field-<group>`. */
   holdsWriteGroup(group: string): boolean;
+  /** Whether the caller holds the exposure write group `exposure.field-<group>` (embedded exposures); none if absent. */
+  holdsExposureWriteGroup?(group: string): boolean;
   now: Date;
 }
 
@@ -34,7 +37,6 @@ export type WritePlan =
   | { ok: false; refusal: WriteRefusal };
 
 const refused = (refusal: WriteRefusal): WritePlan => ({ ok: false, refusal });
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Members the platform owns on some entity types, beyond configured fields. */
 const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
@@ -55,13 +57,19 @@ export function planWrite(input: WriteInput): WritePlan {
     const group = fields.get(key)?.writePermission;
     return group && !input.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
   });
+  const embeddedFields = input.embeddedExposureFields;
+  const storedExposures = Array.isArray(existing?.exposures) ? existing.exposures : undefined;
+  if (embeddedFields && "exposures" in body) {
+    const holds = input.holdsExposureWriteGroup ?? (() => false);
+    locked.push(...lockedEmbeddedFields(body.exposures, embeddedFields, storedExposures, holds));
+  }
   if (locked.length) return refused({ kind: "write-group", fields: locked });
 
   // 409: guarded status fields change only through their endpoints (create may set eventStatus).
   if (existing) {
     for (const [key, value] of entries) {
       const endpoint = guardedEndpoint(entityType, key);
-      if (endpoint && !same(value, existing[key]))
+      if (endpoint && !sameJson(value, existing[key]))
         return refused({ kind: "guarded-status", referenceId: key, endpoint });
     }
   } else {
@@ -74,19 +82,15 @@ export function planWrite(input: WriteInput): WritePlan {
 
   // 400 GeneratedFieldWrite: platform-generated values may be resent unchanged, never originated.
   const generated = entries.filter(
-    ([key, value]) => fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !same(value, existing?.[key]),
+    ([key, value]) =>
+      fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !sameJson(value, existing?.[key]),
   );
   if (generated.length) return refused({ kind: "generated", referenceIds: generated.map(([key]) => key) });
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
-  if (input.embeddedExposureFields && "exposures" in body) {
-    const embedded = readEmbeddedExposures(
-      body.exposures,
-      input.embeddedExposureFields,
-      input.optionSets,
-      existing?.exposures as Array<Record<string, unknown>> | undefined,
-    );
+  if (embeddedFields && "exposures" in body) {
+    const embedded = planEmbeddedExposures(body.exposures, embeddedFields, input.optionSets, storedExposures);
     if (!embedded.ok && embedded.kind === "generated")
       return refused({ kind: "generated", referenceIds: embedded.paths });
     if (!embedded.ok && embedded.kind === "shape")
@@ -100,7 +104,7 @@ export function planWrite(input: WriteInput): WritePlan {
     if (!field) {
       const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
       if (platform.includes(key) && !reading) {
-        if (!same(value, existing?.[key]))
+        if (!sameJson(value, existing?.[key]))
           problems.push({ path: key, problem: "is set by the platform and cannot be written" });
         continue;
       }
@@ -110,7 +114,7 @@ export function planWrite(input: WriteInput): WritePlan {
       continue;
     }
     if (field.typeInfo.kind === "Sequence") continue;
-    if (field.readOnly && !same(value, existing?.[key])) {
+    if (field.readOnly && !sameJson(value, existing?.[key])) {
       problems.push({ path: key, problem: "is read-only" });
       continue;
     }
@@ -120,10 +124,12 @@ export function planWrite(input: WriteInput): WritePlan {
     else problems.push(...reading.problems);
   }
 
-  if (!existing) applyComputedDefaults(input, data, body);
+  // A create's computed defaults run after its sequences are minted (`completeValues`), and are checked then.
+  const defaulted = new Set(defaultsToApply(input.fields, body, existing).map((f) => f.referenceId));
   for (const field of fields.values()) {
-    const missing = data[field.referenceId] === undefined || data[field.referenceId] === null;
-    const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
+    const missing = isMissingValue(data[field.referenceId]);
+    const generatedLater =
+      field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated" || defaulted.has(field.referenceId);
     const alreadyRefused = problems.some((p) => p.path === field.referenceId);
     if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body))
       problems.push({ path: field.referenceId, problem: "is required" });
@@ -136,39 +142,4 @@ export function planWrite(input: WriteInput): WritePlan {
         (f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null,
       );
   return { ok: true, data, sequencesToMint };
-}
-
-/** A supplied value is kept; an absent one takes the field's computed default (x-computed-default). */
-function applyComputedDefaults(input: WriteInput, data: Record<string, unknown>, body: Record<string, unknown>) {
-  for (const field of input.fields) {
-    if (!field.computedDefault || field.referenceId in body) continue;
-    try {
-      data[field.referenceId] = evaluateExpression(field.computedDefault, {
-        scope: data,
-        now: input.now,
-        timezone: "America/New_York",
-      });
-    } catch {
-      data[field.referenceId] = null;
-    }
-  }
-}
-
-/** Calculated fields are recomputed from the stored values on every save. */
-export function applyCalculatedFields(
-  fields: readonly SubField[],
-  data: Record<string, unknown>,
-  now: Date,
-): Record<string, unknown> {
-  const out = { ...data };
-  for (const field of fields) {
-    if (field.typeInfo.kind !== "Calculated") continue;
-    try {
-      out[field.referenceId] =
-        evaluateExpression(field.typeInfo.expression ?? "", { scope: out, now, timezone: "America/New_York" }) ?? null;
-    } catch {
-      out[field.referenceId] = null;
-    }
-  }
-  return out;
 }

@@ -107,6 +107,27 @@ export function replacementProblems(entries: readonly HistoryEntry[], path: stri
   return problems;
 }
 
+/**
+ * An open/close date after today, where the date is (its own time zone), would flip the status before the
+ * day comes and block every earlier-dated transition until then: close, reopen and the history
+ * replacement refuse it (400 naming the date).
+ */
+export function futureDateProblem(date: Fmv1Date, now: Date, path: string): ValueProblem | null {
+  const today = todayIn(date.timezone, now);
+  if (date.date <= today) return null;
+  return {
+    path,
+    problem: `is after today (${today} in ${date.timezone}); open and close dates cannot be in the future`,
+  };
+}
+
+/** The future-dated entries of a log sent whole, each named by its path. */
+export function futureEntryProblems(entries: readonly HistoryEntry[], path: string, now: Date): ValueProblem[] {
+  return entries.flatMap(
+    (entry, index) => futureDateProblem(entry.effectiveOnDate, now, `${path}[${index}].effectiveOnDate`) ?? [],
+  );
+}
+
 /** The stored log as entries; anything unreadable counts as no log. */
 export function storedHistory(value: unknown): HistoryEntry[] {
   return Array.isArray(value) ? (value as HistoryEntry[]) : [];

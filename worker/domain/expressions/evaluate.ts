@@ -112,6 +112,28 @@ export function isRepeatable(source: string): boolean {
   return callsIn(parseExpression(source)).every((name) => FUNCTIONS.get(name)?.repeatable !== false);
 }
 
+/** The first member of every field reference an expression makes (`address.city` → `address`), in order. */
+export function referencedNames(source: string): string[] {
+  return [...new Set(referencesIn(parseExpression(source)).map((path) => path[0] ?? ""))];
+}
+
+function referencesIn(node: Expression): string[][] {
+  switch (node.type) {
+    case "reference":
+      return [node.path];
+    case "call":
+      return node.args.flatMap(referencesIn);
+    case "unary":
+      return referencesIn(node.operand);
+    case "binary":
+      return [...referencesIn(node.left), ...referencesIn(node.right)];
+    case "conditional":
+      return [...referencesIn(node.test), ...referencesIn(node.then), ...referencesIn(node.otherwise)];
+    default:
+      return [];
+  }
+}
+
 function callsIn(node: Expression): string[] {
   switch (node.type) {
     case "call":

@@ -1,6 +1,13 @@
-import { loadConfiguration, replaceConfiguration, type StoredConfiguration } from "../../db/queries/configuration";
+import { guardedReceiptStatement } from "../../db/queries/audit-log";
+import {
+  configurationIs,
+  loadConfiguration,
+  replaceConfigurationStatement,
+  type StoredConfiguration,
+} from "../../db/queries/configuration";
 import { recordsUsing } from "../../db/queries/configuration-usage";
-import { candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
+import { deleteLinksOfStatement } from "../../db/queries/relationships";
+import { type CandidateBreak, candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
 import { contentHashOf } from "../../domain/configuration/canonical";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { type ImportChanges, importChanges } from "../../domain/configuration/import-changes";
@@ -13,6 +20,7 @@ import {
   invalidConfiguration,
 } from "../../errors/configuration-refusals";
 import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
+import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import { holds, type OperationContext } from "../context";
 
@@ -34,8 +42,10 @@ export interface ImportResult {
 }
 
 /**
- * Serialized in the company object, so imports of one company never interleave: hash check, validation,
- * the breaking-change gate, then one write guarded by the version read. A refusal changes nothing.
+ * Serialized in the company object, so imports of one company never interleave with each other nor with
+ * the writes the gate guards (record creates and updates, event writes, links, policy transactions all run
+ * there): hash check, validation, the breaking-change gate, then one write guarded by the version read. A
+ * refusal changes nothing.
  */
 export async function importConfiguration(ctx: OperationContext, request: ImportRequest): Promise<ImportResult> {
   if (request.force && !holds(ctx.actor, "company.reset")) throw forceNotPermitted();
@@ -49,7 +59,8 @@ export async function importConfiguration(ctx: OperationContext, request: Import
 
     const { document, issues } = readDocument(request.body, stored.document);
     if (!document) throw invalidConfiguration(issues);
-    if (!request.force) await refuseBreakingChanges(ctx, stored.document, document);
+    const breaking = await breakingChanges(ctx, stored.document, document);
+    if (breaking.length && !request.force) throw breakingConfigurationChange(breaking.map(asDetail));
 
     const contentHash = await contentHashOf(document);
     const result: ImportResult = {
@@ -60,17 +71,60 @@ export async function importConfiguration(ctx: OperationContext, request: Import
       warnings: issues.filter((i) => i.severity === "warning"),
     };
     if (!result.changed) return finished(result);
-    return (await write(ctx, stored, document, contentHash)) ? finished(result) : lostRace;
+    const forced = request.force;
+    return (await write(ctx, { stored, document, contentHash, breaking, forced })) ? finished(result) : lostRace;
   }, "configuration");
 }
 
-const write = (ctx: OperationContext, stored: StoredConfiguration, document: ConfigurationDocument, hash: string) =>
-  replaceConfiguration(ctx.db, ctx.companyId, {
+interface ImportWrite {
+  stored: StoredConfiguration;
+  document: ConfigurationDocument;
+  contentHash: string;
+  /** The breaking changes a forced import applies (none for an unforced one). */
+  breaking: readonly BreakingChange[];
+  /** `?force=true`: the import commits a receipt saying so (item 10), with what it overrode. */
+  forced: boolean;
+}
+
+/** What a forced import's receipt records: the hashes, and each breaking change it applied anyway. */
+const forcedImportDetail = (change: ImportWrite) => ({
+  forced: true,
+  previousContentHash: change.stored.contentHash,
+  contentHash: change.contentHash,
+  breakingChanges: change.breaking.map(asDetail),
+  relationshipLinksRemoved: change.breaking.flatMap((b) =>
+    b.change.relationshipKey ? [b.change.relationshipKey] : [],
+  ),
+});
+
+/**
+ * One batch: the configuration, guarded by the version read, and for a forced import its audit receipt and
+ * the links of every relationship it removes or redefines (item 5: links never outlive their relationship's
+ * meaning), both only when the configuration was written. False when another write replaced the version
+ * first.
+ */
+async function write(ctx: OperationContext, change: ImportWrite): Promise<boolean> {
+  const { stored, document, contentHash } = change;
+  const readVersion = stored.version;
+  const replace = replaceConfigurationStatement(ctx.db, ctx.companyId, {
     document,
-    contentHash: hash,
-    readVersion: stored.version,
+    contentHash,
+    readVersion,
     updatedAt: ctx.now.toISOString(),
   });
+  const relationshipKeys = change.breaking.flatMap((b) => b.change.relationshipKey ?? []);
+  if (!relationshipKeys.length && !change.forced) return (await replace).length > 0;
+  const written = configurationIs(ctx.db, ctx.companyId, readVersion + 1, contentHash);
+  const receipt = guardedReceiptStatement(
+    ctx.db,
+    auditReceipt(ctx, "importConfiguration"),
+    forcedImportDetail(change),
+    written,
+  );
+  const removeLinks = deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written);
+  const [replaced] = await ctx.db.batch([replace, receipt, removeLinks]);
+  return replaced.length > 0;
+}
 
 function forceNotPermitted(): ApiError {
   return new ApiError({
@@ -93,16 +147,27 @@ function expectedHashesOf(request: ImportRequest): string[] {
   return [request.expectedContentHash, fromBody].filter((hash): hash is string => typeof hash === "string");
 }
 
+/** A change some stored data uses, and how many records or links use it. */
+interface BreakingChange {
+  change: CandidateBreak;
+  count: number;
+}
+
+const asDetail = ({ change, count }: BreakingChange): FieldError => ({
+  field: change.path,
+  message: describeBreak(change, count),
+});
+
 /** A removal or kind change is breaking only while stored data uses what it removes (CONTRACT section 2). */
-async function refuseBreakingChanges(
+async function breakingChanges(
   ctx: OperationContext,
   before: ConfigurationDocument,
   after: ConfigurationDocument,
-): Promise<void> {
-  const breaking: FieldError[] = [];
-  for (const change of candidateBreaks(before, after)) {
-    const records = await recordsUsing(ctx.db, ctx.companyId, change);
-    if (records > 0) breaking.push({ field: change.path, message: describeBreak(change, records) });
-  }
-  if (breaking.length > 0) throw breakingConfigurationChange(breaking);
+): Promise<BreakingChange[]> {
+  const changes = candidateBreaks(before, after);
+  const counts = await recordsUsing(ctx.db, ctx.companyId, changes);
+  return changes.flatMap((change, i) => {
+    const count = counts[i] ?? 0;
+    return count > 0 ? [{ change, count }] : [];
+  });
 }

@@ -9,7 +9,10 @@ export interface CreateCustomObjectInput {
   data: JsonObject;
 }
 
-/** Creates a custom object record, its values validated like entity writes; answers its id. */
+/**
+ * Serialized in the company object (like entity creates: never interleaved with an import's gate).
+ * Creates a custom object record, its values validated like entity writes; answers its id.
+ */
 export async function createCustomObject(
   ctx: OperationContext,
   input: CreateCustomObjectInput,

@@ -11,7 +11,10 @@ export interface UpdateCustomObjectInput {
   data: JsonObject;
 }
 
-/** A partial update of a custom object record; a record of another type or company is 404. */
+/**
+ * Serialized in the company object (like entity updates: concurrent updates of one record all land). A
+ * partial update of a custom object record; a record of another type or company is 404.
+ */
 export async function updateCustomObject(
   ctx: OperationContext,
   input: UpdateCustomObjectInput,

@@ -6,7 +6,7 @@ import { ApiError } from "../../errors/api-error";
 const entityTypeNames = ENTITY_TYPES.join(", ");
 
 /** The types data validation accepts, as the interface and its error messages name them. */
-export const TYPE_LIST = `${entityTypeNames} (any letter case), or a custom object key of the company's configuration`;
+export const TYPE_LIST = `${entityTypeNames}, policy (any letter case), or a custom object key of the company's configuration`;
 
 interface RequestedType {
   /** Where the type was given (`entityType`, `entityTypes[2]`), for the error's details. */

@@ -11,7 +11,10 @@ export interface CreateRecordInput {
   body: JsonObject;
 }
 
-/** Creates an entity record through the write pipeline; answers its id. */
+/**
+ * Serialized in the company object, so a create never interleaves with a configuration import's
+ * breaking-change gate. Creates an entity record through the write pipeline; answers its id.
+ */
 export async function createRecord(ctx: OperationContext, input: CreateRecordInput): Promise<{ id: string }> {
   const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
   const recordType = entityRecordType(configuration, input.entityType);

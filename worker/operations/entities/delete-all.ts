@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { ApiError } from "../../errors/api-error";
+import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import type { OperationContext } from "../context";
 
@@ -51,7 +52,8 @@ const WHAT = "Deleting all records";
 
 /**
  * Removes every record of one entity type (any letter case) or custom object type, and the links among
- * them, in one atomic batch (Sandbox only; 409 while links or policy contacts tie them to other records).
+ * them, with an audit receipt (action `deleteAllEntities`, detail `{entityType, rowsRemoved}`), in one
+ * atomic batch (Sandbox only; 409 while links or policy contacts tie them to other records).
  * Safe to retry: a repeat removes nothing. The batch repeats the guards, so when it removed nothing the
  * checks run again to say which guard stopped it.
  */
@@ -62,7 +64,7 @@ export async function deleteAllRecords(
   const type = await storedTypeFor(ctx, input.entityType);
   await requireSandboxCompany(ctx, WHAT);
   await refuseLiveReferences(ctx, type);
-  const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type);
+  const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type, auditReceipt(ctx, "deleteAllEntities"));
   if (rowsRemoved === 0) {
     await requireSandboxCompany(ctx, WHAT);
     await refuseLiveReferences(ctx, type);

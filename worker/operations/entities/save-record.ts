@@ -21,7 +21,7 @@ export interface SaveInput {
 export async function insertRecord(ctx: OperationContext, input: SaveInput): Promise<EntityRow> {
   const { recordType } = input;
   const planned = await planValues(ctx, { ...input, existing: null });
-  const data = await finishValues(ctx, recordType, planned.data, planned.sequencesToMint);
+  const data = await finishValues(ctx, recordType, planned.data, planned);
   const now = ctx.now.toISOString();
   const row: EntityRow = {
     id: crypto.randomUUID(),
@@ -49,7 +49,7 @@ export function updateRecordValues(ctx: OperationContext, input: SaveInput & { i
     const existing = await findEntity(ctx.db, ctx.companyId, recordType.type, id);
     if (!existing || (recordType.kind === "customObject" && existing.kind !== "customObject")) throw notFound();
     const planned = await planValues(ctx, { ...input, existing: existing.data });
-    const data = await finishValues(ctx, recordType, planned.data, []);
+    const data = await finishValues(ctx, recordType, planned.data, planned);
     const updatedAt = ctx.now.toISOString();
     const written = await updateEntityStatement(
       ctx.db,

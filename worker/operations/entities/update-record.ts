@@ -13,7 +13,11 @@ export interface UpdateRecordInput {
   body: JsonObject;
 }
 
-/** A partial update of an entity record: only the fields sent change, `null` clears one. Answers the record as read. */
+/**
+ * Serialized in the company object, so concurrent partial updates of one record all land (each reads the
+ * values the previous one wrote) and none races a configuration import. Only the fields sent change,
+ * `null` clears one. Answers the record as read.
+ */
 export async function updateRecord(ctx: OperationContext, input: UpdateRecordInput): Promise<EntityView> {
   const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
   const recordType = entityRecordType(configuration, input.entityType);

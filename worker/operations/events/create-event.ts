@@ -29,7 +29,7 @@ export async function createEvent(ctx: OperationContext, input: CreateEventInput
       const status = planned.data.eventStatus === "closed" ? "closed" : "open";
       return {
         values: { ...planned.data, eventOpenCloseHistory: initialHistory(status, ctx.now) },
-        finish: (derived) => finishValues(ctx, recordType, derived, planned.sequencesToMint),
+        finish: (derived) => finishValues(ctx, recordType, derived, planned),
       };
     },
   });

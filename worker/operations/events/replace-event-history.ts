@@ -2,7 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { readHistory } from "../../domain/entities/platform-values";
-import { type HistoryEntry, replacementProblems } from "../../domain/events/open-close-history";
+import { futureEntryProblems, type HistoryEntry, replacementProblems } from "../../domain/events/open-close-history";
 import { invalidData, refusalError } from "../../errors/entity-refusals";
 import { type Actor, holds, type OperationContext } from "../context";
 import type { EventStatusOutcome } from "./transition-event";
@@ -34,11 +34,11 @@ function requireHistoryWriteGroups(configuration: ConfigurationDocument, actor: 
 }
 
 /** The entries sent, read and checked as a whole log, or the documented 400 naming each refused value. */
-function replacementEntries(sent: unknown[]): HistoryEntry[] {
+function replacementEntries(sent: unknown[], now: Date): HistoryEntry[] {
   const reading = readHistory(sent, "entries");
   if (!reading.ok) throw invalidData(reading.problems);
   const entries = reading.value as HistoryEntry[];
-  const problems = replacementProblems(entries, "entries");
+  const problems = [...replacementProblems(entries, "entries"), ...futureEntryProblems(entries, "entries", now)];
   if (problems.length) throw invalidData(problems);
   return entries;
 }
@@ -54,7 +54,7 @@ export async function replaceEventHistory(
 ): Promise<EventHistoryOutcome> {
   const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
   requireHistoryWriteGroups(configuration, ctx.actor);
-  const entries = replacementEntries(input.entries);
+  const entries = replacementEntries(input.entries, ctx.now);
   const row = await writeEvent(ctx, {
     eventId: input.eventId,
     configuration,

@@ -3,6 +3,7 @@ import { type Fmv1Date, readFmv1Date } from "../../domain/dates/fmv1-date";
 import {
   applyTransition,
   type EventStatus,
+  futureDateProblem,
   storedHistory,
   type Transition,
 } from "../../domain/events/open-close-history";
@@ -23,10 +24,15 @@ export interface EventStatusOutcome {
   eventStatus: EventStatus;
 }
 
-/** The request's `effectiveOnDate` in canonical form, or 400 `InvalidFieldModelV1Data` naming it. */
-function effectiveOnDateOf(value: unknown): Fmv1Date {
+/**
+ * The request's `effectiveOnDate` in canonical form, or 400 `InvalidFieldModelV1Data` naming it: a date
+ * that is not one, or one after today in its own time zone.
+ */
+function effectiveOnDateOf(value: unknown, now: Date): Fmv1Date {
   const reading = readFmv1Date(value);
   if (!reading.ok) throw invalidData([{ path: "effectiveOnDate", problem: reading.problem }]);
+  const future = futureDateProblem(reading.value, now, "effectiveOnDate");
+  if (future) throw invalidData([future]);
   return reading.value;
 }
 
@@ -36,7 +42,7 @@ function effectiveOnDateOf(value: unknown): Fmv1Date {
  * derives the status, lifecycle dates and name from the new log in the same write.
  */
 export async function transitionEvent(ctx: OperationContext, input: TransitionEventInput): Promise<EventStatusOutcome> {
-  const date = effectiveOnDateOf(input.effectiveOnDate);
+  const date = effectiveOnDateOf(input.effectiveOnDate, ctx.now);
   const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
   const row = await writeEvent(ctx, {
     eventId: input.eventId,

@@ -24,7 +24,7 @@ export async function updateEvent(ctx: OperationContext, input: UpdateEventInput
     configuration,
     async change(stored) {
       const planned = await planValues(ctx, { recordType, configuration, body: input.body, existing: stored.data });
-      return { values: planned.data, finish: (derived) => finishValues(ctx, recordType, derived, []) };
+      return { values: planned.data, finish: (derived) => finishValues(ctx, recordType, derived, planned) };
     },
   });
   return entityView(configuration, recordType, row);

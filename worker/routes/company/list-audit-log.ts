@@ -24,7 +24,12 @@ const AuditEntrySchema = z
 
 const DESCRIPTION =
   "Every external call made with the company's keys (refused ones included) and the receipts that changes commit " +
-  "with themselves. Entries are written after the response is sent, so a call appears within moments of completing.";
+  "with themselves (reset, `deleteAll`, forced configuration import). Entries are written after the response is " +
+  "sent, so a call appears within moments of completing. A request row keeps its query string in `detail.query`. " +
+  "A key of this company naming another company's path is logged here with `detail.companyIdInPath`; a key of " +
+  "another company naming this company's path is logged here too, with `detail.crossCompany: true` and no " +
+  "`batchId`. Calls that fail authentication are kept in a platform log, never here, so no caller without a " +
+  "valid key can place an entry or a `batchId` in the company's log.";
 
 export const listAuditLog = defineRoute(
   companyRoute("P", "audit.view", {

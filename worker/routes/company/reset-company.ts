@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
+import { requestBatchId } from "../../http/request-batch-id";
 import { companyParams, companyRoute, conflictResponse, contextOf, jsonContent } from "../../http/route";
 
 const ResetReceiptSchema = z
@@ -9,7 +10,8 @@ const ResetReceiptSchema = z
 
 const DESCRIPTION =
   "Clears application data, keeps configuration, API keys and the audit log, restarts sequence counters, and " +
-  "commits an audit receipt (kind `receipt`, action `resetCompany`) in the same atomic write. Live, Retired and " +
+  "commits an audit receipt (kind `receipt`, action `resetCompany`, carrying the body's root `batchId`) in the " +
+  "same atomic write. Live, Retired and " +
   "uninitialized companies refuse with 409 `CompanyLifecycleRefused` for every caller.";
 
 export const resetCompany = defineRoute(
@@ -26,5 +28,5 @@ export const resetCompany = defineRoute(
       ...conflictResponse("The company is not Sandbox (`CompanyLifecycleRefused`)."),
     },
   }),
-  async (c) => c.json(await companyObject(contextOf(c)).resetCompany(), 200),
+  async (c) => c.json(await companyObject(contextOf(c, { batchId: await requestBatchId(c) })).resetCompany(), 200),
 );

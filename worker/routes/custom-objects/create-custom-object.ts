@@ -1,3 +1,4 @@
+import { companyObject } from "../../company-object";
 import { defineRoute, type RouteEntry } from "../../http/registry";
 import {
   companyRoute,
@@ -8,7 +9,6 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { createCustomObject } from "../../operations/custom-objects/create-custom-object";
 import { CreatedSchema, CustomObjectCreateSchema, familySuffix, TAGS, typeParams, UNKNOWN_TYPE } from "./schemas";
 
 const DESCRIPTION = [
@@ -31,7 +31,7 @@ const route = (family: Family) =>
     async (c) => {
       const { objectType } = c.req.valid("param");
       const { data } = c.req.valid("json");
-      return c.json(await createCustomObject(contextOf(c), { objectType, data }), 201);
+      return c.json(await companyObject(contextOf(c)).createCustomObject({ objectType, data }), 201);
     },
   );
 

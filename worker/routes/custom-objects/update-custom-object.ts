@@ -1,6 +1,8 @@
+import { companyObject } from "../../company-object";
 import { defineRoute, type RouteEntry } from "../../http/registry";
 import {
   companyRoute,
+  conflictResponse,
   contextOf,
   type Family,
   jsonBody,
@@ -8,7 +10,6 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { updateCustomObject } from "../../operations/custom-objects/update-custom-object";
 import {
   CustomObjectSchema,
   CustomObjectUpdateSchema,
@@ -20,8 +21,14 @@ import {
 
 const DESCRIPTION = [
   "Only the sub-fields sent in `data` change. A record of another type or another company is 404.",
+  "Updates of one company's records run one at a time, each on the values the previous one left, so concurrent " +
+    "partial updates of one record all succeed and all their changes are kept.",
   UNKNOWN_TYPE,
 ].join(" ");
+
+const CONFLICT =
+  "`Conflict`: the record changed three times while this update was being applied; updates are serialized per " +
+  "company, so this is a backstop that is not expected in practice; retry the request.";
 
 const route = (family: Family) =>
   defineRoute(
@@ -37,12 +44,13 @@ const route = (family: Family) =>
         200: jsonContent(CustomObjectSchema, "The record after the update."),
         ...validationErrorResponse,
         ...notFoundResponse,
+        ...conflictResponse(CONFLICT),
       },
     }),
     async (c) => {
       const { objectType, id } = c.req.valid("param");
       const { data } = c.req.valid("json");
-      return c.json(await updateCustomObject(contextOf(c), { objectType, id, data }), 200);
+      return c.json(await companyObject(contextOf(c)).updateCustomObject({ objectType, id, data }), 200);
     },
   );
 

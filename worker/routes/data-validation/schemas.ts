@@ -7,8 +7,8 @@ import { ValidationIssueSchema } from "../configuration/schemas";
 
 export const FindingSchema = z
   .object({
-    entityType: z.string().openapi({ description: "Entity type, or custom object key." }),
-    entityId: z.uuid(),
+    entityType: z.string().openapi({ description: "Entity type, `policy`, or custom object key." }),
+    entityId: z.uuid().openapi({ description: "The record's id; for `policy`, the policy's id." }),
     adheres: z.boolean().openapi({
       description: "True when the record has no issues and no extra keys under the current configuration.",
     }),
@@ -18,8 +18,10 @@ export const FindingSchema = z
     issues: z.array(ValidationIssueSchema).openapi({
       description:
         "Problems with stored values, in the configuration-validation issue shape: `fieldPath` locates the value " +
-        '(`["drivers", "1", "age"]`), `severity` is `error`, `code` is `invalid-value`, `required-field-missing` or ' +
-        "`unreadable-record`.",
+        '(`["drivers", "1", "age"]`; inside a quote\'s embedded exposures `["exposures", "0", "vin"]`; for a policy ' +
+        'the version and segment first holding it, `["versions", "2", "segments", "0", "data", "limit"]`, or ' +
+        "`restoredSegments` for the data a reinstatement restores), `severity` is `error`, `code` is " +
+        "`invalid-value`, `required-field-missing` or `unreadable-record`.",
     }),
   })
   .openapi("DataValidationFinding");

@@ -5,9 +5,9 @@ import { startRun } from "../../operations/data-validation/start-run";
 import { RunSchema, StartRunRequestSchema } from "./schemas";
 
 const DESCRIPTION = [
-  "Queues a run that validates every stored record of the given types (default: the six entity types and every " +
-    "configured custom object type) against the configuration current when each chunk is validated, and saves one " +
-    "finding per record. Answers 202 with the run (`status: queued`); follow it with the run read and read its " +
+  "Queues a run that validates every stored record of the given types (default: the six entity types, `policy` " +
+    "and every configured custom object type) against the configuration current when each chunk is validated, and " +
+    "saves one finding per record (per policy for `policy`). Answers 202 with the run (`status: queued`); follow it with the run read and read its " +
     "findings page by page.",
   "The work goes through the background queue in chunks and is safe under repeated delivery: no record gets two " +
     "findings. A run moves `queued` → `running` → `succeeded` (or `failed`, with `error`, after repeated " +

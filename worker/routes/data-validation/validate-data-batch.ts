@@ -16,8 +16,13 @@ const DESCRIPTION = [
   "Validates one page of the stored records of one type, oldest first, synchronously, and answers one finding " +
     "per record: `adheres` is true when the record has no `issues` (values that do not fit their field's kind, " +
     "option set or shape; required fields that are absent or null) and no `extraKeys` (stored keys that are " +
-    "neither configured fields nor platform fields). Values are checked as the entity reads present them. Nothing " +
-    "is written.",
+    "neither configured fields nor platform fields). Values are checked as the entity reads present them (a " +
+    "legacy Address in an AddressV2 field, at the top level, in Group entries and in embedded exposures, is " +
+    "checked in the AddressV2 shape), in every place they are stored: Group entries, a quote's embedded " +
+    "exposures (against the exposure fields), and for `policy` the data of every stored version of each policy " +
+    "(one finding per policy; data carried forward unchanged across versions is checked once, where it first " +
+    "appears). " +
+    "Stored values must have their stored shape: a MultiSelect holds a list. Nothing is written.",
   "`page` is one-based; `pageSize` defaults to 100 and values above 100 are clamped to 100 (the response " +
     "reports the size used). Continue while `page * pageSize < totalCount`. `offset` is not accepted (400 naming " +
     "`page`). For a whole company, start a background run instead.",

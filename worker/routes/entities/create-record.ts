@@ -13,7 +13,6 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
-import { createRecord } from "../../operations/entities/create-record";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
 import { CreatedSchema, capitalized, EntityBodySchema, type EntityType, permissionOf } from "./schemas";
 
@@ -41,13 +40,11 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+/** Creates run serialized in the company object: an event through its one event write, other types as records. */
 async function create(c: Context<AppEnv>, entityType: EntityType, body: JsonObject) {
-  const ctx = contextOf(c);
+  const object = companyObject(contextOf(c));
   const { id } =
-    entityType === "event"
-      ? await companyObject(ctx).createEvent({ body })
-      : await createRecord(ctx, { entityType, body });
+    entityType === "event" ? await object.createEvent({ body }) : await object.createRecord({ entityType, body });
   return c.json({ id }, 201);
 }
 

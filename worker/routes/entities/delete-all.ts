@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { defineRoute } from "../../http/registry";
+import { requestBatchId } from "../../http/request-batch-id";
 import {
   companyParams,
   companyRoute,
@@ -27,8 +28,9 @@ const DeleteAllResultSchema = z
 
 const DESCRIPTION = [
   "Removes every record of the entity type (or custom object type) and the relationship links among them, in " +
-    "one atomic write. Safe to retry: a repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a " +
-    "root `batchId` is passed to the audit log.",
+    "one atomic write, with an audit receipt (kind `receipt`, action `deleteAllEntities`, detail `{entityType, " +
+    "rowsRemoved}`, carrying the body's root `batchId`). Safe to retry: a repeat removes nothing and answers " +
+    "`rowsRemoved: 0`. No body is needed.",
   "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox. Refused with 409 " +
     "`LiveReferencesExist`, deleting nothing, while relationship links tie records of this type to records of " +
     "another type (unlink them, or wipe the other type's side first), or, for persons, while policy contacts name " +
@@ -55,5 +57,8 @@ export const deleteAllRecordsRoute = defineRoute(
       ...conflictResponse(CONFLICTS),
     },
   }),
-  async (c) => c.json(await deleteAllRecords(contextOf(c), { entityType: c.req.valid("param").entityType }), 200),
+  async (c) => {
+    const ctx = contextOf(c, { batchId: await requestBatchId(c) });
+    return c.json(await deleteAllRecords(ctx, { entityType: c.req.valid("param").entityType }), 200);
+  },
 );

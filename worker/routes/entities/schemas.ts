@@ -23,11 +23,21 @@ const FIELD_VALUES =
   "Unknown keys, invalid values and missing required fields are 400 `InvalidFieldModelV1Data` (one `details` " +
   "entry per refused value); a field in a write group the key lacks is 403 `field-write-permission-required`; a " +
   "platform-generated field may not be originated or changed (400 `GeneratedFieldWrite`); guarded status fields " +
-  "are 409 `GuardedStatusFieldWrite`.";
+  "are 409 `GuardedStatusFieldWrite`. A quote's `exposures` (embedded copies, written whole and matched with the " +
+  "stored items by position) follow every rule of the exposure fields: an item may not change, set or drop a " +
+  "locked field's value without `exposure.field-<group>` (403; resending the stored value is accepted), a " +
+  "read-only or generated value other than the stored one is refused (400) and is kept when left out, and " +
+  "computed defaults and calculated fields are derived in each item.";
 
 export const EntityBodySchema = z
   .record(z.string(), z.unknown())
   .openapi("EntityFieldValues", { description: FIELD_VALUES });
+
+/** The 409s a record update can answer; `Conflict` is a backstop the serialized updates are not expected to reach. */
+export const CONFLICT_DOC =
+  "`GuardedStatusFieldWrite`: a guarded status field changed (names the endpoint to use). `Conflict`: the record " +
+  "changed three times while this update was being applied; updates are serialized per company, so this is a " +
+  "backstop that is not expected in practice; retry the request.";
 
 export const EntityIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "entityId", in: "path" } });
 

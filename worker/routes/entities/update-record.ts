@@ -6,6 +6,7 @@ import { defineRoute, type RouteEntry } from "../../http/registry";
 import {
   companyParams,
   companyRoute,
+  conflictResponse,
   contextOf,
   jsonBody,
   jsonContent,
@@ -13,14 +14,27 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
-import { updateRecord } from "../../operations/entities/update-record";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
-import { capitalized, EntityBodySchema, EntityIdParam, EntitySchema, type EntityType, permissionOf } from "./schemas";
+import {
+  CONFLICT_DOC,
+  capitalized,
+  EntityBodySchema,
+  EntityIdParam,
+  EntitySchema,
+  type EntityType,
+  permissionOf,
+} from "./schemas";
+
+const UPDATE_DESCRIPTION =
+  "Only the fields sent change; `null` clears a field. The path also accepts the capitalised type (`Exposure`). " +
+  "Updates of one company's records run one at a time, each on the values the previous one left, so concurrent " +
+  "partial updates of one record (of different fields, or the same) all succeed and all their changes are kept.";
 
 const responses = {
   200: jsonContent(EntitySchema, "The record after the update."),
   ...validationErrorResponse,
   ...notFoundResponse,
+  ...conflictResponse(CONFLICT_DOC),
 };
 
 const typedRoute = (entityType: EntityType) =>
@@ -30,8 +44,7 @@ const typedRoute = (entityType: EntityType) =>
     operationId: `update${capitalized(entityType)}`,
     tags: ["Entities"],
     summary: `Update a ${entityType} (partial)`,
-    description:
-      "Only the fields sent change; `null` clears a field. The path also accepts the capitalised type (`Exposure`).",
+    description: UPDATE_DESCRIPTION,
     request: { params: companyParams({ entityId: EntityIdParam }), body: jsonBody(EntityBodySchema) },
     responses,
   });
@@ -47,13 +60,13 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+/** Updates run serialized in the company object: an event through its one event write, other types as records. */
 async function update(c: Context<AppEnv>, entityType: EntityType, id: string, body: JsonObject) {
-  const ctx = contextOf(c);
+  const object = companyObject(contextOf(c));
   const record =
     entityType === "event"
-      ? await companyObject(ctx).updateEvent({ eventId: id, body })
-      : await updateRecord(ctx, { entityType, id, body });
+      ? await object.updateEvent({ eventId: id, body })
+      : await object.updateRecord({ entityType, id, body });
   return c.json(record, 200);
 }
 

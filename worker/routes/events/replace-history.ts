@@ -18,7 +18,7 @@ const HistoryBodySchema = z
 const DESCRIPTION =
   "Replaces the whole `eventOpenCloseHistory` with `entries`, for corrections. The log must start with an `open` " +
   "entry (an event always has its opening; an empty list is refused), alternate `open` and `close`, and keep its " +
-  "dates in non-decreasing order; each `effectiveOnDate` is an Fmv1Date. In one write the event's `eventStatus` " +
+  "dates in non-decreasing order and none after today in its own time zone; each `effectiveOnDate` is an Fmv1Date. In one write the event's `eventStatus` " +
   "becomes the last entry's (`open` → `open`, `close` → `closed`), its lifecycle dates (`eventOpenedOn`, " +
   "`eventClosedOn`, `eventReopenedOn`, `eventPreviouslyClosedOn`) are derived again from the new log, and " +
   "`eventName` is recomputed. When the configuration gives `eventOpenCloseHistory` or `eventStatus` a " +
@@ -28,7 +28,8 @@ const DESCRIPTION =
 
 const BAD_REQUEST =
   "`VALIDATION_ERROR` for a malformed event id or body shape; `InvalidFieldModelV1Data` for entries that are not a " +
-  "valid log (empty, wrong action order, dates going back, a malformed or retired-spelling date), each refused " +
+  "valid log (empty, wrong action order, dates going back, a date after today, a malformed or retired-spelling " +
+  "date), each refused " +
   "value named in `details`.";
 
 const FORBIDDEN =

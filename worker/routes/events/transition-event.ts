@@ -23,14 +23,15 @@ const badRequest = {
   400: jsonContent(
     ErrorEnvelopeSchema,
     "`VALIDATION_ERROR` for a malformed event id, a missing `effectiveOnDate` or an unknown body member; " +
-      "`InvalidFieldModelV1Data` naming `effectiveOnDate` when it is malformed or in the retired `{day, month, " +
-      "year}` spelling.",
+      "`InvalidFieldModelV1Data` naming `effectiveOnDate` when it is malformed, in the retired `{day, month, " +
+      "year}` spelling, or after today in its own time zone (open/close dates cannot be in the future).",
   ),
 };
 
 const DATE_RULE =
-  "`effectiveOnDate` may not be before the date of the last entry of the event's open/close history (the same " +
-  "day is allowed); otherwise 409 `EventLifecycleDateOutOfOrder`, whose message names that entry's date.";
+  "`effectiveOnDate` may not be after today in its own time zone (400 `InvalidFieldModelV1Data` naming it), nor " +
+  "before the date of the last entry of the event's open/close history (the same day is allowed); otherwise 409 " +
+  "`EventLifecycleDateOutOfOrder`, whose message names that entry's date.";
 
 const TRANSITIONS: Record<Transition, { summary: string; description: string; conflicts: string }> = {
   close: {

@@ -5,7 +5,12 @@ import {
   DEFAULT_GEOCODER_TIMEOUT_MS,
 } from "../../../clients/geocoder";
 import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from "../../../domain/addresses/address-v2";
-import { geocodeFromOutcome, outcomeWithoutLookup, planGeocode } from "../../../domain/addresses/geocoding";
+import {
+  enteredCountyOf,
+  geocodeFromOutcome,
+  outcomeWithoutLookup,
+  planGeocode,
+} from "../../../domain/addresses/geocoding";
 import type { SubField } from "../../../domain/configuration/document";
 import type { Env } from "../../../env";
 import { isRecord, type JsonObject } from "../../../lib/json";
@@ -22,13 +27,17 @@ function geocoderFor(env: Env): CensusGeocoder {
   );
 }
 
-/** The geocode a save stores for one AddressV2 value: kept, or looked up (never throws). */
+/**
+ * The geocode a save stores for one AddressV2 value: kept, or looked up (never throws). A county the
+ * caller entered (a migrated legacy row's) survives an empty answer.
+ */
 async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<Geocode> {
-  const plan = planGeocode(value, addressV2View(stored));
+  const storedView = addressV2View(stored);
+  const plan = planGeocode(value, storedView);
   if (plan.kind === "keep") return plan.geocode;
   const requestedAt = new Date().toISOString();
   const outcome = outcomeWithoutLookup(plan.enteredAddress) ?? (await geocoderFor(env).geocode(plan.enteredAddress));
-  return geocodeFromOutcome(outcome, { provider: CENSUS_PROVIDER, requestedAt });
+  return geocodeFromOutcome(outcome, { provider: CENSUS_PROVIDER, requestedAt }, enteredCountyOf(value, storedView));
 }
 
 /** One record's values (or one embedded exposure's) with each AddressV2 value geocoded. */

@@ -1,5 +1,12 @@
-import type { SubField } from "../../../domain/configuration/document";
-import type { OperationContext } from "../../context";
+import { fieldWriteGroupPermission } from "../../../domain/access/permissions";
+import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
+import {
+  completeEmbeddedExposures,
+  lockedEmbeddedFields,
+  planEmbeddedExposures,
+} from "../../../domain/entities/embedded-exposure-rules";
+import { invalidData, refusalError } from "../../../errors/entity-refusals";
+import { holds, type OperationContext } from "../../context";
 import { geocodeExposures } from "./address-geocoding";
 import { screenExposures } from "./ofac-screening";
 
@@ -20,4 +27,42 @@ export interface EmbeddedExposures {
 export async function enrichEmbeddedExposures(ctx: OperationContext, input: EmbeddedExposures): Promise<unknown[]> {
   const geocoded = await geocodeExposures(ctx.env, input.exposureFields, input.exposures, input.stored);
   return screenExposures(ctx, input.exposureFields, geocoded, input.stored);
+}
+
+export interface EmbeddedExposureWrite {
+  /** The company's configuration: its exposure fields and option sets. */
+  configuration: ConfigurationDocument;
+  /** The list as sent (`exposures` of a quote, `data.exposures` of a policy transaction). */
+  exposures: unknown;
+  /** The stored list the write replaces, matched by position; empty or absent when nothing is stored. */
+  stored?: readonly unknown[] | undefined;
+}
+
+/**
+ * Every rule of the configured exposure fields, for a list of embedded exposures written whole (issue 10,
+ * item 2), as the entity write pipeline applies them to a quote's `exposures`: write groups
+ * (`exposure.field-<group>`, 403), generated and read-only values, value checks and required fields
+ * (400), AddressV2 geocoding and OFAC arbitration, then computed defaults and calculated fields.
+ * Answers the list to store, or throws the documented ApiError. For the policy transactions'
+ * `data.exposures`.
+ */
+export async function prepareEmbeddedExposures(
+  ctx: OperationContext,
+  write: EmbeddedExposureWrite,
+): Promise<unknown[]> {
+  const exposureFields = write.configuration.fieldDefinitions.filter((f) => f.entityType === "exposure");
+  const holdsGroup = (group: string) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group));
+  const locked = lockedEmbeddedFields(write.exposures, exposureFields, write.stored, holdsGroup);
+  if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
+  const reading = planEmbeddedExposures(write.exposures, exposureFields, write.configuration.optionSets, write.stored);
+  if (!reading.ok && reading.kind === "generated")
+    throw refusalError({ kind: "generated", referenceIds: reading.paths });
+  if (!reading.ok && reading.kind === "shape")
+    throw refusalError({ kind: "shape", missing: reading.missing, problems: reading.problems });
+  if (!reading.ok) throw invalidData(reading.problems);
+  const stored = write.stored ?? [];
+  const enriched = await enrichEmbeddedExposures(ctx, { exposureFields, exposures: reading.exposures, stored });
+  const completed = completeEmbeddedExposures(exposureFields, enriched, ctx.now);
+  if (completed.problems.length) throw invalidData(completed.problems);
+  return completed.exposures;
 }

@@ -1,9 +1,11 @@
 import { nextSequenceValue } from "../../../db/queries/entities";
 import { fieldWriteGroupPermission } from "../../../domain/access/permissions";
 import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
+import { completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
+import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
 import type { RecordType } from "../../../domain/entities/record-type";
-import { applyCalculatedFields, planWrite } from "../../../domain/entities/write-plan";
-import { refusalError } from "../../../errors/entity-refusals";
+import { planWrite } from "../../../domain/entities/write-plan";
+import { invalidData, refusalError } from "../../../errors/entity-refusals";
 import type { JsonObject } from "../../../lib/json";
 import { holds, type OperationContext } from "../../context";
 import { geocodeAddressFields } from "./address-geocoding";
@@ -21,10 +23,18 @@ export interface PlanInput {
   existing: JsonObject | null;
 }
 
-export interface PlannedValues {
+/** What a save derives once its written values are final (see `finishValues`). */
+export interface PendingValues {
+  /** Sequence fields a create mints. */
+  sequencesToMint: readonly SubField[];
+  /** Fields a create fills from their computed default (those the body leaves out). */
+  defaults: readonly SubField[];
+  /** The write sent a list of embedded exposures: their defaults and calculated fields are derived too. */
+  exposuresWritten: boolean;
+}
+
+export interface PlannedValues extends PendingValues {
   data: JsonObject;
-  /** Sequence fields a create fills once the values are final (see `finishValues`). */
-  sequencesToMint: SubField[];
 }
 
 /**
@@ -43,26 +53,46 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
     existing,
     body: input.body,
     holdsWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission(writeGroupEntity, group)),
+    holdsExposureWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group)),
     now: ctx.now,
   });
   if (!result.ok) throw refusalError(result.refusal);
   let data = result.data;
   for (const step of WRITE_STEPS) data = await step({ ctx, recordType, configuration, data, existing });
-  return { data, sequencesToMint: result.sequencesToMint };
+  return {
+    data,
+    sequencesToMint: result.sequencesToMint,
+    defaults: defaultsToApply(recordType.fields, input.body, existing),
+    exposuresWritten: !!recordType.embeddedExposureFields && "exposures" in input.body,
+  };
 }
 
-/** The last half of every record save: calculated fields from the final values, then new sequence numbers. */
+/**
+ * The last half of every record save, in this order (issue 10, item 8): new sequence numbers, then
+ * computed defaults in dependency order, then calculated fields, and the same for embedded exposures
+ * the write sent (item 2); a required field a default left empty is refused (400, after the sequences
+ * were minted: such a refusal leaves a gap in the sequence).
+ */
 export async function finishValues(
   ctx: OperationContext,
   recordType: RecordType,
   data: JsonObject,
-  sequencesToMint: readonly SubField[],
+  pending: PendingValues,
 ): Promise<JsonObject> {
-  const out = applyCalculatedFields(recordType.fields, data, ctx.now);
-  for (const field of sequencesToMint) {
+  const minted = { ...data };
+  for (const field of pending.sequencesToMint) {
     const value = await nextSequenceValue(ctx.db, ctx.companyId, `${recordType.type}.${field.referenceId}`);
-    out[field.referenceId] =
+    minted[field.referenceId] =
       `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
-  return out;
+  const completed = completeValues(recordType.fields, minted, pending.defaults, ctx.now);
+  const embeddedFields = recordType.embeddedExposureFields;
+  if (!embeddedFields || !pending.exposuresWritten || !Array.isArray(completed.data.exposures)) {
+    if (completed.problems.length) throw invalidData(completed.problems);
+    return completed.data;
+  }
+  const embedded = completeEmbeddedExposures(embeddedFields, completed.data.exposures, ctx.now);
+  const problems = [...completed.problems, ...embedded.problems];
+  if (problems.length) throw invalidData(problems);
+  return { ...completed.data, exposures: embedded.exposures };
 }
