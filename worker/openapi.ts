@@ -53,6 +53,7 @@ export const OPENAPI_CONFIG = {
     { name: "Custom objects", description: "Records of the company's configured custom object types." },
     { name: "Relationships", description: "Typed links between records, with enforced cardinality." },
     { name: "Data validation", description: "Stored records checked against the current configuration." },
+    { name: "Notes", description: "Notes on records; privileged notes only for `note.view-privileged`." },
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",

@@ -8,6 +8,7 @@ import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
+import { noteRoutes } from "./notes";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
 import { registerPolicyContactRoutes } from "./policies/contacts";
@@ -31,6 +32,7 @@ const ROUTES: RouteEntry[] = [
   ...customObjectRoutes,
   ...relationshipRoutes,
   ...eventRoutes,
+  ...noteRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
