@@ -54,6 +54,7 @@ export const OPENAPI_CONFIG = {
     { name: "Relationships", description: "Typed links between records, with enforced cardinality." },
     { name: "Data validation", description: "Stored records checked against the current configuration." },
     { name: "Notes", description: "Notes on records; privileged notes only for `note.view-privileged`." },
+    { name: "Tasks", description: "Tasks with due dates, standalone or on a record." },
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",

@@ -20,6 +20,7 @@ import { registerPolicyRepairRoutes } from "./policies/repair";
 import { registerPolicyTransactionRoutes } from "./policies/transactions";
 import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
+import { taskRoutes } from "./tasks";
 
 /** Areas already in the one-operation-per-file shape; their order is decided by `registerInOrder`. */
 const ROUTES: RouteEntry[] = [
@@ -33,6 +34,7 @@ const ROUTES: RouteEntry[] = [
   ...relationshipRoutes,
   ...eventRoutes,
   ...noteRoutes,
+  ...taskRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
