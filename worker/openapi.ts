@@ -55,6 +55,8 @@ export const OPENAPI_CONFIG = {
     { name: "Data validation", description: "Stored records checked against the current configuration." },
     { name: "Notes", description: "Notes on records; privileged notes only for `note.view-privileged`." },
     { name: "Tasks", description: "Tasks with due dates, standalone or on a record." },
+    { name: "Folders", description: "Folder trees per record and the company's own folders, with categories." },
+    { name: "Files", description: "Uploaded documents: metadata, and the bytes in object storage." },
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",

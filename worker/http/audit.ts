@@ -17,7 +17,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
   await next();
-  c.header("Cache-Control", "no-store");
+  // A route may add to `no-store` (file content adds `no-transform`); every answer carries `no-store`.
+  if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "no-store");
   c.header("X-Request-Id", requestId);
 
   const path = new URL(c.req.url).pathname;
@@ -46,7 +47,7 @@ async function describeCall(c: Context<AppEnv>, path: string) {
     method: c.req.method,
     path,
     status: c.res.status,
-    batchId: MUTATIONS.has(c.req.method) ? await batchIdOf(c) : null,
+    batchId: MUTATIONS.has(c.req.method) ? (c.get("batchId") ?? (await batchIdOf(c))) : null,
   };
 }
 

@@ -8,6 +8,8 @@ import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
+import { fileRoutes } from "./files";
+import { folderRoutes } from "./folders";
 import { noteRoutes } from "./notes";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
@@ -35,6 +37,8 @@ const ROUTES: RouteEntry[] = [
   ...eventRoutes,
   ...noteRoutes,
   ...taskRoutes,
+  ...folderRoutes,
+  ...fileRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
