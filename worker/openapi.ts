@@ -57,6 +57,7 @@ export const OPENAPI_CONFIG = {
     { name: "Tasks", description: "Tasks with due dates, standalone or on a record." },
     { name: "Folders", description: "Folder trees per record and the company's own folders, with categories." },
     { name: "Files", description: "Uploaded documents: metadata, and the bytes in object storage." },
+    { name: "Forms", description: "Form templates, forms-logic rules and generated-form records." },
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",

@@ -10,6 +10,7 @@ import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
 import { fileRoutes } from "./files";
 import { folderRoutes } from "./folders";
+import { formRoutes } from "./forms";
 import { noteRoutes } from "./notes";
 import { registerBordereauExportRoutes } from "./policies/bordereau-export";
 import { registerBordereauRowsRoutes } from "./policies/bordereau-rows";
@@ -39,6 +40,7 @@ const ROUTES: RouteEntry[] = [
   ...taskRoutes,
   ...folderRoutes,
   ...fileRoutes,
+  ...formRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
