@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
+import { attachmentWipeStatements } from "../db/queries/attachment-wipes";
 import type { CompanyRow } from "../db/queries/companies";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../db/schema";
 import { allowsDestructiveChanges } from "../domain/company/lifecycle";
@@ -130,7 +131,10 @@ export async function deleteAllPolicies(db: Database, company: CompanyRow): Prom
   );
   const guards = and(stillSandbox, noLiveReference(db, companyId));
   const policyIds = policyIdsOf(db, companyId);
+  // Notes, tasks, folders, files and generated forms attached to policies go with them (counted apart).
+  const attachments = attachmentWipeStatements(db, companyId, "policy", guards ?? sql`0`, new Date().toISOString());
   const results = await db.batch([
+    ...attachments,
     db
       .delete(relationshipLinks)
       .where(
@@ -144,7 +148,7 @@ export async function deleteAllPolicies(db: Database, company: CompanyRow): Prom
     db.delete(policyVersions).where(and(eq(policyVersions.companyId, companyId), guards)),
     db.delete(policies).where(and(eq(policies.companyId, companyId), guards)),
   ]);
-  const rowsRemoved = results.reduce((sum, result) => sum + result.meta.changes, 0);
+  const rowsRemoved = results.slice(attachments.length).reduce((sum, result) => sum + result.meta.changes, 0);
   if (rowsRemoved === 0) {
     // Nothing left, or a guard stopped the batch: say which.
     const now = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);

@@ -4,6 +4,7 @@ import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { attachmentWipeStatements } from "./attachment-wipes";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -250,11 +251,17 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
 }
 
 /**
- * One atomic batch that removes the type's records and their links. Every statement repeats the guards
+ * One atomic batch that removes the type's records, their links and what is attached to them (the
+ * attached files' stored objects queued for purge). Every statement repeats the guards
  * (still Sandbox, no live reference) so a wipe racing a lifecycle change, a reset or a new link deletes
  * nothing rather than half. Returns how many records it removed.
  */
-export async function wipeRecordsOfType(db: Database, companyId: string, type: StoredType): Promise<number> {
+export async function wipeRecordsOfType(
+  db: Database,
+  companyId: string,
+  type: StoredType,
+  requestedAt: string,
+): Promise<number> {
   const stillSandbox = exists(
     db
       .select({ one: sql`1` })
@@ -294,6 +301,11 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
         noLiveReference,
       ),
     );
-  const [, removed] = await db.batch([removeLinks, removeRecords]);
-  return (removed as D1Result).meta.changes;
+  // What is attached to entity records (notes, tasks, folders, files, generated forms) goes with them.
+  const attachments =
+    type.kind === "entity"
+      ? attachmentWipeStatements(db, companyId, type.entityType, allOf(stillSandbox, noLiveReference), requestedAt)
+      : [];
+  const results = await db.batch([removeLinks, ...attachments, removeRecords]);
+  return (results.at(-1) as D1Result).meta.changes;
 }

@@ -2,7 +2,8 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { type RpcResult, unwrap } from "../../../durable/rpc-result";
 import { companyObjectStub } from "../../company-object";
 import type { AppEnv } from "../../http/context";
-import { companyParams, companyRoute, conflictResponse, jsonContent, keyCaller } from "../../http/route";
+import { companyParams, companyRoute, conflictResponse, contextOf, jsonContent, keyCaller } from "../../http/route";
+import { requestObjectPurge } from "../../operations/files/purge-stored-objects";
 import type { PolicyMaintenanceOutcome } from "../../services/policy-repair";
 
 const DeleteAllPoliciesResultSchema = z
@@ -21,7 +22,7 @@ const deleteAllPolicies = companyRoute("P", "company.reset", {
   tags: ["Policies"],
   summary: "Delete every policy (Sandbox only)",
   description: [
-    "Removes every policy of the company with all its versions, its contacts and every relationship link with a policy at either end (the `previousPolicy` renewal links among them), in one atomic write serialized with policy transactions. Policy number counters are not restarted (a company reset does that). Safe to retry: a repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a root `batchId` is passed to the audit log.",
+    "Removes every policy of the company with all its versions, its contacts, the notes, tasks, folders, files and generated forms attached to it, and every relationship link with a policy at either end (the `previousPolicy` renewal links among them), in one atomic write serialized with policy transactions. Policy number counters are not restarted (a company reset does that). Safe to retry: a repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a root `batchId` is passed to the audit log.",
     "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox.",
     "Refused with 409 `LiveReferencesExist`, deleting nothing, while live references exist: a quote or event record whose data holds a top-level `policyId` naming one of the company's policies, or a relationship link (either direction) between a policy and a quote or event record. `details` names each (`quote.policyId`, `relationships.<key>`) with a count. Financial records referencing policies do not exist yet; they will join this rule when they do.",
   ].join("\n\n"),
@@ -52,6 +53,8 @@ export function registerPolicyDeleteAllRoutes(app: OpenAPIHono<AppEnv>) {
     );
     const outcome = unwrap(result as RpcResult<PolicyMaintenanceOutcome>);
     if (outcome.kind !== "deleteAll") throw new Error(`deleteAll answered a ${outcome.kind} outcome`);
+    // Files attached to the policies went with them; their stored objects were queued in the same batch.
+    if (outcome.rowsRemoved > 0) await requestObjectPurge(contextOf(c));
     return c.json({ rowsRemoved: outcome.rowsRemoved }, 200);
   });
 }
