@@ -146,7 +146,8 @@ try {
     console.log(
       upload.workerdRssPeakMiB === null
         ? "workerd peak memory during the upload: not available (no /proc on this host)"
-        : `workerd resident memory during the upload: ${upload.workerdRssBeforeMiB} MiB before, peak ${upload.workerdRssPeakMiB} MiB (+${upload.workerdRssGrowthMiB} MiB)`,
+        : `workerd resident memory during the upload: ${upload.workerdRssBeforeMiB} MiB before, ` +
+            `peak ${upload.workerdRssPeakMiB} MiB (+${upload.workerdRssGrowthMiB} MiB)`,
     );
   const notes = byName[NOTE_LIST_SCENARIO];
   if (notes) console.log(`note list at 10,000 notes on one record: p50 ${notes.p50Ms} ms, p99 ${notes.p99Ms} ms`);

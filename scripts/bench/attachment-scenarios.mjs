@@ -32,7 +32,9 @@ function multipartBody(size) {
     x ^= x << 5;
     bytes[i] = x & 255;
   }
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench-10mib.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const head =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench-10mib.bin"\r\n` +
+    "Content-Type: application/octet-stream\r\n\r\n";
   return Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 }
 
@@ -156,18 +158,20 @@ async function setUpNotes(ctx) {
         const rows = [];
         for (let i = start; i < end; i++) {
           const at = new Date(startMs + i).toISOString();
-          const values = [crypto.randomUUID(), ctx.companyId, ENTITY_TYPE, ctx.noteRecordId, `Seeded note ${i}`];
-          rows.push(
-            `(${values.map(sqlText).join(", ")}, ${i % 10 === 0 ? 1 : 0}, ${sqlText(at)}, ${sqlText(at)}, ${sqlText(ctx.seedCreatedBy)})`,
-          );
+          const text = [crypto.randomUUID(), ctx.companyId, ENTITY_TYPE, ctx.noteRecordId, `Seeded note ${i}`];
+          const privileged = i % 10 === 0 ? 1 : 0;
+          const stamps = [at, at, ctx.seedCreatedBy].map(sqlText).join(", ");
+          rows.push(`(${text.map(sqlText).join(", ")}, ${privileged}, ${stamps})`);
         }
         return [
-          `INSERT INTO notes (id, company_id, entity_type, entity_id, note, privileged, created_at, updated_at, created_by) VALUES\n${rows.join(",\n")};`,
+          "INSERT INTO notes (id, company_id, entity_type, entity_id, note, privileged, created_at, updated_at, " +
+            `created_by) VALUES\n${rows.join(",\n")};`,
         ];
       },
     });
     console.log(
-      `Seeded ${NOTES.toLocaleString("en-US")} notes on one exposure through SQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `Seeded ${NOTES.toLocaleString("en-US")} notes on one exposure through SQL ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   const listed = await callApi(

@@ -45,7 +45,7 @@ async function counts(companyId: string) {
 const objectKey = (companyId: string, fileId: string) => `files/${companyId}/${fileId}`;
 
 describe("Sandbox reset", () => {
-  it("clears notes, tasks, folders, files and generated forms, keeps templates and rules, and purges objects", async () => {
+  it("clears the five tables, keeps templates and rules, then purges the stored objects", async () => {
     const f = await attachmentFixture();
     await f.call("POST", "/forms", { body: { number: "F1", name: "Form one" } });
     await f.call("POST", "/forms-logic", { body: { formNumber: "F1", entityType: "quote", name: "r" } });

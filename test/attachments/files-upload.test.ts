@@ -127,7 +127,7 @@ describe("POST P/files refuses, leaving neither row nor object", () => {
     await f.nothingStored();
   });
 
-  it("400 for a missing file part, a file part without a non-empty quoted filename, repeated or unknown parts", async () => {
+  it("400 for a missing file part or quoted filename, repeated or unknown parts, bad values", async () => {
     const f = await withUploads();
     const cases: Array<[Part[], string]> = [
       [[{ name: "name", value: "only a name" }], "file"],
@@ -186,7 +186,7 @@ describe("POST P/files refuses, leaving neither row nor object", () => {
     await f.nothingStored();
   });
 
-  it("404 for an unknown folder or record, 400 for a folder of another record or an unconfigured category", async () => {
+  it("404 for an unknown folder or record; 400 for another record's folder or a category", async () => {
     const f = await withUploads();
     const eventId = await f.record("event");
     const quoteId = await f.record("quote");

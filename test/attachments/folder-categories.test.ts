@@ -39,7 +39,7 @@ describe("folder category on create", () => {
     expect(child.json.category).toBe("Loss runs");
   });
 
-  it("refuses any other label with 400 naming category: another type's label, another case, an unlisted type", async () => {
+  it("refuses other labels with 400 naming category: another type's, another case, no list", async () => {
     const f = await withPolicy();
     const exposureId = await f.record("exposure");
     for (const body of [

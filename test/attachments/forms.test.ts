@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
 import { attachmentFixture, pause, UNKNOWN_ID } from "./fixture";
 
-/** CONTRACT section 6, Forms; interface, Configuration and data (`DELETE P/forms/{number}`, `GET P/forms/generated`). */
+/**
+ * CONTRACT section 6, Forms; interface, Configuration and data (`DELETE P/forms/{number}` and
+ * `GET P/forms/generated`).
+ */
 
 async function withForms() {
   const f = await attachmentFixture();
@@ -74,7 +77,7 @@ describe("form templates", () => {
 });
 
 describe("forms-logic rules", () => {
-  it("creates a rule for a template (404 without), lists oldest first, filters by number as text, deletes", async () => {
+  it("creates a rule (404 without its template), lists oldest first, filters as text, deletes", async () => {
     const f = await withForms();
     const me = await f.call("GET", "/me");
     await f.template("CG 00 01");

@@ -239,7 +239,7 @@ describe("privileged notes (note.view-privileged)", () => {
     expect(second.json.items.map((n: any) => n.note)).toEqual(["plain-1"]);
   });
 
-  it("answers GET, PATCH and DELETE of a privileged note with 404 Not found, exactly as for an unknown id", async () => {
+  it("answers GET, PATCH and DELETE of a privileged note 404, exactly as for an unknown id", async () => {
     const f = await withPrivilegedNotes();
     const secret = must(f.ids["secret-1"]);
     const unknown = await f.company.call("GET", `/notes/${UNKNOWN_ID}`, f.reader);

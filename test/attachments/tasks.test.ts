@@ -113,7 +113,7 @@ describe("dueDate is an Fmv1Date", () => {
     ).toEqual({ date: "2026-03-01", timezone: "Pacific/Auckland" });
   });
 
-  it("refuses the {year, month, day} spelling, a day that does not exist, an unknown zone or member, naming dueDate", async () => {
+  it("refuses the retired spelling, impossible days, unknown zones or members, naming dueDate", async () => {
     const f = await withTasks();
     for (const dueDate of [
       { year: 2026, month: 3, day: 1 },
@@ -175,7 +175,7 @@ describe("GET P/tasks filters and order", () => {
     expect(await f.titles()).toEqual(["feb-28", "mar-1-first", "mar-1-second", "mar-2", "undated-1", "undated-2"]);
   });
 
-  it("dueBefore keeps tasks due strictly before the civil day, ignoring the timezone; undated never match", async () => {
+  it("dueBefore keeps tasks due strictly before the day, whatever their zone; undated never match", async () => {
     const f = await withTasks();
     await f.task({ title: "feb-28-auckland", dueDate: { date: "2026-02-28", timezone: "Pacific/Auckland" } });
     await f.task({ title: "mar-1", dueDate: { date: "2026-03-01" } });

@@ -1,3 +1,4 @@
+import { ATTACHABLE_TYPES } from "../../domain/attachments/attached-record";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import {
@@ -46,10 +47,7 @@ const MULTIPART_BODY = {
     name: { type: "string" as const, maxLength: 255, description: "Name of the file; default: the filename." },
     folderId: { type: "string" as const, format: "uuid", description: "Folder to place the file in." },
     category: { type: "string" as const, maxLength: 1000, description: "A configured category label." },
-    entityType: {
-      type: "string" as const,
-      enum: ["exposure", "event", "submission", "quote", "person", "organization", "policy"],
-    },
+    entityType: { type: "string" as const, enum: [...ATTACHABLE_TYPES] },
     entityId: { type: "string" as const, format: "uuid" },
     batchId: { type: "string" as const, maxLength: 4096, description: "Passed through to the audit log." },
   },
@@ -65,7 +63,12 @@ export const uploadFile = defineRoute(
     description: DESCRIPTION,
     request: {
       params: companyParams(),
-      body: { required: true, content: { "multipart/form-data": { schema: MULTIPART_BODY } } },
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": { schema: MULTIPART_BODY, encoding: { file: { contentType: "*/*" } } },
+        },
+      },
     },
     responses: {
       201: jsonContent(FileSchema, "The file's metadata."),
