@@ -235,7 +235,9 @@ describe("the 25 MiB limit", () => {
   it("refuses one byte more with 413 PayloadTooLarge; no row, no object", { timeout: 120_000 }, async () => {
     const f = await withUploads();
     const res = await f.send([file(sized(MAX + 1), "one-byte-over.bin")]);
-    expectError(res, 413, "PayloadTooLarge");
+    expect(expectError(res, 413, "PayloadTooLarge").details).toEqual([
+      { field: "file", message: "must be at most 26214400 bytes" },
+    ]);
     await f.nothingStored();
   });
 
@@ -246,7 +248,8 @@ describe("the 25 MiB limit", () => {
     );
     const body = new Uint8Array(MAX + 65_536 + 1);
     body.set(head);
-    expectError(await upload(f.company.id, f.admin, body), 413, "PayloadTooLarge");
+    const res = await upload(f.company.id, f.admin, body);
+    expect(expectError(res, 413, "PayloadTooLarge").details[0]?.field).toBe("body");
     await f.nothingStored();
   });
 

@@ -68,12 +68,16 @@ export const formReferencedByLogic = (number: string, ruleIds: readonly string[]
     details: ruleIds.map((id) => ({ field: "formLogicRules", message: id })),
   });
 
-export const uploadTooLarge = (limitBytes: number) =>
+/** 413 `PayloadTooLarge`: the file part is over 25 MiB, or (`body`) the whole body is over the file plus 64 KiB. */
+export const uploadTooLarge = (what: "file" | "body", limitBytes: number) =>
   new ApiError({
     code: "PayloadTooLarge",
-    message: `The file is larger than ${limitBytes} bytes (25 MiB)`,
+    message:
+      what === "file"
+        ? `The file is larger than ${limitBytes} bytes (25 MiB); nothing was stored`
+        : `The upload body is larger than ${limitBytes} bytes (a 25 MiB file plus 64 KiB); nothing was stored`,
     userMessages: ["The file is larger than 25 MiB."],
-    details: [{ field: "file", message: `must be at most ${limitBytes} bytes` }],
+    details: [{ field: what, message: `must be at most ${limitBytes} bytes` }],
   });
 
 export const notMultipart = () =>

@@ -130,7 +130,7 @@ export async function receiveUpload(
   }
   if (Number(request.contentLength) > MAX_UPLOAD_BODY_BYTES) {
     await request.body?.cancel().catch(() => undefined);
-    throw uploadTooLarge(MAX_FILE_BYTES);
+    throw uploadTooLarge("body", MAX_UPLOAD_BODY_BYTES);
   }
   const boundary = multipartBoundary(request.contentType ?? "");
   if (!boundary || !request.body) {
@@ -170,7 +170,8 @@ export async function receiveUpload(
     });
   } catch (err) {
     await (writer as StoredObjectWriter | null)?.discard();
-    if (err instanceof FileTooLarge || err instanceof MultipartBodyTooLarge) throw uploadTooLarge(MAX_FILE_BYTES);
+    if (err instanceof FileTooLarge) throw uploadTooLarge("file", MAX_FILE_BYTES);
+    if (err instanceof MultipartBodyTooLarge) throw uploadTooLarge("body", MAX_UPLOAD_BODY_BYTES);
     if (err instanceof MalformedMultipart) throw invalidMember("body", `is not well-formed multipart: ${err.message}`);
     throw err;
   }
