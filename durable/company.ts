@@ -30,6 +30,11 @@ import { type CreateEventInput, createEvent } from "../worker/operations/events/
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
 import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
 import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
+import { type PlaceFileInput, placeUploadedFile } from "../worker/operations/files/place-uploaded-file";
+import { type UpdateFileInput, updateFile } from "../worker/operations/files/update-file";
+import { type CreateFolderInput, createFolder } from "../worker/operations/folders/create-folder";
+import { deleteFolder } from "../worker/operations/folders/delete-folder";
+import { type UpdateFolderInput, updateFolder } from "../worker/operations/folders/update-folder";
 import { cancelPolicy } from "../worker/operations/policies/cancel";
 import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
@@ -120,6 +125,33 @@ export class CompanyObject extends DurableObject<Env> {
   /** Unlink two records; an unlink involving an event renames it. */
   unlinkRecords(call: Call, input: UnlinkRecordsInput) {
     return this.serialized(call, (ctx) => unlinkRecords(ctx, input));
+  }
+
+  // Folder creates, moves and deletes and file placements run one at a time (CONTRACT section 6, Folders).
+
+  /** Create a folder (a record's, or a company folder). */
+  createFolder(call: Call, input: CreateFolderInput) {
+    return this.serialized(call, (ctx) => createFolder(ctx, input));
+  }
+
+  /** Rename, move or recategorise a folder; a move that would form a cycle is refused. */
+  updateFolder(call: Call, input: UpdateFolderInput) {
+    return this.serialized(call, (ctx) => updateFolder(ctx, input));
+  }
+
+  /** Delete an empty folder. */
+  deleteFolder(call: Call, folderId: string) {
+    return this.serialized(call, (ctx) => deleteFolder(ctx, folderId));
+  }
+
+  /** Write the row of an uploaded file whose object is stored. */
+  placeUploadedFile(call: Call, input: PlaceFileInput) {
+    return this.serialized(call, (ctx) => placeUploadedFile(ctx, input));
+  }
+
+  /** Rename, move or recategorise a file. */
+  updateFile(call: Call, input: UpdateFileInput) {
+    return this.serialized(call, (ctx) => updateFile(ctx, input));
   }
 
   // Policy transactions: each writes one new version (a new policy for new business and renewals).

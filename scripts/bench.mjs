@@ -6,12 +6,20 @@
 // company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
 // read by id is compared at 100 and 100,000. Policy scenarios (scripts/bench/policy-scenarios.mjs) endorse at
 // version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
+// Attachment scenarios (scripts/bench/attachment-scenarios.mjs) upload and download a 10 MiB file (MiB/s,
+// with workerd's resident memory sampled during the upload) and list a record's notes at 10,000 notes.
 // About 4 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import {
+  attachmentScenarios,
+  DOWNLOAD_SCENARIO,
+  NOTE_LIST_SCENARIO,
+  UPLOAD_SCENARIO,
+} from "./bench/attachment-scenarios.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
 import {
   BORDEREAU_SCENARIO,
@@ -33,7 +41,9 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
  * sandboxManagerKey, persistDir } plus whatever earlier setups stored; it may return extra row fields such as
  * `storedEntities`, or `skip` with a note to print instead of running), and `request(ctx)` giving autocannon
  * request options ({ method, path, headers, body } or { requests: [...] } for a sequence, optionally
- * `connections`), used for the warm-up and the measured run.
+ * `connections`, or `amount` to make a fixed number of requests instead of running for BENCH_SECONDS), used
+ * for the warm-up and the measured run. Optional `beforeRun(ctx)` runs between the warm-up and the measured
+ * run, and `afterRun(ctx, result)` returns more row fields from autocannon's result.
  */
 const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
@@ -46,6 +56,7 @@ const scenarios = [
   },
   ...entityScenarios,
   ...policyScenarios,
+  ...attachmentScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -80,7 +91,9 @@ try {
     }
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
-    rows.push(summarize(scenario.name, await drive(server.baseUrl, options, SECONDS), extra));
+    await scenario.beforeRun?.(ctx);
+    const result = await drive(server.baseUrl, options, SECONDS);
+    rows.push(summarize(scenario.name, result, { ...extra, ...((await scenario.afterRun?.(ctx, result)) ?? {}) }));
   }
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
@@ -123,6 +136,21 @@ try {
       `bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`,
     );
   }
+  for (const name of [UPLOAD_SCENARIO, DOWNLOAD_SCENARIO]) {
+    const row = byName[name];
+    if (row)
+      console.log(`${name}: ${row.mibPerSecond ?? "n/a"} MiB/s over ${row.requests} requests, p50 ${row.p50Ms} ms`);
+  }
+  const upload = byName[UPLOAD_SCENARIO];
+  if (upload)
+    console.log(
+      upload.workerdRssPeakMiB === null
+        ? "workerd peak memory during the upload: not available (no /proc on this host)"
+        : `workerd resident memory during the upload: ${upload.workerdRssBeforeMiB} MiB before, ` +
+            `peak ${upload.workerdRssPeakMiB} MiB (+${upload.workerdRssGrowthMiB} MiB)`,
+    );
+  const notes = byName[NOTE_LIST_SCENARIO];
+  if (notes) console.log(`note list at 10,000 notes on one record: p50 ${notes.p50Ms} ms, p99 ${notes.p99Ms} ms`);
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(
     `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories })}`,

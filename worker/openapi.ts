@@ -8,7 +8,11 @@ import type { AppEnv } from "./http/context";
 const DESCRIPTION = [
   "A per-company insurance operations API: exposures, events (claims), submissions, quotes, persons and " +
     "organizations as configurable records; policies changed through transactions, with earned premium and " +
-    "bordereau reporting; custom objects and typed relationships; configuration; and an audit log.",
+    "bordereau reporting; custom objects and typed relationships; notes (some privileged), tasks, files in " +
+    "folders and forms beside those records; configuration; and an audit log.",
+  "",
+  "**Bodies.** Every body is JSON except two: a file upload (`POST .../files`) is `multipart/form-data`, and a " +
+    "file's content read (`GET .../files/{fileId}/content`) answers the stored bytes with the file's media type.",
   "",
   "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no " +
     "scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own " +
@@ -53,6 +57,11 @@ export const OPENAPI_CONFIG = {
     { name: "Custom objects", description: "Records of the company's configured custom object types." },
     { name: "Relationships", description: "Typed links between records, with enforced cardinality." },
     { name: "Data validation", description: "Stored records checked against the current configuration." },
+    { name: "Notes", description: "Notes on records; privileged notes only for `note.view-privileged`." },
+    { name: "Tasks", description: "Tasks with due dates, standalone or on a record." },
+    { name: "Folders", description: "Folder trees per record and the company's own folders, with categories." },
+    { name: "Files", description: "Uploaded documents: metadata, and the bytes in object storage." },
+    { name: "Forms", description: "Form templates, forms-logic rules and generated-form records." },
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",

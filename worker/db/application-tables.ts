@@ -5,11 +5,16 @@ import {
   dataValidationFindings,
   dataValidationRuns,
   entities,
+  files,
+  folders,
+  generatedForms,
+  notes,
   policies,
   policyContacts,
   policyVersions,
   relationshipLinks,
   sequences,
+  tasks,
 } from "./schema";
 
 /** A table of application data: every row belongs to one company. */
@@ -21,6 +26,13 @@ export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
  * lists it here, children before parents.
  */
 export const APPLICATION_TABLES: readonly ApplicationTable[] = [
+  // Notes, tasks, folders, files and generated forms (their stored objects are purged after the reset
+  // commits, see reset-company.ts); form templates and forms-logic rules are kept, like configuration.
+  notes,
+  tasks,
+  files,
+  folders,
+  generatedForms,
   dataValidationFindings,
   dataValidationRuns,
   // Bordereau exports describe policy data; export presets are members' settings and are kept.

@@ -29,6 +29,12 @@ export const ERROR_STATUS = {
   FieldValueMismatch: 409,
   StalePolicyVersion: 409,
   PreviousPolicyMissing: 409,
+  // Notes, tasks, folders, files and forms (CONTRACT section 6).
+  FolderCycle: 409,
+  FolderNotEmpty: 409,
+  FormNumberTaken: 409,
+  "form-template-referenced-by-form-logic": 409,
+  PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,

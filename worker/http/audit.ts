@@ -18,7 +18,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
   await next();
-  c.header("Cache-Control", "no-store");
+  // A route may add to `no-store` (file content adds `no-transform`); every answer carries `no-store`.
+  if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "no-store");
   c.header("X-Request-Id", requestId);
 
   const url = new URL(c.req.url);
@@ -70,7 +71,8 @@ async function describeCall(c: Context<AppEnv>, url: URL) {
     return [{ ...base, companyId: null, batchId: null, detail: detailOf({ ...queryDetail, companyIdInPath }) }];
 
   const companyId = c.get("companyId") ?? companyIdInPath;
-  const batchId = MUTATIONS.has(c.req.method) ? await requestBatchId(c) : null;
+  // A multipart upload's `batchId` part is set by its route; JSON bodies are read here.
+  const batchId = MUTATIONS.has(c.req.method) ? (c.get("batchId") ?? (await requestBatchId(c))) : null;
   const crossCompany =
     actor.kind === "api-key" && companyIdInPath !== null && companyIdInPath !== companyId && UUID.test(companyIdInPath);
   if (!crossCompany) return [{ ...base, companyId, batchId, detail: detailOf(queryDetail) }];

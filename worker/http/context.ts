@@ -14,5 +14,7 @@ export interface AppEnv {
     companyId?: string;
     /** The code a route's input validation failures carry (default VALIDATION_ERROR). */
     validationErrorCode?: ErrorCode;
+    /** `batchId` of a body the audit cannot read itself (a multipart upload's `batchId` part). */
+    batchId?: string;
   };
 }

@@ -1,8 +1,10 @@
 import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
+import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
+import { handleFileObjectPurge } from "./handlers/file-object-purge";
 
 /** A background job handler. Must be idempotent: queue delivery is at least once. */
 export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promise<void>;
@@ -11,6 +13,7 @@ export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promis
 export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
   [RUN_STEP_MESSAGE]: handleDataValidationRunStep,
   [EXPORT_CHUNK_MESSAGE]: handleBordereauExportChunk,
+  [PURGE_OBJECTS_MESSAGE]: handleFileObjectPurge,
 };
 
 const RETRY_BASE_SECONDS = 5;

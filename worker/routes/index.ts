@@ -8,9 +8,14 @@ import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
+import { fileRoutes } from "./files";
+import { folderRoutes } from "./folders";
+import { formRoutes } from "./forms";
+import { noteRoutes } from "./notes";
 import { policyRoutes } from "./policies";
 import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
+import { taskRoutes } from "./tasks";
 
 /** Every operation of the service, by area; each area's `index.ts` lists its routes. */
 const ROUTES: RouteEntry[] = [
@@ -24,6 +29,11 @@ const ROUTES: RouteEntry[] = [
   ...relationshipRoutes,
   ...eventRoutes,
   ...policyRoutes,
+  ...noteRoutes,
+  ...taskRoutes,
+  ...folderRoutes,
+  ...fileRoutes,
+  ...formRoutes,
 ];
 
 /** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } fr
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
+import { attachmentWipeStatements } from "./attachment-wipes";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record
@@ -85,10 +86,12 @@ export async function countLiveReferences(db: Database, companyId: string) {
 
 /**
  * Deletes every policy of the company with its versions, contacts and every relationship link with a
- * policy at either end, children before parents. Every statement repeats the guards (still Sandbox, no
- * live reference), so a wipe racing a lifecycle change or a new reference deletes nothing rather than half.
+ * policy at either end, children before parents, and first what is attached to policies (notes, tasks,
+ * folders, files with their stored objects queued for purge, generated forms). Every statement repeats
+ * the guards (still Sandbox, no live reference), so a wipe racing a lifecycle change or a new reference
+ * deletes nothing rather than half. `policyRows` are the statements whose changes count as rows removed.
  */
-export function deleteAllPoliciesStatements(db: Database, companyId: string) {
+export function deleteAllPoliciesStatements(db: Database, companyId: string, requestedAt: string) {
   const stillSandbox = exists(
     db
       .select({ one: sql`1` })
@@ -97,7 +100,8 @@ export function deleteAllPoliciesStatements(db: Database, companyId: string) {
   );
   const guards = allOf(stillSandbox, noLiveReference(db, companyId));
   const policyIds = policyIdsOf(db, companyId);
-  return [
+  const attachments = attachmentWipeStatements(db, companyId, "policy", guards, requestedAt);
+  const policyRows = [
     db
       .delete(relationshipLinks)
       .where(
@@ -111,4 +115,5 @@ export function deleteAllPoliciesStatements(db: Database, companyId: string) {
     db.delete(policyVersions).where(and(eq(policyVersions.companyId, companyId), guards)),
     db.delete(policies).where(and(eq(policies.companyId, companyId), guards)),
   ] as const;
+  return { attachments, policyRows };
 }

@@ -4,6 +4,7 @@ import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
 import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { attachmentWipeStatements } from "./attachment-wipes";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
@@ -281,9 +282,10 @@ export async function liveReferenceCounts(db: Database, companyId: string, type:
 }
 
 /**
- * One atomic batch that removes the type's records and their links, with its audit receipt. Every
- * statement repeats the guards (still Sandbox, no live reference) so a wipe racing a lifecycle change, a
- * reset or a new link deletes nothing rather than half. Returns how many records it removed.
+ * One atomic batch that removes the type's records, their links and what is attached to them (the
+ * attached files' stored objects queued for purge), with its audit receipt. Every statement repeats the
+ * guards (still Sandbox, no live reference) so a wipe racing a lifecycle change, a reset or a new link
+ * deletes nothing rather than half. Returns how many records it removed.
  */
 export async function wipeRecordsOfType(
   db: Database,
@@ -338,7 +340,11 @@ export async function wipeRecordsOfType(
       and(eq(entities.companyId, companyId), eq(entities.kind, type.kind), eq(entities.entityType, type.entityType)),
     );
   const detail = sql`json_object('entityType', ${type.entityType}, 'rowsRemoved', (${toRemove}))`;
-  const writeReceipt = guardedReceiptStatement(db, receipt, detail, allOf(stillSandbox, noLiveReference));
-  const [, , removed] = await db.batch([writeReceipt, removeLinks, removeRecords]);
-  return (removed as D1Result).meta.changes;
+  const guards = allOf(stillSandbox, noLiveReference);
+  const writeReceipt = guardedReceiptStatement(db, receipt, detail, guards);
+  // What is attached to entity records (notes, tasks, folders, files, generated forms) goes with them.
+  const attachments =
+    type.kind === "entity" ? attachmentWipeStatements(db, companyId, type.entityType, guards, receipt.createdAt) : [];
+  const results = await db.batch([writeReceipt, removeLinks, ...attachments, removeRecords]);
+  return (results.at(-1) as D1Result).meta.changes;
 }

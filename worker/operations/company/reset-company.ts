@@ -1,7 +1,9 @@
 import { and, eq, exists, getTableName } from "drizzle-orm";
 import { APPLICATION_TABLES } from "../../db/application-tables";
+import { queueObjectPurgesStatement } from "../../db/queries/files";
 import { auditLog, companies } from "../../db/schema";
 import type { OperationContext } from "../context";
+import { requestObjectPurge } from "../files/purge-stored-objects";
 import { requireSandboxCompany } from "./require-company";
 
 export interface ResetReceipt {
@@ -14,6 +16,7 @@ export interface ResetReceipt {
 /**
  * Serialized in the company object. Clears application data, keeps configuration, access and the audit
  * log, restarts sequence counters, and commits the audit receipt in the same batch (interface, States).
+ * The stored objects of the files it removes are queued in that batch and deleted in the background.
  */
 export async function resetCompany(ctx: OperationContext): Promise<ResetReceipt> {
   const { db, companyId } = ctx;
@@ -46,6 +49,9 @@ export async function resetCompany(ctx: OperationContext): Promise<ResetReceipt>
     detail: { tablesCleared: APPLICATION_TABLES.map((table) => getTableName(table)) },
     createdAt: resetAt,
   });
-  await db.batch([receipt, ...wipes]);
+  // R2 cannot join a D1 batch: the files' objects are queued in it, before their rows go, and purged after.
+  const queuePurges = queueObjectPurgesStatement(db, companyId, stillSandbox, resetAt);
+  await db.batch([receipt, queuePurges, ...wipes]);
+  await requestObjectPurge(ctx);
   return { companyId, lifecycle: "sandbox", resetAt, receiptId };
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors/api-error";
 import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import type { OperationContext } from "../context";
+import { requestObjectPurge } from "../files/purge-stored-objects";
 
 export const DELETE_ALL_TYPE_LIST = `${ENTITY_TYPES.join(", ")}, or a custom object key`;
 
@@ -51,9 +52,10 @@ async function refuseLiveReferences(ctx: OperationContext, type: StoredType) {
 const WHAT = "Deleting all records";
 
 /**
- * Removes every record of one entity type (any letter case) or custom object type, and the links among
- * them, with an audit receipt (action `deleteAllEntities`, detail `{entityType, rowsRemoved}`), in one
- * atomic batch (Sandbox only; 409 while links or policy contacts tie them to other records).
+ * Removes every record of one entity type (any letter case) or custom object type, the links among them
+ * and the notes, tasks, folders, files and generated forms attached to them, with an audit receipt
+ * (action `deleteAllEntities`, detail `{entityType, rowsRemoved}`), in one atomic batch (Sandbox only;
+ * 409 while links or policy contacts tie them to other records).
  * Safe to retry: a repeat removes nothing. The batch repeats the guards, so when it removed nothing the
  * checks run again to say which guard stopped it.
  */
@@ -65,6 +67,8 @@ export async function deleteAllRecords(
   await requireSandboxCompany(ctx, WHAT);
   await refuseLiveReferences(ctx, type);
   const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type, auditReceipt(ctx, "deleteAllEntities"));
+  // The removed files' stored objects were queued in the wipe's batch; R2 deletes them after it.
+  if (rowsRemoved > 0) await requestObjectPurge(ctx);
   if (rowsRemoved === 0) {
     await requireSandboxCompany(ctx, WHAT);
     await refuseLiveReferences(ctx, type);

@@ -27,10 +27,11 @@ const DeleteAllResultSchema = z
   .openapi("DeleteAllResult");
 
 const DESCRIPTION = [
-  "Removes every record of the entity type (or custom object type) and the relationship links among them, in " +
-    "one atomic write, with an audit receipt (kind `receipt`, action `deleteAllEntities`, detail `{entityType, " +
-    "rowsRemoved}`, carrying the body's root `batchId`). Safe to retry: a repeat removes nothing and answers " +
-    "`rowsRemoved: 0`. No body is needed.",
+  "Removes every record of the entity type (or custom object type), the relationship links among them and the " +
+    "notes, tasks, folders, files and generated forms attached to them, in one atomic write (the files' stored " +
+    "bytes are deleted in the background once it commits), with an audit receipt (kind `receipt`, action " +
+    "`deleteAllEntities`, detail `{entityType, rowsRemoved}`, carrying the body's root `batchId`). Safe to " +
+    "retry: a repeat removes nothing and answers `rowsRemoved: 0`. No body is needed.",
   "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox. Refused with 409 " +
     "`LiveReferencesExist`, deleting nothing, while relationship links tie records of this type to records of " +
     "another type (unlink them, or wipe the other type's side first), or, for persons, while policy contacts name " +

@@ -17,8 +17,8 @@ const DeleteAllPoliciesResultSchema = z
   .openapi("DeleteAllPoliciesResult");
 
 const DESCRIPTION = [
-  "Removes every policy of the company with all its versions, its contacts and every relationship link with a " +
-    "policy at either end (the `previousPolicy` renewal links among them), in one atomic write serialized with " +
+  "Removes every policy of the company with all its versions, its contacts, the notes, tasks, folders, files " +
+    "and generated forms attached to it, and every relationship link with a policy at either end (the `previousPolicy` renewal links among them), in one atomic write serialized with " +
     "policy transactions. Policy number counters are not restarted (a company reset does that). Safe to retry: a " +
     "repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a root `batchId` is passed to the " +
     "audit log.",

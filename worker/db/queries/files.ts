@@ -1,0 +1,126 @@
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { RecordRef } from "../../domain/attachments/attached-record";
+import type { Database } from "../client";
+import { fileObjectPurges, files } from "../schema";
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFile(db: Database, row: FileRow): Promise<FileRow> {
+  const [inserted] = await db.insert(files).values(row).returning();
+  if (!inserted) throw new Error("file insert returned no row");
+  return inserted;
+}
+
+export async function findFile(db: Database, companyId: string, id: string): Promise<FileRow | null> {
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.companyId, companyId), eq(files.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface FileFilter {
+  /** Files directly in a folder, or in no folder (`none`). */
+  folder?: { folderId: string } | "none";
+  /** A record's files, in every folder. */
+  record?: RecordRef;
+  category?: string;
+}
+
+/** Newest first (`createdAt`, then `id`). */
+export async function listFiles(
+  db: Database,
+  companyId: string,
+  filter: FileFilter,
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(files.companyId, companyId)];
+  if (filter.folder === "none") conditions.push(isNull(files.folderId));
+  else if (filter.folder) conditions.push(eq(files.folderId, filter.folder.folderId));
+  if (filter.record)
+    conditions.push(eq(files.entityType, filter.record.entityType), eq(files.entityId, filter.record.entityId));
+  if (filter.category !== undefined) conditions.push(eq(files.category, filter.category));
+  const where = and(...conditions);
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(files)
+      .where(where)
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(files).where(where),
+  ]);
+  return { items, totalCount: total?.n ?? 0 };
+}
+
+export type FileChange = Partial<Pick<FileRow, "name" | "folderId" | "category">> & { updatedAt: string };
+
+export async function updateFile(db: Database, companyId: string, id: string, change: FileChange) {
+  const rows = await db
+    .update(files)
+    .set(change)
+    .where(and(eq(files.companyId, companyId), eq(files.id, id)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+// Stored objects are deleted after the rows that name them: the statement below queues an object for
+// deletion in the same batch that removes its row, so a committed removal never loses its object.
+
+/** Queues for deletion the stored objects of the company's files matching `where` (before they are removed). */
+export function queueObjectPurgesStatement(db: Database, companyId: string, where: SQL, requestedAt: string) {
+  return db
+    .insert(fileObjectPurges)
+    .select(
+      db
+        .select({
+          objectKey: files.objectKey,
+          companyId: files.companyId,
+          requestedAt: sql<string>`${requestedAt}`.as("requested_at"),
+        })
+        .from(files)
+        .where(and(eq(files.companyId, companyId), where)),
+    )
+    .onConflictDoNothing();
+}
+
+/** Removes one file row and queues its object, in one batch; returns the removed row, or null. */
+export async function deleteFileQueuingObject(
+  db: Database,
+  companyId: string,
+  id: string,
+  requestedAt: string,
+): Promise<FileRow | null> {
+  const [, removed] = await db.batch([
+    queueObjectPurgesStatement(db, companyId, eq(files.id, id), requestedAt),
+    db
+      .delete(files)
+      .where(and(eq(files.companyId, companyId), eq(files.id, id)))
+      .returning(),
+  ]);
+  return removed[0] ?? null;
+}
+
+/** Queues one object for deletion (an upload whose row was never written, when deleting it at once failed). */
+export async function queueObjectPurge(db: Database, companyId: string, objectKey: string, requestedAt: string) {
+  await db.insert(fileObjectPurges).values({ objectKey, companyId, requestedAt }).onConflictDoNothing();
+}
+
+export async function pendingObjectPurges(db: Database, companyId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ objectKey: fileObjectPurges.objectKey })
+    .from(fileObjectPurges)
+    .where(eq(fileObjectPurges.companyId, companyId))
+    .orderBy(fileObjectPurges.requestedAt, fileObjectPurges.objectKey)
+    .limit(limit);
+  return rows.map((row) => row.objectKey);
+}
+
+export async function clearObjectPurges(db: Database, companyId: string, objectKeys: string[]) {
+  if (objectKeys.length === 0) return;
+  await db
+    .delete(fileObjectPurges)
+    .where(and(eq(fileObjectPurges.companyId, companyId), inArray(fileObjectPurges.objectKey, objectKeys)));
+}
