@@ -546,11 +546,17 @@ describe("endorse deltas", () => {
     // The new term now admits endorsements past the original end.
     expect((await f.endorse(policyId, "2027-02-01", [{ path: "policy.limit", value: 9 }])).status).toBe(200);
 
+    // Cutting the term before the endorsement effective 2027-02-01 would leave it outside the term: the
+    // backdated cut is refused (CONTRACT section 4, out-of-sequence endorsements; issue 8 changed this rule).
+    const cutBeforeLater = await f.endorse(policyId, "2026-08-01", [
+      { path: "policy.policyEndDate", value: date("2026-12-01") },
+    ]);
+    expect(must(expectError(cutBeforeLater, 400, "InvalidPolicyData").details[0]).field).toBe("policyEndDate");
     const shorter = (
-      await f.endorse(policyId, "2026-08-01", [{ path: "policy.policyEndDate", value: date("2026-12-01") }])
+      await f.endorse(policyId, "2027-02-15", [{ path: "policy.policyEndDate", value: date("2027-03-01") }])
     ).json;
-    expect(shorter.segments.at(-1).endDate).toBe("2026-12-01");
-    expect(shorter.segments.every((s: any) => s.endDate <= "2026-12-01")).toBe(true);
+    expect(shorter.segments.at(-1).endDate).toBe("2027-03-01");
+    expect(shorter.segments.every((s: any) => s.endDate <= "2027-03-01")).toBe(true);
     expectCoherentSegments(shorter);
     const tooEarly = await f.endorse(policyId, "2026-09-01", [
       { path: "policy.policyEndDate", value: date("2026-08-01") },

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { policies, policyVersions, relationshipLinks } from "../schema";
@@ -50,6 +50,31 @@ export async function findVersion(
     )
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * The endorsements of a policy effective after `day`, without their coverage: what a backdated
+ * endorsement replays over itself (the planner puts them in replay order). The (policy, action,
+ * effective date) index reads only those rows, so an endorsement effective on or after every earlier
+ * one reads none; no ORDER BY, so the planner is never tempted to walk the (policy, version) index.
+ */
+export function listEndorsementsAfter(db: Database, companyId: string, policyId: string, day: string) {
+  return db
+    .select({
+      version: policyVersions.version,
+      transactionTimestamp: policyVersions.transactionTimestamp,
+      effectiveDate: policyVersions.effectiveDate,
+      deltas: policyVersions.deltas,
+    })
+    .from(policyVersions)
+    .where(
+      and(
+        eq(policyVersions.policyId, policyId),
+        eq(policyVersions.action, "ENDORSE"),
+        gt(policyVersions.effectiveDate, day),
+        eq(policyVersions.companyId, companyId),
+      ),
+    );
 }
 
 export function versionRecord(row: PolicyVersionRow): VersionRecord {

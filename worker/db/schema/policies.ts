@@ -51,6 +51,8 @@ export const policyVersions = sqliteTable(
   (t) => [
     uniqueIndex("policy_versions_policy_version_idx").on(t.policyId, t.version),
     index("policy_versions_company_timestamp_idx").on(t.companyId, t.transactionTimestamp),
+    // The endorsements a backdated endorsement replays: read by range, never the whole history.
+    index("policy_versions_policy_action_effective_idx").on(t.policyId, t.action, t.effectiveDate),
   ],
 );
 

@@ -22,9 +22,13 @@ import {
  * of stored values stays in force wherever no endorsement sets the repaired value again.
  */
 
-/** The policy as it stands: the current version's stored coverage and the log of every version so far. */
+/** The policy as it stands: the current version's stored coverage and the log of its versions so far. */
 export interface PolicyState {
   coverage: Coverage;
+  /**
+   * The planner reads only the endorsements effective after an endorsement's own date (those it replays
+   * over it), so a caller may pass just those: an in-sequence endorsement needs an empty log.
+   */
   log: TransactionLog;
 }
 

@@ -2,25 +2,27 @@ import { nextSequenceValue } from "../../db/queries/entities";
 import {
   findPolicyByNumber,
   findPolicyHead,
+  findVersion,
   insertPolicyStatement,
   insertVersionStatement,
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
 import { readPolicyData } from "../../domain/policies/policy-data";
-import { newCoverage } from "../../domain/policies/segments";
+import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
-import type { VersionRecord } from "../../domain/policies/version-view";
+import { rootData, type VersionRecord } from "../../domain/policies/version-view";
 import {
   invalidPolicyData,
   invoicePlanUnavailable,
+  planRefusalError,
   policyNumberTaken,
   readingError,
 } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
-import { applyCoverageRule } from "./coverage-rule";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
-import { versionRow, withPrimaryInsured } from "./record-version";
+import { enrichPolicyExposures } from "./policy-exposures";
+import { versionRow } from "./record-version";
 
 const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
 
@@ -50,7 +52,8 @@ export async function prepareNewPolicy(
   const { data, termStart, termEnd } = reading.value;
   const previousPolicyId = typeof data.previousPolicy === "string" ? data.previousPolicy : null;
 
-  if (previousPolicyId && !(await findPolicyHead(ctx.db, ctx.companyId, previousPolicyId))) {
+  const previous = previousPolicyId ? await findPolicyHead(ctx.db, ctx.companyId, previousPolicyId) : null;
+  if (previousPolicyId && !previous) {
     throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
   }
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
@@ -60,11 +63,19 @@ export async function prepareNewPolicy(
   data.policyNumber = policyNumber;
   await assignSequences(ctx, data, configuration.policyFields);
 
-  const coverage = withPrimaryInsured(
-    applyCoverageRule(() => newCoverage(termStart.date, termEnd.date, data)),
-    configuration.policyFields,
-    ctx.now,
+  if ("exposures" in data) {
+    // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
+    const renewed = previous && (await findVersion(ctx.db, ctx.companyId, previous.id, previous.currentVersion));
+    const stored = renewed ? rootData(renewed.coverage).exposures : [];
+    data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
+  }
+  const plan = planTransaction(
+    null,
+    { action, data, termStart: termStart.date, termEnd: termEnd.date },
+    { ...configuration, now: ctx.now },
   );
+  if (!plan.ok) throw planRefusalError(plan.refusal);
+  const { coverage } = plan;
   const createdAt = ctx.now.toISOString();
   const record: VersionRecord = {
     policyId: crypto.randomUUID(),
@@ -72,7 +83,7 @@ export async function prepareNewPolicy(
     action,
     transactionTimestamp: request.transactionTimestamp,
     displayAuthor: request.displayAuthor,
-    effectiveDate: termStart.date,
+    effectiveDate: plan.effectiveDate,
     coverage,
     createdAt,
   };
@@ -83,8 +94,8 @@ export async function prepareNewPolicy(
     currentVersion: 1,
     status: "active",
     previousPolicyId,
-    termStart: termStart.date,
-    termEnd: termEnd.date,
+    termStart: coverage.termStart,
+    termEnd: coverage.termEnd,
     createdAt,
     updatedAt: createdAt,
   };
@@ -95,7 +106,7 @@ export async function prepareNewPolicy(
 export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
   return [
     insertPolicyStatement(ctx.db, policy.head),
-    insertVersionStatement(ctx.db, versionRow(ctx, policy.record)),
+    insertVersionStatement(ctx.db, versionRow(ctx, policy.record, null)),
   ] as const;
 }
 

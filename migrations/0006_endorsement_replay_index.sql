@@ -1,0 +1,1 @@
+CREATE INDEX `policy_versions_policy_action_effective_idx` ON `policy_versions` (`policy_id`,`action`,`effective_date`);
