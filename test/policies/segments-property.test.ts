@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { must } from "../support/must";
 import { setUpPolicies } from "./helpers";
-import { type Component, componentsArb, type DayData, deltasOf, operationArb, ReplayModel } from "./replay-model";
+import { type Component, type DayData, deltasOf, operationArb, ReplayModel, validComponentsArb } from "./replay-model";
 
 /**
  * Random endorse / cancel / reinstate sequences through HTTP, endorsements in any effective order, answer
@@ -24,7 +24,7 @@ const centsSum = (components: readonly Component[], kind: string) =>
   components.filter((c) => c.kind === kind).reduce((cents, c) => cents + Math.round(c.value * 100), 0) / 100;
 
 /** What a segment's data must say on a day the model holds `day` for. */
-function expectDay(data: Record<string, any>, day: DayData) {
+function expectDay(data: Record<string, any>, day: DayData, termEnd: number) {
   expect(data.limit).toBe(day.limit);
   expect(data.fullTermPricingInfo).toEqual({
     pricingComponents: day.components,
@@ -35,7 +35,8 @@ function expectDay(data: Record<string, any>, day: DayData) {
     programCommission: centsSum(day.components, "ProgramCommission"),
   });
   expect(data.crossSegmentRatingOutputs).toEqual(day.rating);
-  expect(data.policyEndDate.date).toBe(dayAt(day.endDate));
+  // Every segment states the policy's current term end (issue 9).
+  expect(data.policyEndDate.date).toBe(dayAt(termEnd));
 }
 
 /** Contiguous from the term start to the covered end, every day as the model holds it. */
@@ -48,17 +49,24 @@ function expectSegments(segments: Array<{ startDate: string; endDate: string; da
     expect(segment.startDate < segment.endDate).toBe(true);
     if (i > 0) expect(segment.startDate).toBe(must(segments[i - 1]).endDate);
     for (let d = offsetOf(segment.startDate); d < offsetOf(segment.endDate); d++)
-      expectDay(segment.data, must(model.days[d]));
+      expectDay(segment.data, must(model.days[d]), model.termEnd);
   });
+}
+
+/** The status as of today (the UTC day): cancelled from the cancellation's date, expired from the term end. */
+function statusOf(model: ReplayModel) {
+  const today = new Date().toISOString().slice(0, 10);
+  if (model.cancelledAt !== null && dayAt(model.cancelledAt) <= today) return "cancelled";
+  return dayAt(model.termEnd) <= today ? "expired" : "active";
 }
 
 describe("random transaction sequences through HTTP follow the replay model", () => {
   it("answers as the model predicts and every response's segments carry the replayed data", async () => {
     const f = await setUpPolicies();
-    const STATUS = { ok: 200, state: 409, date: 400 } as const;
+    const STATUS = { ok: 200, state: 409, date: 400, delta: 400 } as const;
     await fc.assert(
       fc.asyncProperty(
-        componentsArb,
+        validComponentsArb,
         fc.array(operationArb(TERM_DAYS), { maxLength: 8 }),
         async (components, operations) => {
           const created = await f.newBusiness({
@@ -84,7 +92,7 @@ describe("random transaction sequences through HTTP follow the replay model", ()
             expect(res.json).toMatchObject({
               startDate: START,
               endDate: dayAt(model.cancelledAt ?? model.termEnd),
-              status: model.cancelledAt === null ? "active" : "cancelled",
+              status: statusOf(model),
             });
             expect(res.json.policyEndDate.date).toBe(dayAt(model.termEnd));
             expectSegments(res.json.segments, model);

@@ -2,6 +2,7 @@ import type { ValueProblem } from "../domain/entities/field-values";
 import { humanLabel } from "../domain/issue-messages";
 import type { PolicyDataReading } from "../domain/policies/policy-data";
 import type { PlanRefusal } from "../domain/policies/transaction-plan";
+import type { RenewalRefusal } from "../domain/policies/transaction-rules";
 import { ApiError, type ErrorCode } from "./api-error";
 import { invalidData, refusalError } from "./entity-refusals";
 
@@ -118,6 +119,14 @@ export function planRefusalError(refusal: PlanRefusal, labels: FieldLabels = () 
     ? refusal.message.slice(refusal.field.length + 1)
     : refusal.message;
   return invalidPolicyData([{ path: refusal.field, problem }]);
+}
+
+/** A renewal refused (CONTRACT section 4): its term start (400), a flat-cancelled or already renewed policy (409). */
+export function renewalError(refusal: RenewalRefusal): ApiError {
+  if (refusal.kind === "data") return invalidPolicyData([refusal.problem]);
+  const code = refusal.kind === "renewed" ? "PolicyAlreadyRenewed" : "InvalidPolicyTransition";
+  const field = refusal.kind === "renewed" ? "previousPolicy" : refusal.field;
+  return new ApiError({ code, message: refusal.message, details: [{ field, message: refusal.message }] });
 }
 
 export const policyNumberTaken = (policyNumber: string) =>

@@ -11,6 +11,7 @@ import { holdsPolicyWriteGroup, loadPolicyConfiguration, type PolicyConfiguratio
 import { enrichEndorsedExposures } from "./policy-exposures";
 import { readPolicyState } from "./policy-state";
 import { recordNextVersion } from "./record-version";
+import { checkEffectiveDateZone, checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
 
 /**
  * Serialized in the company object. Endorses a policy: the deltas apply from `effectiveDate` onward, and
@@ -25,13 +26,24 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const checked = planDeltas(request.deltas, configuration);
   if (!checked.ok) throw invalidDelta(checked.problems, labels);
   refuseLockedFields(ctx, request, configuration);
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
+  checkEffectiveDateZone(request.effectiveDate, current.coverage);
+  const unknownIds = await unknownEndorsedExposureIds(ctx, request);
+  if (unknownIds.length) throw invalidDelta(unknownIds, labels);
 
   const effectiveDate = request.effectiveDate.date;
   const deltas = await enrichEndorsedExposures(ctx, configuration, current.coverage, effectiveDate, request.deltas);
   const state = await readPolicyState(ctx, current, effectiveDate);
   const plan = planTransaction(state, { action: "ENDORSE", effectiveDate, deltas }, { ...configuration, now: ctx.now });
   if (!plan.ok) throw planRefusalError(plan.refusal, labels);
-  return recordNextVersion(ctx, head, { action: "ENDORSE", request, plan });
+  return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan });
+}
+
+/** Exposure ids of a new `policy.exposures` list that name no exposure of the company. */
+async function unknownEndorsedExposureIds(ctx: OperationContext, request: EndorseRequest) {
+  const lists = request.deltas.filter((d) => d.path === "policy.exposures");
+  const problems = await Promise.all(lists.map((d) => unknownExposureIds(ctx, d.value)));
+  return problems.flat().map((p) => ({ ...p, path: `policy.${p.path}` }));
 }
 
 /** Deltas to fields locked behind a write group the caller does not hold: 403, nothing written. */

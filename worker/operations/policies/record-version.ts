@@ -6,26 +6,34 @@ import {
 } from "../../db/queries/policies";
 import type { PolicyAction } from "../../domain/policies/actions";
 import type { Delta } from "../../domain/policies/deltas";
-import { coveredSpan } from "../../domain/policies/segments";
+import { transactionPremium } from "../../domain/policies/earned-premium";
+import { type Coverage, coveredSpan } from "../../domain/policies/segments";
 import type { TransactionPlan } from "../../domain/policies/transaction-plan";
 import type { TransactionBase } from "../../domain/policies/transactions";
 import {
   type FullVersionView,
-  policyStatus,
+  recordedStatus,
   type VersionRecord,
   versionView,
 } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
+import { viewContextOf } from "./view-context";
 
 /** A transaction the planner accepted: what the version stores. */
 export type PlannedVersion = Extract<TransactionPlan, { ok: true }>;
 
-/** The stored row of a version: the record, the span it covers, the deltas it replays with and the key that wrote it. */
-export function versionRow(
-  ctx: OperationContext,
-  record: VersionRecord,
-  deltas: readonly Delta[] | null,
-): PolicyVersionRow {
+/** What a version row records beside its coverage: the deltas it replays with, and its place in the ledger. */
+export interface VersionLedger {
+  deltas: readonly Delta[] | null;
+  /** The coverage of the version before it (null for new business and renewal). */
+  before: Coverage | null;
+}
+
+/**
+ * The stored row of a version: the record, the span it covers, the deltas it replays with, its
+ * transaction premium (the written premium it changed, per kind) and the key that wrote it.
+ */
+export function versionRow(ctx: OperationContext, record: VersionRecord, ledger: VersionLedger): PolicyVersionRow {
   return {
     id: crypto.randomUUID(),
     companyId: ctx.companyId,
@@ -37,7 +45,8 @@ export function versionRow(
     effectiveDate: record.effectiveDate,
     ...coveredSpan(record.coverage),
     coverage: record.coverage,
-    deltas: deltas ? [...deltas] : null,
+    deltas: ledger.deltas ? [...ledger.deltas] : null,
+    transactionPremium: transactionPremium(ledger.before, record.coverage),
     createdAt: record.createdAt,
     createdBy: ctx.actor.keyId,
   };
@@ -46,6 +55,8 @@ export function versionRow(
 export interface NextVersion {
   action: Exclude<PolicyAction, "NEW_BUSINESS" | "RENEW">;
   request: TransactionBase;
+  /** The current version's coverage, which the new version follows. */
+  before: Coverage;
   plan: PlannedVersion;
 }
 
@@ -71,13 +82,13 @@ export async function recordNextVersion(
     createdAt: ctx.now.toISOString(),
   };
   await ctx.db.batch([
-    insertVersionStatement(ctx.db, versionRow(ctx, record, deltas)),
+    insertVersionStatement(ctx.db, versionRow(ctx, record, { deltas, before: next.before })),
     advanceHeadStatement(ctx.db, head, {
       currentVersion: record.version,
-      status: policyStatus(coverage),
+      status: recordedStatus(coverage),
       termEnd: coverage.termEnd,
       updatedAt: record.createdAt,
     }),
   ]);
-  return versionView(record);
+  return versionView(record, await viewContextOf(ctx, record));
 }

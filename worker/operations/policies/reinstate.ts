@@ -7,6 +7,7 @@ import { readCurrentPolicy } from "./current-policy";
 import { loadPolicyConfiguration } from "./policy-configuration";
 import { readPolicyState } from "./policy-state";
 import { recordNextVersion } from "./record-version";
+import { checkTransactionTimestamp } from "./transaction-checks";
 
 /**
  * Serialized in the company object. Reinstates a cancelled policy: the coverage the cancellation ended
@@ -16,8 +17,9 @@ export async function reinstatePolicy(ctx: OperationContext, request: ReinstateR
   if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("VALIDATION_ERROR");
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
   const state = await readPolicyState(ctx, current);
   const plan = planTransaction(state, { action: "REINSTATE" }, { ...configuration, now: ctx.now });
   if (!plan.ok) throw planRefusalError(plan.refusal);
-  return recordNextVersion(ctx, head, { action: "REINSTATE", request, plan });
+  return recordNextVersion(ctx, head, { action: "REINSTATE", request, before: current.coverage, plan });
 }

@@ -1,5 +1,6 @@
 import { nextSequenceValue } from "../../db/queries/entities";
 import {
+  findLiveRenewal,
   findPolicyByNumber,
   findPolicyHead,
   findVersion,
@@ -10,19 +11,22 @@ import {
 import type { SubField } from "../../domain/configuration/document";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { planTransaction } from "../../domain/policies/transaction-plan";
+import { renewalRefusal } from "../../domain/policies/transaction-rules";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
-import { rootData, type VersionRecord } from "../../domain/policies/version-view";
+import { recordedStatus, rootData, type VersionRecord } from "../../domain/policies/version-view";
 import {
   invalidPolicyData,
   invoicePlanUnavailable,
   planRefusalError,
   policyNumberTaken,
   readingError,
+  renewalError,
 } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
 import { enrichPolicyExposures } from "./policy-exposures";
 import { versionRow } from "./record-version";
+import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
 
 const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
 
@@ -50,12 +54,11 @@ export async function prepareNewPolicy(
   );
   if (!reading.ok) throw readingError(reading);
   const { data, termStart, termEnd } = reading.value;
-  const previousPolicyId = typeof data.previousPolicy === "string" ? data.previousPolicy : null;
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, null);
+  const unknownIds = await unknownExposureIds(ctx, data.exposures);
+  if (unknownIds.length) throw invalidPolicyData(unknownIds);
+  const previous = await renewedPolicy(ctx, data, termStart.date);
 
-  const previous = previousPolicyId ? await findPolicyHead(ctx.db, ctx.companyId, previousPolicyId) : null;
-  if (previousPolicyId && !previous) {
-    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
-  }
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
     throw policyNumberTaken(data.policyNumber);
   }
@@ -65,8 +68,7 @@ export async function prepareNewPolicy(
 
   if ("exposures" in data) {
     // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
-    const renewed = previous && (await findVersion(ctx.db, ctx.companyId, previous.id, previous.currentVersion));
-    const stored = renewed ? rootData(renewed.coverage).exposures : [];
+    const stored = previous ? rootData(previous.coverage).exposures : [];
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
   const plan = planTransaction(
@@ -92,8 +94,8 @@ export async function prepareNewPolicy(
     companyId: ctx.companyId,
     policyNumber,
     currentVersion: 1,
-    status: "active",
-    previousPolicyId,
+    status: recordedStatus(coverage),
+    previousPolicyId: previous?.policyId ?? null,
     termStart: coverage.termStart,
     termEnd: coverage.termEnd,
     createdAt,
@@ -102,11 +104,29 @@ export async function prepareNewPolicy(
   return { head, record };
 }
 
+/**
+ * The policy a renewal renews, with its current coverage, once the renewal rules of CONTRACT section 4
+ * hold (null for new business): it exists in the company, the renewal term starts on its term end, it
+ * was not cancelled flat, and it has no live renewal yet (409 PolicyAlreadyRenewed).
+ */
+async function renewedPolicy(ctx: OperationContext, data: Record<string, unknown>, termStart: string) {
+  if (typeof data.previousPolicy !== "string") return null;
+  const head = await findPolicyHead(ctx.db, ctx.companyId, data.previousPolicy);
+  const current = head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
+  if (!head || !current) {
+    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
+  }
+  const liveRenewal = await findLiveRenewal(ctx.db, ctx.companyId, head.id);
+  const refusal = renewalRefusal({ previous: current.coverage, liveRenewal, termStart });
+  if (refusal) throw renewalError(refusal);
+  return { policyId: head.id, coverage: current.coverage };
+}
+
 /** The statements that write a new policy: its head, then version 1. */
 export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
   return [
     insertPolicyStatement(ctx.db, policy.head),
-    insertVersionStatement(ctx.db, versionRow(ctx, policy.record, null)),
+    insertVersionStatement(ctx.db, versionRow(ctx, policy.record, { deltas: null, before: null })),
   ] as const;
 }
 

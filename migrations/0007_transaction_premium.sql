@@ -1,0 +1,1 @@
+ALTER TABLE `policy_versions` ADD `transaction_premium` text;
