@@ -137,7 +137,8 @@ describe("export to an existing spreadsheet", () => {
     expect(written[0].slice(-2)).toEqual(["Limit", "Retro date"]);
     expect(written[3].slice(-2)).toEqual([300, "2019-01-01"]);
     // The tab was added at its final size, and the caller's token went with every call.
-    expect(sheet.grids[status.sheetTitle]).toEqual({ rowCount: 4, columnCount: 20 });
+    // 23 fixed columns (the five transaction premium columns since issue 9) and 2 transposed.
+    expect(sheet.grids[status.sheetTitle]).toEqual({ rowCount: 4, columnCount: 25 });
     const calls = await spreadsheetRequests(id);
     expect(calls.every((r) => r.authorization === "Bearer writer-token")).toBe(true);
     expect(calls.filter((r) => r.method === "PUT")).toHaveLength(1);
@@ -182,7 +183,7 @@ describe("export to a new spreadsheet in a folder", () => {
     expect(stamped).toBeLessThanOrEqual(Date.now());
     // The default first tab became the bordereau tab, sized for the rows.
     expect(Object.keys(sheet.tabs)).toEqual(["Bordereau"]);
-    expect(sheet.grids.Bordereau).toEqual({ rowCount: 4, columnCount: 18 });
+    expect(sheet.grids.Bordereau).toEqual({ rowCount: 4, columnCount: 23 });
     expect(sheet.tabs.Bordereau).toEqual(await expectedSheet(b));
   }, 60_000);
 
@@ -333,7 +334,8 @@ describe("chunked writing through the queue", () => {
           .replace(/\?.*$/, ""),
       );
     expect(writes).toHaveLength(4);
-    expect(new Set(writes)).toEqual(new Set(["A1:R5001", "A5002:R10001", "A10002:R12002"]));
+    // 23 columns: A to W.
+    expect(new Set(writes)).toEqual(new Set(["A1:W5001", "A5002:W10001", "A10002:W12002"]));
     const attempts = await env.DB.prepare(
       "SELECT chunk_index, attempts, status FROM bordereau_export_chunks WHERE export_id = ? ORDER BY chunk_index",
     )

@@ -50,6 +50,11 @@ export const FIXED_KEYS = [
   "fees",
   "brokerCommission",
   "programCommission",
+  "transactionPremium",
+  "transactionTaxes",
+  "transactionFees",
+  "transactionBrokerCommission",
+  "transactionProgramCommission",
   "displayAuthor",
   "createdAt",
 ];
@@ -129,9 +134,9 @@ export async function seedVersions(_companyId: string, templatePolicyId: string,
     .run();
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-     INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, display_author, effective_date, start_date, end_date, coverage, created_at, created_by)
+     INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, display_author, effective_date, start_date, end_date, coverage, transaction_premium, created_at, created_by)
      SELECT printf('%s-v-%06d', ?2, i), company_id, printf('%s-%06d', ?2, i), 1, action, strftime('%Y-%m-%dT%H:%M:%SZ', '2026-01-01', '+' || i || ' hours'), display_author, effective_date, start_date, end_date,
-       json_set(coverage, '$.segments[0].data.primaryInsuredName', printf('Insured %05d', (i * 7919) % 99991), '$.segments[0].data.policyNumber', printf('S-%06d', i)), created_at, created_by
+       json_set(coverage, '$.segments[0].data.primaryInsuredName', printf('Insured %05d', (i * 7919) % 99991), '$.segments[0].data.policyNumber', printf('S-%06d', i)), transaction_premium, created_at, created_by
      FROM n, policy_versions WHERE policy_versions.policy_id = ?2 AND policy_versions.version = 1`,
   )
     .bind(count, templatePolicyId)

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
 import { must } from "../support/must";
@@ -40,7 +41,7 @@ async function history(b: Book) {
     displayAuthor: "Di",
   });
   const renewal = await b.transact("/policies/transaction/renew", {
-    transactionTimestamp: "2026-12-15T00:00:00Z",
+    transactionTimestamp: "2026-03-15T00:00:00Z",
     displayAuthor: "Ed",
     data: {
       policyNumber: "B-200",
@@ -88,26 +89,57 @@ describe("bordereau rows", () => {
       fees: 25,
       brokerCommission: 100,
       programCommission: 40,
+      // New business writes the whole term.
+      transactionPremium: 1000,
+      transactionTaxes: 12.5,
+      transactionFees: 25,
+      transactionBrokerCommission: 100,
+      transactionProgramCommission: 40,
       displayAuthor: "Ada",
       createdAt: expect.any(String),
     });
     // The root data is the data at the end of the coverage: the endorsement's from mid-term on.
+    // The 365-day term: 181 days (Jan-Jun) at premium 1,000.00, then 184 at 1,500.00 written
+    // (100,000 × 181 + 150,000 × 184) ÷ 365 = 45,700,000 ÷ 365 = 125,205.48 → 125,205 cents: the
+    // endorsement adds 25,205. Nothing else changed: 0 on every other kind.
     expect(endorsed).toMatchObject({
       transactionTimestamp: "2026-02-01T10:00:00+02:00",
       effectiveDate: "2026-07-01",
       primaryInsuredName: "Zeta Holdings",
       premium: 1500,
       displayAuthor: "Ben",
+      transactionPremium: 252.05,
+      transactionTaxes: 0,
+      transactionFees: 0,
+      transactionBrokerCommission: 0,
+      transactionProgramCommission: 0,
     });
-    // A cancellation shrinks the covered span; reinstatement restores it.
+    // A cancellation shrinks the covered span; reinstatement restores it. Cancelled on 1 Sep: 243 days in
+    // force, 181 at 1,000.00 and 62 (Jul, Aug) at 1,500.00: (18,100,000 + 9,300,000) ÷ 365 = 75,068.49 →
+    // 75,068, returning 125,205 − 75,068 = 50,137. Taxes 1,250 × 243 ÷ 365 = 832.19 → 832 (returns 418);
+    // fees 2,500 × 243 ÷ 365 = 1,664.38 → 1,664 (836); broker 10,000 × 243 ÷ 365 = 6,657.53 → 6,658 (3,342);
+    // program 4,000 × 243 ÷ 365 = 2,663.01 → 2,663 (1,337). The reinstatement writes them back.
     expect(cancelled).toMatchObject({
       effectiveDate: "2026-09-01",
       coverageEndDate: "2026-09-01",
       policyEndDate: "2027-01-01",
       primaryInsuredName: "Zeta Holdings",
       premium: 1500,
+      transactionPremium: -501.37,
+      transactionTaxes: -4.18,
+      transactionFees: -8.36,
+      transactionBrokerCommission: -33.42,
+      transactionProgramCommission: -13.37,
     });
-    expect(reinstated).toMatchObject({ coverageEndDate: "2027-01-01", premium: 1500 });
+    expect(reinstated).toMatchObject({
+      coverageEndDate: "2027-01-01",
+      premium: 1500,
+      transactionPremium: 501.37,
+      transactionTaxes: 4.18,
+      transactionFees: 8.36,
+      transactionBrokerCommission: 33.42,
+      transactionProgramCommission: 13.37,
+    });
     expect(renewal).toMatchObject({
       policyId: ids.b,
       coverageStartDate: "2027-01-01",
@@ -115,7 +147,11 @@ describe("bordereau rows", () => {
       premium: null,
       taxes: null,
       programCommission: null,
+      transactionPremium: 0,
     });
+    // The rows add up to the premium written: 1,000.00 + 252.05 − 501.37 + 501.37 = 1,252.05.
+    const sum = rows.reduce((total: number, r: any) => total + Math.round(r.transactionPremium * 100), 0);
+    expect(sum).toBe(125_205);
   });
 
   it("gives a cancelled version the term's end, not the end in force on the cancellation date", async () => {
@@ -142,6 +178,20 @@ describe("bordereau rows", () => {
     ]);
     const version = await b.company.call("GET", `/policies/${policy.policyId}/versions/3?detail=summary`, b.reader);
     expect(version.json.policyEndDate.date).toBe("2027-06-01");
+  });
+
+  it("computes the transaction premium of versions stored before the ledger from their coverages", async () => {
+    const b = await book();
+    const ids = await history(b);
+    const ledger = (rows: any[]) =>
+      rows.map((r) => [r.policyNumber, r.version, r.transactionPremium, r.transactionFees]);
+    const recorded = ledger(records(await b.rows({ sortDirection: "asc" })));
+    // As versions written before migration 0007 are stored: no transaction premium.
+    await env.DB.prepare("UPDATE policy_versions SET transaction_premium = NULL WHERE policy_id IN (?, ?)")
+      .bind(ids.a, ids.b)
+      .run();
+    expect(ledger(records(await b.rows({ sortDirection: "asc" })))).toEqual(recorded);
+    expect(recorded.map((r) => r[2])).toEqual([1000, 252.05, -501.37, 501.37, 0]);
   });
 
   it("answers an empty table for a company without policies", async () => {

@@ -195,22 +195,27 @@ describe("cancellation stops earning at its date; reinstatement restores the cov
     expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
 
     const during = await earningsOf(company, key, policy.policyId, "2025-02-20");
+    // The status is the policy's as of asOf (issue 9): on 20 Feb the cancellation of 11 Apr was still ahead.
     expect(during).toMatchObject({
       version: 2,
-      status: "cancelled",
+      status: "active",
       coverageEnd: "2025-04-11",
       termEnd: "2026-01-01",
       elapsedDays: 50,
     });
     expect(during.byKind.Premium).toEqual({ writtenCents: 1_000_000, earnedCents: 500_000, unearnedCents: 500_000 });
-    expect(during.byKind.Taxes).toEqual({ writtenCents: 27_397, earnedCents: 13_698, unearnedCents: 13_699 });
+    // 1000.01 for 100 of 365 days: 10,000,100 ÷ 365 = 27,397.53 is written, rounded half to even: 27,398
+    // (issue 9; rounded toward zero before, 27,397). Earned after 50 days: 5,000,050 ÷ 365 = 13,698.77,
+    // rounded toward zero: 13,698.
+    expect(during.byKind.Taxes).toEqual({ writtenCents: 27_398, earnedCents: 13_698, unearnedCents: 13_700 });
     expect(during.byKind.Fees).toEqual({ writtenCents: 25_000, earnedCents: 25_000, unearnedCents: 0 });
 
     const after = await earningsOf(company, key, policy.policyId, "2025-12-01");
     expect(after.elapsedDays).toBe(100);
+    expect(after.status).toBe("cancelled");
     expect(after.totals).toEqual({
-      writtenCents: 1_000_000 + 27_397 + 25_000,
-      earnedCents: 1_000_000 + 27_397 + 25_000,
+      writtenCents: 1_000_000 + 27_398 + 25_000,
+      earnedCents: 1_000_000 + 27_398 + 25_000,
       unearnedCents: 0,
     });
 

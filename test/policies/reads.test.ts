@@ -11,6 +11,7 @@ const SUMMARY_KEYS = [
   "startDate",
   "endDate",
   "status",
+  "pendingCancellation",
   "primaryInsuredName",
   "primaryInsuredId",
   "previousPolicy",
@@ -106,8 +107,20 @@ describe("GET P/policies/list", () => {
 
   it("filters by status, policy number and previous policy", async () => {
     const { f, a } = await book();
+    // Statuses are as of today (issue 9): C's 2025 term has ended, B was cancelled from 2026-10-01, and A's
+    // 2026 term runs to 2027-01-01; D's term lies ahead, with a cancellation pending, so it stays active.
+    const d = await f.newBusiness({
+      policyNumber: "D-1",
+      policyStartDate: date("2090-01-01"),
+      policyEndDate: date("2091-01-01"),
+    });
+    expect((await f.cancel(d.policyId, "2090-06-01")).status).toBe(200);
+    const aRunning = new Date().toISOString().slice(0, 10) < TERM_END;
     expect(numbers(await list(f, "?status=cancelled"))).toEqual(["B-1"]);
-    expect(numbers(await list(f, "?status=active"))).toEqual(["C-1", "A-1"]);
+    expect(numbers(await list(f, "?status=expired"))).toEqual(aRunning ? ["C-1"] : ["C-1", "A-1"]);
+    expect(numbers(await list(f, "?status=active"))).toEqual(aRunning ? ["D-1", "A-1"] : ["D-1"]);
+    const pending = (await list(f, "?status=active")).json.items[0].summary;
+    expect(pending).toMatchObject({ status: "active", pendingCancellation: { effectiveDate: "2090-06-01" } });
     expect(numbers(await list(f, "?policyNumber=A-1"))).toEqual(["A-1"]);
     expectError(await list(f, "?status=lapsed"), 400, "VALIDATION_ERROR");
     const renewal = await f.company.call("POST", "/policies/transaction/renew", f.admin, {

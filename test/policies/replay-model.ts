@@ -25,6 +25,15 @@ export const componentArb = fc
 export const componentsArb = fc.array(componentArb, { maxLength: 4 });
 export type Component = ReturnType<(typeof componentsArb)["generate"]>["value"][number];
 
+const ROLLUP_KINDS = ["Premium", "Taxes", "Fees", "BrokerCommission", "ProgramCommission"];
+/** No kind sums below zero (CONTRACT section 4: a component may be negative, a rollup may not). */
+export const rollupsNonNegative = (components: readonly Component[]) =>
+  ROLLUP_KINDS.every(
+    (kind) => components.filter((c) => c.kind === kind).reduce((sum, c) => sum + c.value * 100, 0) >= 0,
+  );
+/** Pricing a new business may carry. */
+export const validComponentsArb = componentsArb.filter(rollupsNonNegative);
+
 /** `crossSegmentRatingOutputs`: absent, null, or an object the deltas write whole or one member at a time. */
 export type Rating = undefined | null | { raterVersion?: string; ratedAt?: string };
 
@@ -50,7 +59,7 @@ export interface DayData {
   endDate: number;
 }
 
-export type Outcome = "ok" | "state" | "date";
+export type Outcome = "ok" | "state" | "date" | "delta";
 
 interface Issued {
   at: number;
@@ -101,7 +110,7 @@ export class ReplayModel {
     return this.days.length;
   }
 
-  /** The outcome the engine must give: applied, or refused as `state` (409) or `date` (400). */
+  /** The outcome the engine must give: applied, or refused as `state` (409), `date` or `delta` (400). */
   apply(operation: Operation): Outcome {
     if (operation.op === "reinstate") {
       if (this.cancelledAt === null) return "state";
@@ -110,7 +119,8 @@ export class ReplayModel {
     }
     if (this.cancelledAt !== null) return "state";
     if (operation.op === "cancel") {
-      if (operation.at < 0 || operation.at > this.termEnd) return "date";
+      // Inside the term: on the term end coverage has ended, and there is nothing left to cancel.
+      if (operation.at < 0 || operation.at >= this.termEnd) return "date";
       this.cancelledAt = operation.at;
       return "ok";
     }
@@ -121,6 +131,9 @@ export class ReplayModel {
     const issued = [...this.issued, { at, changes }];
     const days = replayDays(this.initial, this.termDays, issued);
     if (!days) return "date";
+    // Restated pricing may not leave a rollup negative on any day from the endorsement on.
+    if (changes.some((c) => "components" in c) && days.slice(at).some((d) => !rollupsNonNegative(d.components)))
+      return "delta";
     this.issued = issued;
     this.days = days;
     return "ok";

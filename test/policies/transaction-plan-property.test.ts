@@ -15,12 +15,12 @@ import {
 import { sameJson } from "../../worker/lib/json";
 import {
   type Component,
-  componentsArb,
   type DayData,
   deltasOf,
   type Operation,
   operationArb,
   ReplayModel,
+  validComponentsArb,
 } from "./replay-model";
 
 /**
@@ -53,14 +53,15 @@ const CONTEXT: PlanContext = {
   policyFields: [LIMIT],
   exposureFields: [],
   optionSets: [],
-  now: new Date("2026-01-01T12:00:00Z"),
+  // After every day the generated operations name: cancellations are in force, never pending.
+  now: new Date("2027-01-01T12:00:00Z"),
 };
 
 const centsSum = (components: readonly Component[], kind: string) =>
   components.filter((c) => c.kind === kind).reduce((cents, c) => cents + Math.round(c.value * 100), 0) / 100;
 
 /** What a segment's data must say on a day the model holds `day` for. */
-function expectDay(data: Record<string, unknown>, day: DayData) {
+function expectDay(data: Record<string, unknown>, day: DayData, termEnd: number) {
   const components = day.components;
   expect(data.limit).toBe(day.limit);
   expect(data.fullTermPricingInfo).toEqual({
@@ -72,11 +73,12 @@ function expectDay(data: Record<string, unknown>, day: DayData) {
     programCommission: centsSum(components, "ProgramCommission"),
   });
   expect(data.crossSegmentRatingOutputs).toEqual(day.rating);
-  expect((data.policyEndDate as { date: string }).date).toBe(dayAt(day.endDate));
+  // Every segment states the policy's current term end (issue 9), whatever the end in force on its days.
+  expect((data.policyEndDate as { date: string }).date).toBe(dayAt(termEnd));
 }
 
 /** Contiguous from the term start to `end`, neighbours differ, every day as the model holds it. */
-function expectSegments(segments: readonly Segment[], days: readonly DayData[], end: number) {
+function expectSegments(segments: readonly Segment[], days: readonly DayData[], end: number, termEnd: number) {
   if (end === 0) return expect(segments).toEqual([]);
   expect(segments[0]?.startDate).toBe(START);
   expect(segments.at(-1)?.endDate).toBe(dayAt(end));
@@ -90,7 +92,7 @@ function expectSegments(segments: readonly Segment[], days: readonly DayData[], 
     for (let d = offsetOf(segment.startDate); d < offsetOf(segment.endDate); d++) {
       const day = days[d];
       if (!day) throw new Error(`the model holds no day ${d}`);
-      expectDay(segment.data, day);
+      expectDay(segment.data, day, termEnd);
     }
   });
 }
@@ -141,66 +143,71 @@ const asLegacy = (versions: readonly StoredVersion[]) => versions.map((v) => ({ 
 describe("planTransaction replays endorsements in effective order (CONTRACT section 4)", () => {
   it("gives the model's data on every day, refuses as the model does, and the whole log replays to the same", () => {
     fc.assert(
-      fc.property(componentsArb, fc.array(operationArb(TERM_DAYS), { maxLength: 25 }), (components, operations) => {
-        const versions = [newBusiness(components)];
-        const model = new ReplayModel({ limit: 0, components, rating: undefined, endDate: TERM_DAYS }, TERM_DAYS);
-        let latestEffective = 0;
-        let inSequence = true;
-        for (const operation of operations) {
-          const current = versions.at(-1);
-          if (!current) throw new Error("no version");
-          const plan = planTransaction(
-            { coverage: current.coverage, log: transactionLog(versions) },
-            planRequest(operation),
-            CONTEXT,
-          );
-          const expected = model.apply(operation);
-          expect(plan.ok ? "ok" : plan.refusal.kind, JSON.stringify(operation)).toBe(expected);
-          if (!plan.ok) continue;
-
-          const { coverage } = plan;
-          expect(coverage.termStart).toBe(START);
-          expect(coverage.termEnd).toBe(dayAt(model.termEnd));
-          expect(coverage.cancellation?.effectiveDate ?? null).toBe(
-            model.cancelledAt === null ? null : dayAt(model.cancelledAt),
-          );
-          expectSegments(coverage.segments, model.days, model.cancelledAt ?? model.termEnd);
-          if (coverage.cancellation) expectSegments(coverage.cancellation.restore, model.days, model.termEnd);
-          if (operation.op !== "reinstate") expect(plan.effectiveDate).toBe(dayAt(operation.at));
-          else expect(plan.effectiveDate).toBe(current.coverage.cancellation?.effectiveDate);
-
-          if (operation.op === "endorse") {
-            inSequence &&= operation.at >= latestEffective;
-            latestEffective = Math.max(latestEffective, operation.at);
-          }
-          versions.push({
-            version: versions.length + 1,
-            action: ACTION[operation.op],
-            transactionTimestamp: `2026-01-01T00:${String(versions.length).padStart(2, "0")}:00Z`,
-            effectiveDate: plan.effectiveDate,
-            deltas: plan.deltas,
-            coverage,
-          });
-        }
-
-        const last = versions.at(-1);
-        const replayed = replayLog(transactionLog(versions), CONTEXT);
-        expect(replayed.ok && replayed.coverage).toEqual(last?.coverage);
-        // Versions stored without deltas: for a history written in sequence, the derived deltas give
-        // back every version from its predecessor.
-        if (inSequence) {
-          const legacy = transactionLog(asLegacy(versions));
-          legacy.forEach((logged, i) => {
-            const previous = versions[i - 1];
-            const planned = planTransaction(
-              previous ? { coverage: previous.coverage, log: legacy.slice(0, i) } : null,
-              requestOf(logged),
+      fc.property(
+        validComponentsArb,
+        fc.array(operationArb(TERM_DAYS), { maxLength: 25 }),
+        (components, operations) => {
+          const versions = [newBusiness(components)];
+          const model = new ReplayModel({ limit: 0, components, rating: undefined, endDate: TERM_DAYS }, TERM_DAYS);
+          let latestEffective = 0;
+          let inSequence = true;
+          for (const operation of operations) {
+            const current = versions.at(-1);
+            if (!current) throw new Error("no version");
+            const plan = planTransaction(
+              { coverage: current.coverage, log: transactionLog(versions) },
+              planRequest(operation),
               CONTEXT,
             );
-            expect(planned.ok && planned.coverage).toEqual(versions[i]?.coverage);
-          });
-        }
-      }),
+            const expected = model.apply(operation);
+            expect(plan.ok ? "ok" : plan.refusal.kind, JSON.stringify(operation)).toBe(expected);
+            if (!plan.ok) continue;
+
+            const { coverage } = plan;
+            expect(coverage.termStart).toBe(START);
+            expect(coverage.termEnd).toBe(dayAt(model.termEnd));
+            expect(coverage.cancellation?.effectiveDate ?? null).toBe(
+              model.cancelledAt === null ? null : dayAt(model.cancelledAt),
+            );
+            expectSegments(coverage.segments, model.days, model.cancelledAt ?? model.termEnd, model.termEnd);
+            if (coverage.cancellation)
+              expectSegments(coverage.cancellation.restore, model.days, model.termEnd, model.termEnd);
+            if (operation.op !== "reinstate") expect(plan.effectiveDate).toBe(dayAt(operation.at));
+            else expect(plan.effectiveDate).toBe(current.coverage.cancellation?.effectiveDate);
+
+            if (operation.op === "endorse") {
+              inSequence &&= operation.at >= latestEffective;
+              latestEffective = Math.max(latestEffective, operation.at);
+            }
+            versions.push({
+              version: versions.length + 1,
+              action: ACTION[operation.op],
+              transactionTimestamp: `2026-01-01T00:${String(versions.length).padStart(2, "0")}:00Z`,
+              effectiveDate: plan.effectiveDate,
+              deltas: plan.deltas,
+              coverage,
+            });
+          }
+
+          const last = versions.at(-1);
+          const replayed = replayLog(transactionLog(versions), CONTEXT);
+          expect(replayed.ok && replayed.coverage).toEqual(last?.coverage);
+          // Versions stored without deltas: for a history written in sequence, the derived deltas give
+          // back every version from its predecessor.
+          if (inSequence) {
+            const legacy = transactionLog(asLegacy(versions));
+            legacy.forEach((logged, i) => {
+              const previous = versions[i - 1];
+              const planned = planTransaction(
+                previous ? { coverage: previous.coverage, log: legacy.slice(0, i) } : null,
+                requestOf(logged),
+                CONTEXT,
+              );
+              expect(planned.ok && planned.coverage).toEqual(versions[i]?.coverage);
+            });
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

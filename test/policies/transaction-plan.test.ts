@@ -36,7 +36,8 @@ const CONTEXT: PlanContext = {
   policyFields: [field("limit", "Integer"), field("note", "String"), field("cap", "Currency")],
   exposureFields: [],
   optionSets: [],
-  now: new Date("2026-01-01T12:00:00Z"),
+  // After every date below: cancellations are in force, none pending (see "pending cancellations").
+  now: new Date("2028-01-01T12:00:00Z"),
 };
 
 const date = (day: string) => ({ date: day, timezone: NY });
@@ -83,12 +84,12 @@ class Policy {
     return current.coverage;
   }
 
-  plan(request: PlanRequest): TransactionPlan {
-    return planTransaction({ coverage: this.coverage, log: transactionLog(this.versions) }, request, CONTEXT);
+  plan(request: PlanRequest, context = CONTEXT): TransactionPlan {
+    return planTransaction({ coverage: this.coverage, log: transactionLog(this.versions) }, request, context);
   }
 
-  apply(request: PlanRequest): Coverage {
-    return this.store(request.action, accepted(this.plan(request)));
+  apply(request: PlanRequest, context = CONTEXT): Coverage {
+    return this.store(request.action, accepted(this.plan(request, context)));
   }
 
   private store(action: StoredVersion["action"], plan: Extract<TransactionPlan, { ok: true }>) {
@@ -183,15 +184,17 @@ describe("replay order", () => {
 });
 
 describe("term-end changes out of sequence", () => {
-  it("a later-effective term end stays the term end; each segment says the term end in force on its days", () => {
+  it("a later-effective term end stays the term end, and every segment states it", () => {
     const policy = new Policy();
     policy.apply(endorse("2026-06-01", termEnd("2026-10-01")));
     const coverage = policy.apply(endorse("2026-03-01", termEnd("2027-06-01"), limit(150)));
     expect(coverage.termEnd).toBe("2026-10-01");
+    // One term for the whole policy (issue 9): before, each segment said the end in force on its days
+    // (2027-01-01, 2027-06-01, 2026-10-01), so segments disagreed about when the policy ends; now the
+    // last two differ in nothing else and read as one.
     expect(rows(coverage.segments, "limit", "policyEndDate")).toEqual([
-      ["2026-01-01", "2026-03-01", 100, date("2027-01-01")],
-      ["2026-03-01", "2026-06-01", 150, date("2027-06-01")],
-      ["2026-06-01", "2026-10-01", 150, date("2026-10-01")],
+      ["2026-01-01", "2026-03-01", 100, date("2026-10-01")],
+      ["2026-03-01", "2026-10-01", 150, date("2026-10-01")],
     ]);
   });
 
@@ -214,11 +217,11 @@ describe("term-end changes out of sequence", () => {
         message: "policyEndDate 2026-05-01 would end the term before the endorsement effective 2026-06-01 (version 2)",
       },
     });
-    // Ending the term after the later endorsement is fine, and that endorsement's data carries on to it.
+    // Ending the term after the later endorsement is fine, and that endorsement's data carries on to it
+    // (every segment states the one term end, so nothing but the limit divides them).
     const coverage = policy.apply(endorse("2026-03-01", termEnd("2026-07-01")));
     expect(rows(coverage.segments, "limit")).toEqual([
-      ["2026-01-01", "2026-03-01", 100],
-      ["2026-03-01", "2026-06-01", 100],
+      ["2026-01-01", "2026-06-01", 100],
       ["2026-06-01", "2026-07-01", 200],
     ]);
   });
@@ -470,5 +473,111 @@ describe("versions stored before deltas were recorded (migration 0005)", () => {
       ["2026-06-01", "2026-08-01", 200, undefined],
       ["2026-08-01", "2027-01-01", 200, "n"],
     ]);
+  });
+});
+
+describe("transaction rules of CONTRACT section 4 the planner enforces (issue 9)", () => {
+  const onDay = (day: string): PlanContext => ({ ...CONTEXT, now: new Date(`${day}T12:00:00Z`) });
+  const spans = (segments: readonly Segment[]) => segments.map((s) => [s.startDate, s.endDate, s.data.limit]);
+
+  it("a cancellation effective after today is pending: endorsements before its date apply to the whole term", () => {
+    const policy = new Policy();
+    const today = onDay("2026-03-01");
+    policy.apply(cancel("2026-09-01"), today);
+    const endorsed = policy.apply(endorse("2026-06-01", limit(200)), today);
+    expect(spans(endorsed.segments)).toEqual([
+      ["2026-01-01", "2026-06-01", 100],
+      ["2026-06-01", "2026-09-01", 200],
+    ]);
+    expect(endorsed.cancellation?.effectiveDate).toBe("2026-09-01");
+    expect(spans(endorsed.cancellation?.restore ?? [])).toEqual([
+      ["2026-01-01", "2026-06-01", 100],
+      ["2026-06-01", "2027-01-01", 200],
+    ]);
+    expect(policy.plan(endorse("2026-09-01", limit(1)), today)).toEqual({
+      ok: false,
+      refusal: {
+        kind: "date",
+        field: "effectiveDate",
+        message:
+          "effectiveDate 2026-09-01 is not before the pending cancellation effective 2026-09-01; reinstate first",
+      },
+    });
+    expect(policy.plan(endorse("2026-05-01", termEnd("2026-08-01")), today)).toMatchObject({
+      ok: false,
+      refusal: { kind: "date", field: "policyEndDate" },
+    });
+    expect(policy.plan(cancel("2026-04-01"), today)).toEqual({
+      ok: false,
+      refusal: {
+        kind: "state",
+        field: "effectiveDate",
+        message: "The policy already has a cancellation pending from 2026-09-01",
+      },
+    });
+    // From the cancellation's date on it is in force: the policy is cancelled and cannot be endorsed.
+    expect(policy.plan(endorse("2026-02-01", limit(1)), onDay("2026-09-01"))).toMatchObject({
+      ok: false,
+      refusal: { kind: "state" },
+    });
+    const reinstated = policy.apply(REINSTATE, today);
+    expect(reinstated.cancellation).toBeNull();
+    expect(spans(reinstated.segments)).toEqual([
+      ["2026-01-01", "2026-06-01", 100],
+      ["2026-06-01", "2027-01-01", 200],
+    ]);
+  });
+
+  it("a cancellation lies inside the term: on the term end there is nothing left to cancel", () => {
+    const policy = new Policy();
+    expect(policy.plan(cancel("2027-01-01"))).toEqual({
+      ok: false,
+      refusal: {
+        kind: "date",
+        field: "effectiveDate",
+        message: "effectiveDate 2027-01-01 is not before the end of coverage 2027-01-01: nothing is left to cancel",
+      },
+    });
+    expect(policy.apply(cancel("2026-12-31")).cancellation?.effectiveDate).toBe("2026-12-31");
+  });
+
+  it("refuses pricing whose rollups go negative from the endorsement on, and a term end in another zone", () => {
+    const policy = new Policy({ fullTermPricingInfo: { pricingComponents: [], premium: 0 } });
+    const pricing = (value: number) => ({
+      path: "policy.fullTermPricingInfo",
+      value: {
+        pricingComponents: [
+          { label: "Base", group: "p", kind: "Premium", value: 100 },
+          { label: "Discount", group: "p", kind: "Premium", value },
+        ],
+      },
+    });
+    // A discount may be negative; the kind's sum may not.
+    expect(policy.plan(endorse("2026-03-01", pricing(-40))).ok).toBe(true);
+    expect(policy.plan(endorse("2026-03-01", pricing(-140)))).toEqual({
+      ok: false,
+      refusal: {
+        kind: "delta",
+        problems: [
+          {
+            path: "policy.fullTermPricingInfo.premium",
+            problem: "must not be negative: the components of its kind sum to -40",
+          },
+        ],
+      },
+    });
+    const london = { path: "policy.policyEndDate", value: { date: "2027-02-01", timezone: "Europe/London" } };
+    expect(policy.plan(endorse("2026-03-01", london))).toEqual({
+      ok: false,
+      refusal: {
+        kind: "delta",
+        problems: [
+          {
+            path: "policy.policyEndDate",
+            problem: "must be in the policy's time zone America/New_York, like policyStartDate",
+          },
+        ],
+      },
+    });
   });
 });

@@ -363,11 +363,13 @@ describe("root fields on every policy response", () => {
     }
   });
 
-  it("keeps a timezone sent with the term dates", async () => {
+  it("keeps a timezone sent with the term dates; a term date sent without one takes the other's", async () => {
     const f = await setUpPolicies();
+    // The term dates of one policy share one zone (issue 9): policyEndDate, sent without a zone, takes
+    // policyStartDate's (before issue 9 it took the default, America/New_York).
     const version = await f.newBusiness({ policyStartDate: date(TERM_START, "America/Chicago") });
     expect(version.policyStartDate).toEqual({ date: TERM_START, timezone: "America/Chicago" });
-    expect(version.policyEndDate).toEqual({ date: TERM_END, timezone: NY });
+    expect(version.policyEndDate).toEqual({ date: TERM_END, timezone: "America/Chicago" });
   });
 });
 
@@ -538,19 +540,25 @@ describe("endorse deltas", () => {
       await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date("2027-04-01") }])
     ).json;
     expect(longer).toMatchObject({ policyEndDate: date("2027-04-01"), endDate: "2027-04-01" });
-    expect(longer.segments.map((s: any) => [s.startDate, s.endDate])).toEqual([
-      [TERM_START, "2026-06-01"],
-      ["2026-06-01", "2027-04-01"],
+    // Every segment states the policy's one term end (issue 9), so a term change alone splits nothing.
+    expect(longer.segments.map((s: any) => [s.startDate, s.endDate, s.data.policyEndDate.date])).toEqual([
+      [TERM_START, "2027-04-01", "2027-04-01"],
     ]);
     expect((await stored(policyId)).head).toMatchObject({ term_end: "2027-04-01" });
     // The new term now admits endorsements past the original end.
     expect((await f.endorse(policyId, "2027-02-01", [{ path: "policy.limit", value: 9 }])).status).toBe(200);
 
+    // Cutting the term before the endorsement effective 2027-02-01 would leave it outside the term: the
+    // backdated cut is refused (CONTRACT section 4, out-of-sequence endorsements; issue 8 changed this rule).
+    const cutBeforeLater = await f.endorse(policyId, "2026-08-01", [
+      { path: "policy.policyEndDate", value: date("2026-12-01") },
+    ]);
+    expect(must(expectError(cutBeforeLater, 400, "InvalidPolicyData").details[0]).field).toBe("policyEndDate");
     const shorter = (
-      await f.endorse(policyId, "2026-08-01", [{ path: "policy.policyEndDate", value: date("2026-12-01") }])
+      await f.endorse(policyId, "2027-02-15", [{ path: "policy.policyEndDate", value: date("2027-03-01") }])
     ).json;
-    expect(shorter.segments.at(-1).endDate).toBe("2026-12-01");
-    expect(shorter.segments.every((s: any) => s.endDate <= "2026-12-01")).toBe(true);
+    expect(shorter.segments.at(-1).endDate).toBe("2027-03-01");
+    expect(shorter.segments.every((s: any) => s.endDate <= "2027-03-01")).toBe(true);
     expectCoherentSegments(shorter);
     const tooEarly = await f.endorse(policyId, "2026-09-01", [
       { path: "policy.policyEndDate", value: date("2026-08-01") },
@@ -561,17 +569,16 @@ describe("endorse deltas", () => {
   it("a cancellation before the endorsement that moved the term end keeps reporting the moved term end", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
-    await f.endorse(policyId, "2026-06-01", [
-      { path: "policy.policyEndDate", value: date("2027-04-01", "America/Chicago") },
-    ]);
+    // (The moved end is in the policy's own zone: another zone is refused since issue 9.)
+    await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date("2027-04-01") }]);
     const cancelled = (await f.cancel(policyId, "2026-03-01")).json;
     expect(cancelled).toMatchObject({
-      policyEndDate: date("2027-04-01", "America/Chicago"),
+      policyEndDate: date("2027-04-01"),
       startDate: TERM_START,
       endDate: "2026-03-01",
     });
     const listed = (await f.company.call("GET", "/policies/list", f.admin)).json.items[0].summary;
-    expect(listed).toMatchObject({ policyEndDate: date("2027-04-01", "America/Chicago"), endDate: "2026-03-01" });
+    expect(listed).toMatchObject({ policyEndDate: date("2027-04-01"), endDate: "2026-03-01" });
   });
 });
 

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   CompanyLifecycleRefused: 409,
   InvalidPolicyTransition: 409,
   PolicyNumberTaken: 409,
+  // A renewal of a policy that already has a live renewal (CONTRACT section 4, transaction rules).
+  PolicyAlreadyRenewed: 409,
   GuardedStatusFieldWrite: 409,
   EventLifecycleDateOutOfOrder: 409,
   // Close needs an open event, reopen a closed one (interface, States: Event rows).

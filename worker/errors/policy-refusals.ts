@@ -1,7 +1,8 @@
 import type { ValueProblem } from "../domain/entities/field-values";
 import { humanLabel } from "../domain/issue-messages";
 import type { PolicyDataReading } from "../domain/policies/policy-data";
-import type { CoverageError } from "../domain/policies/segments";
+import type { PlanRefusal } from "../domain/policies/transaction-plan";
+import type { RenewalRefusal } from "../domain/policies/transaction-rules";
 import { ApiError, type ErrorCode } from "./api-error";
 import { invalidData, refusalError } from "./entity-refusals";
 
@@ -101,16 +102,31 @@ export function readingError(reading: Exclude<PolicyDataReading, { ok: true }>):
   return refusalError(reading);
 }
 
-/** A segment rule refused: the policy is in the wrong state (409), or a date is out of range (400). */
-export function coverageError(error: CoverageError): ApiError {
-  if (error.kind === "state") {
+/**
+ * The planner refused a transaction: the policy is in the wrong state (409 InvalidPolicyTransition), a
+ * date is out of range (400 InvalidPolicyData naming it), or the deltas cannot apply (400 InvalidDelta).
+ */
+export function planRefusalError(refusal: PlanRefusal, labels: FieldLabels = () => undefined): ApiError {
+  if (refusal.kind === "delta") return invalidDelta(refusal.problems, labels);
+  if (refusal.kind === "state") {
     return new ApiError({
       code: "InvalidPolicyTransition",
-      message: error.message,
-      details: [{ field: error.field, message: error.message }],
+      message: refusal.message,
+      details: [{ field: refusal.field, message: refusal.message }],
     });
   }
-  return invalidPolicyData([{ path: error.field, problem: error.message.replace(new RegExp(`^${error.field} `), "") }]);
+  const problem = refusal.message.startsWith(`${refusal.field} `)
+    ? refusal.message.slice(refusal.field.length + 1)
+    : refusal.message;
+  return invalidPolicyData([{ path: refusal.field, problem }]);
+}
+
+/** A renewal refused (CONTRACT section 4): its term start (400), a flat-cancelled or already renewed policy (409). */
+export function renewalError(refusal: RenewalRefusal): ApiError {
+  if (refusal.kind === "data") return invalidPolicyData([refusal.problem]);
+  const code = refusal.kind === "renewed" ? "PolicyAlreadyRenewed" : "InvalidPolicyTransition";
+  const field = refusal.kind === "renewed" ? "previousPolicy" : refusal.field;
+  return new ApiError({ code, message: refusal.message, details: [{ field, message: refusal.message }] });
 }
 
 export const policyNumberTaken = (policyNumber: string) =>

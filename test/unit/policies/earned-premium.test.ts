@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { centsOf } from "../../../worker/domain/money";
-import { earnedPremium } from "../../../worker/domain/policies/earned-premium";
+import { bookedEarnings, earnedPremium, transactionPremium } from "../../../worker/domain/policies/earned-premium";
 import type { Coverage } from "../../../worker/domain/policies/segments";
-import { type Component, coverageOf, day, fee, figures, premium, YEAR_2025 } from "./policy-versions";
+import { type Component, coverageOf, day, fee, figures, type Policy, premium, YEAR_2025 } from "./policy-versions";
 
 /**
  * Earned premium of one policy version (worker/domain/policies/earned-premium.ts; CONTRACT section 4,
@@ -145,10 +145,10 @@ describe("worked examples, by hand in cents", () => {
   });
 });
 
-describe("CONTRACT section 4 readings the engine does not follow yet (issue 9, premium accounting)", () => {
+describe("CONTRACT section 4, premium accounting (issue 9)", () => {
   // Written premium is "computed exactly and rounded once to cents (half to even)": 100,001 cents cancelled
-  // after 100 of 365 days is 10,000,100 ÷ 365 = 27,397.53, so 27,398. The engine rounds toward zero: 27,397.
-  it.fails("written premium rounds to the nearest cent, half to even", () => {
+  // after 100 of 365 days is 10,000,100 ÷ 365 = 27,397.53, so 27,398 (rounding toward zero would give 27,397).
+  it("written premium rounds to the nearest cent, half to even", () => {
     const tax: Component = { label: "Tax", group: "taxes", kind: "Taxes", value: 1000.01 };
     const coverage = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [tax]]], cancelledOn: "2025-04-11" });
     expect(earnedPremium(coverage, "2025-12-31").byKind.Taxes.writtenCents).toBe(27_398);
@@ -156,9 +156,9 @@ describe("CONTRACT section 4 readings the engine does not follow yet (issue 9, p
 
   // "Every segment prorates over the same term" (the policy's current one). Issue 9, reproduction 2: endorse
   // 1 Mar to end 2025-07-01, endorse 1 May back to 2026-01-01 at the same 3,650.00: 59 + 61 + 245 = 365 days of
-  // one 365-day term write 365,000 cents. The engine prorates the middle 61 days over that segment's own
-  // 181-day term: 59,000 + 123,011 + 245,000 = 427,011.
-  it.fails("every segment prorates over the policy's current term", () => {
+  // one 365-day term write 365,000 cents. Prorating the middle 61 days over that segment's own 181-day term
+  // gave 59,000 + 123,011 + 245,000 = 427,011 (what the engine wrote before issue 9).
+  it("every segment prorates over the policy's current term", () => {
     const pieces: Array<[start: string, end: string, termEnd: string]> = [
       ["2025-01-01", "2025-03-01", "2026-01-01"],
       ["2025-03-01", "2025-05-01", "2025-07-01"],
@@ -182,8 +182,123 @@ describe("CONTRACT section 4 readings the engine does not follow yet (issue 9, p
   });
 
   // "Never written when no coverage is in force on that date (a flat ... cancellation)".
-  it.fails("a flat cancellation writes no fully-earned component", () => {
+  it("a flat cancellation writes no fully-earned component", () => {
     const coverage = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [fee(250)]]], cancelledOn: "2025-01-01" });
     expect(earnedPremium(coverage, "2025-06-01").byKind.Fees.writtenCents).toBe(0);
+  });
+});
+
+describe("fully-earned components follow the transaction that brought them (issue 9, finding 5)", () => {
+  const endorsementFee = (value: number): Component => ({ ...fee(value), label: "Endorsement fee" });
+
+  it("a fee charged at inception is kept when later pricing omits it", () => {
+    // 1 Jan to 1 Jul with premium and the 100.00 fee; from 1 Jul the pricing omits the fee.
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650), fee(100)]],
+        ["2025-07-01", "2026-01-01", [premium(3650)]],
+      ],
+    });
+    expect(earnedPremium(coverage, "2025-01-01").byKind.Fees).toEqual(figures(10_000, 10_000));
+  });
+
+  it("an endorsement's fee is written on its effective date and earned from then, not from inception", () => {
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650)]],
+        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+    });
+    expect(earnedPremium(coverage, "2025-02-01").byKind.Fees).toEqual(figures(5_000, 0));
+    expect(earnedPremium(coverage, "2025-06-30").byKind.Fees).toEqual(figures(5_000, 0));
+    expect(earnedPremium(coverage, "2025-07-01").byKind.Fees).toEqual(figures(5_000, 5_000));
+  });
+
+  it("a higher value writes the difference on its date; a lower one returns nothing", () => {
+    const raised = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [fee(100)]],
+        ["2025-07-01", "2026-01-01", [fee(150)]],
+      ],
+    });
+    // 10,000 on 1 Jan, then 15,000 − 10,000 = 5,000 on 1 Jul.
+    expect(earnedPremium(raised, "2025-02-01").byKind.Fees).toEqual(figures(15_000, 10_000));
+    expect(earnedPremium(raised, "2025-07-01").byKind.Fees).toEqual(figures(15_000, 15_000));
+    const lowered = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [fee(100)]],
+        ["2025-07-01", "2026-01-01", [fee(80)]],
+      ],
+    });
+    expect(earnedPremium(lowered, "2026-01-01").byKind.Fees).toEqual(figures(10_000, 10_000));
+  });
+
+  it("nothing is written for days not in force: a cancellation before the fee's date writes no fee", () => {
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650)]],
+        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+      cancelledOn: "2025-06-01",
+    });
+    expect(earnedPremium(coverage, "2026-01-01").byKind.Fees).toEqual(figures(0, 0));
+    expect(earnedPremium(coverage, "2026-01-01").components.map((c) => c.label)).toEqual(["Base premium"]);
+  });
+});
+
+describe("the ledger: transaction premium per kind, and figures as booked (issue 9, findings 1 and 8)", () => {
+  // New business 3,650.00 (1,000 cents a day over 365 days); endorsed 1 Jul to 7,300.00; cancelled 1 Oct.
+  const issued = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [premium(3650)]]] });
+  const doubled: Policy["segments"] = [
+    ["2025-01-01", "2025-07-01", [premium(3650)]],
+    ["2025-07-01", "2026-01-01", [premium(7300)]],
+  ];
+  const endorsed = coverageOf({ term: YEAR_2025, segments: doubled });
+  const cancelled = coverageOf({ term: YEAR_2025, segments: doubled, cancelledOn: "2025-10-01" });
+
+  it("each transaction writes the change it causes: +365,000, +184,000, −184,000, +184,000", () => {
+    // Endorsed: 181 days (Jan-Jun) × 1,000 + 184 days (Jul-Dec) × 2,000 = 549,000, so +184,000.
+    // Cancelled 1 Oct: 181 × 1,000 + 92 (Jul-Sep) × 2,000 = 365,000, so −184,000; reinstated: +184,000.
+    expect(transactionPremium(null, issued).Premium).toBe(365_000);
+    expect(transactionPremium(issued, endorsed).Premium).toBe(184_000);
+    expect(transactionPremium(endorsed, cancelled).Premium).toBe(-184_000);
+    expect(transactionPremium(cancelled, endorsed).Premium).toBe(184_000);
+    expect(transactionPremium(issued, endorsed)).toEqual({
+      Premium: 184_000,
+      Taxes: 0,
+      Fees: 0,
+      BrokerCommission: 0,
+      ProgramCommission: 0,
+    });
+  });
+
+  it("counting the transactions booked by a moment: the first ones give that version's report", () => {
+    const versions = [issued, endorsed, cancelled].map((coverage, i) => ({ version: i + 1, coverage, booked: i < 2 }));
+    expect(bookedEarnings(versions, "2025-12-01")).toEqual(earnedPremium(endorsed, "2025-12-01"));
+    expect(
+      bookedEarnings(
+        versions.map((v) => ({ ...v, booked: false })),
+        "2025-12-01",
+      ),
+    ).toBeNull();
+  });
+
+  it("a transaction booked before one issued ahead of it counts only its own change", () => {
+    // Booked: new business and the cancellation, not the endorsement between them. Written as booked:
+    // 365,000 + (365,000 − 549,000) = 181,000. Earned on 1 Aug (212 days): new business 212,000, and the
+    // cancellation changes nothing before 1 Oct (243,000 − 243,000): 212,000.
+    const versions = [issued, endorsed, cancelled].map((coverage, i) => ({
+      version: i + 1,
+      coverage,
+      booked: i !== 1,
+    }));
+    const report = bookedEarnings(versions, "2025-08-01");
+    expect(report?.byKind.Premium).toEqual(figures(181_000, 212_000));
+    expect(report).toMatchObject({ coverageEnd: "2025-10-01" });
   });
 });

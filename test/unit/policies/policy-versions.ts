@@ -132,41 +132,75 @@ export const versionArb = (minCents: number) =>
 const cents = (c: Component) => Math.round(c.value * 100);
 const basisOf = (c: Component) => c.earningBasis ?? "pro-rata";
 
+/** `n ÷ d` to the nearest integer, half to even, on exact integers. */
+function halfEven(n: bigint, d: bigint): number {
+  const sign = n < 0n ? -1n : 1n;
+  const magnitude = n * sign;
+  let q = magnitude / d;
+  const twice = 2n * (magnitude - q * d);
+  if (twice > d || (twice === d && q % 2n === 1n)) q += 1n;
+  return Number(q * sign);
+}
+
 /**
- * The reference: walk every civil day of the coverage and add the day's full-term cents of each pro-rata
- * component; written is that sum over the days in force ÷ the term's days, earned the same over the days
- * before `asOf`, each rounded toward zero once. Fully-earned components take the pricing of the last day in
- * force (the version's current pricing; the restored one after a flat cancellation), earned from the term start.
+ * The reference (CONTRACT section 4, premium accounting): walk every civil day of the term. On each day in
+ * force, each pro-rata component adds its full-term cents; written is that sum ÷ the term's days, rounded
+ * half to even, earned the same over the days before `asOf`, rounded toward zero until it is the whole sum
+ * (then it is written). A fully-earned component is charged its cents on the first day in force carrying
+ * it, and later the rise on any day it is higher than all it was charged so far; written sums the charges,
+ * earned those on or before `asOf`. Other: the pricing at the end of the coverage (at inception after a flat
+ * cancellation).
  */
 export function reference({ term, segments, cancelledOn }: Policy, asOf: string) {
   const termDays = daysOf(term[0], term[1]).length;
   const coverageEnd = cancelledOn ?? term[1];
   const inForce = daysOf(term[0], coverageEnd);
   const pricingOn = (d: string) => segments.find(([from, to]) => from <= d && d < to)?.[2] ?? [];
-  const rows = new Map<string, { component: Component; written: bigint; earned: bigint; whole: number }>();
+  const rows = new Map<
+    string,
+    {
+      component: Component;
+      written: bigint;
+      earned: bigint;
+      charged: number | null;
+      whole: number;
+      wholeEarned: number;
+    }
+  >();
   const rowOf = (c: Component) => {
-    const row = rows.get(c.label) ?? { component: c, written: 0n, earned: 0n, whole: 0 };
+    const row = rows.get(c.label) ?? { component: c, written: 0n, earned: 0n, charged: null, whole: 0, wholeEarned: 0 };
     rows.set(c.label, row);
     return row;
   };
-  for (const d of inForce) {
-    for (const c of pricingOn(d)) {
-      if (c.kind === "Other" || basisOf(c) !== "pro-rata") continue;
-      const row = rowOf(c);
-      row.written += BigInt(cents(c));
-      if (d < asOf) row.earned += BigInt(cents(c));
+  for (const basis of ["pro-rata", "fully-earned-at-inception"]) {
+    for (const d of inForce) {
+      for (const c of pricingOn(d)) {
+        if (c.kind === "Other" || basisOf(c) !== basis) continue;
+        const row = rowOf(c);
+        if (basis === "pro-rata") {
+          row.written += BigInt(cents(c));
+          if (d < asOf) row.earned += BigInt(cents(c));
+          continue;
+        }
+        const charge = row.charged === null ? cents(c) : cents(c) - row.charged;
+        if (row.charged !== null && charge <= 0) continue;
+        row.charged = cents(c);
+        row.whole += charge;
+        if (d <= asOf) row.wholeEarned += charge;
+      }
     }
   }
-  const current = (inForce.length ? pricingOn(inForce[inForce.length - 1] ?? "") : segments.at(-1)?.[2]) ?? [];
-  for (const c of current) if (c.kind !== "Other" && basisOf(c) !== "pro-rata") rowOf(c).whole += cents(c);
-  const started = asOf >= term[0];
+  const days = BigInt(termDays);
   const components = new Map(
-    [...rows.values()].map(({ component, written, earned, whole }) => {
-      const writtenCents = Number(written / BigInt(termDays)) + whole;
-      const earnedCents = Number(earned / BigInt(termDays)) + (started ? whole : 0);
-      return [component.label, { kind: component.kind, ...figures(writtenCents, earnedCents) }];
+    [...rows.values()].map(({ component, written, earned, whole, wholeEarned }) => {
+      const writtenProRata = halfEven(written, days);
+      const earnedProRata = earned === written ? writtenProRata : Number(earned / days);
+      const figure = figures(writtenProRata + whole, earnedProRata + wholeEarned);
+      return [component.label, { kind: component.kind, ...figure }];
     }),
   );
+  const last = inForce.at(-1);
+  const current = (last !== undefined ? pricingOn(last) : segments[0]?.[2]) ?? [];
   const otherCents = current.filter((c) => c.kind === "Other").reduce((sum, c) => sum + cents(c), 0);
   return {
     termDays,

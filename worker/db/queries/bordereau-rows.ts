@@ -1,5 +1,11 @@
-import { type SQL, sql } from "drizzle-orm";
-import { type Cell, FIXED_COLUMNS, type FixedColumnKey, type SortField } from "../../domain/bordereau/columns";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  type Cell,
+  FIXED_COLUMNS,
+  type FixedColumnKey,
+  type SortField,
+  TRANSACTION_COLUMNS,
+} from "../../domain/bordereau/columns";
 import type { RowsSelection } from "../../domain/bordereau/request";
 import type { TransposedPath } from "../../domain/bordereau/transpositions";
 import type { Database } from "../client";
@@ -8,11 +14,11 @@ import { policies, policyVersions } from "../schema";
 const v = policyVersions;
 
 /**
- * The JSON path of a version's root data inside `coverage`: the last segment's data, or the last
- * segment to restore when a cancellation left none (as `rootData` in version-view.ts reads it).
+ * The JSON path of a version's root data inside `coverage`: the last segment's data, or when a flat
+ * cancellation left none the data in force at inception (as `rootData` in version-view.ts reads it).
  */
 const ROOT_PATH = sql`(case when json_array_length(${v.coverage}, '$.segments') > 0
-  then '$.segments[#-1].data' else '$.cancellation.restore[#-1].data' end)`;
+  then '$.segments[#-1].data' else '$.cancellation.restore[0].data' end)`;
 const memberPath = (members: TransposedPath) => members.map((m) => `."${m}"`).join("");
 /** A scalar of the root data as SQL text, number or null. */
 const rootScalar = (...members: string[]) => sql`(${v.coverage} ->> (${ROOT_PATH} || ${memberPath(members)}))`;
@@ -22,6 +28,16 @@ const rootJson = (members: TransposedPath) => sql`(${v.coverage} -> (${ROOT_PATH
 /** `transactionTimestamp` is stored as sent (any offset); compare and sort it as a UTC instant. */
 const INSTANT = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${v.transactionTimestamp})`;
 const instantOf = (iso: string) => new Date(iso).toISOString();
+
+/** The transaction premium of the row's version per kind, stored in cents, as plain USD (null before the ledger). */
+function transactionSelects() {
+  return Object.fromEntries(
+    TRANSACTION_COLUMNS.map(({ key, kind }) => [
+      key,
+      sql`((${v.transactionPremium} ->> ${sql.raw(`'$.${kind}'`)}) / 100.0)`,
+    ]),
+  ) as Record<(typeof TRANSACTION_COLUMNS)[number]["key"], SQL>;
+}
 
 const FIXED_SELECT: Record<FixedColumnKey, SQL> = {
   policyId: sql`${v.policyId}`,
@@ -41,6 +57,7 @@ const FIXED_SELECT: Record<FixedColumnKey, SQL> = {
   fees: rootScalar("fullTermPricingInfo", "fees"),
   brokerCommission: rootScalar("fullTermPricingInfo", "brokerCommission"),
   programCommission: rootScalar("fullTermPricingInfo", "programCommission"),
+  ...transactionSelects(),
   displayAuthor: sql`${v.displayAuthor}`,
   createdAt: sql`${v.createdAt}`,
 };
@@ -82,4 +99,15 @@ export function selectBordereauRows(
       ${policies.policyNumber} ${direction}, ${v.version} ${direction}, ${v.id}
     limit ${selection.limit} offset ${selection.offset}`;
   return db.values<Cell[]>(query);
+}
+
+/**
+ * The coverage of every version of the given policies (at most 50 ids per call): what the transaction
+ * premium of versions stored before the ledger is computed from.
+ */
+export function selectVersionCoverages(db: Database, companyId: string, policyIds: readonly string[]) {
+  return db
+    .select({ policyId: v.policyId, version: v.version, coverage: v.coverage })
+    .from(v)
+    .where(and(eq(v.companyId, companyId), inArray(v.policyId, [...policyIds])));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { policies, policyVersions, relationshipLinks } from "../schema";
@@ -46,6 +46,70 @@ export async function findVersion(
         eq(policyVersions.policyId, policyId),
         eq(policyVersions.version, version),
         eq(policyVersions.companyId, companyId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The endorsements of a policy effective after `day`, without their coverage: what a backdated
+ * endorsement replays over itself (the planner puts them in replay order). The (policy, action,
+ * effective date) index reads only those rows, so an endorsement effective on or after every earlier
+ * one reads none; no ORDER BY, so the planner is never tempted to walk the (policy, version) index.
+ */
+export function listEndorsementsAfter(db: Database, companyId: string, policyId: string, day: string) {
+  return db
+    .select({
+      version: policyVersions.version,
+      transactionTimestamp: policyVersions.transactionTimestamp,
+      effectiveDate: policyVersions.effectiveDate,
+      deltas: policyVersions.deltas,
+    })
+    .from(policyVersions)
+    .where(
+      and(
+        eq(policyVersions.policyId, policyId),
+        eq(policyVersions.action, "ENDORSE"),
+        gt(policyVersions.effectiveDate, day),
+        eq(policyVersions.companyId, companyId),
+      ),
+    );
+}
+
+/** When the policy was written: its version 1's `transactionTimestamp` (the earliest a later one may be). */
+export async function findOriginTimestamp(db: Database, companyId: string, policyId: string): Promise<string | null> {
+  const rows = await db
+    .select({ at: policyVersions.transactionTimestamp })
+    .from(policyVersions)
+    .where(
+      and(
+        eq(policyVersions.policyId, policyId),
+        eq(policyVersions.version, 1),
+        eq(policyVersions.companyId, companyId),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.at ?? null;
+}
+
+/**
+ * A renewal of `policyId` still in force or to come: one whose current version covers at least one day
+ * (a flat-cancelled renewal never took effect and does not count).
+ */
+export async function findLiveRenewal(db: Database, companyId: string, policyId: string) {
+  const rows = await db
+    .select({ policyId: policies.id, policyNumber: policies.policyNumber })
+    .from(policies)
+    .innerJoin(
+      policyVersions,
+      and(eq(policyVersions.policyId, policies.id), eq(policyVersions.version, policies.currentVersion)),
+    )
+    .where(
+      and(
+        eq(policies.companyId, companyId),
+        eq(policies.previousPolicyId, policyId),
+        sql`${policyVersions.endDate} > ${policyVersions.startDate}`,
       ),
     )
     .limit(1);

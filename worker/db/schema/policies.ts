@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import type { Delta } from "../../domain/policies/deltas";
+import type { KindCents } from "../../domain/policies/earned-premium";
 import type { Coverage } from "../../domain/policies/segments";
 
 /** The policy head: its number and which version is current. Changed only by transactions. */
@@ -45,12 +46,20 @@ export const policyVersions = sqliteTable(
      * before migration 0005 (`transactionLog` derives theirs from the stored segments).
      */
     deltas: text("deltas", { mode: "json" }).$type<Delta[]>(),
+    /**
+     * The ledger: the written premium the transaction added or returned, per pricing kind, in cents
+     * (CONTRACT section 4, premium accounting). Null for versions written before migration 0007 (their
+     * readers compute it from the version's coverage and its predecessor's).
+     */
+    transactionPremium: text("transaction_premium", { mode: "json" }).$type<KindCents>(),
     createdAt: text("created_at").notNull(),
     createdBy: text("created_by"),
   },
   (t) => [
     uniqueIndex("policy_versions_policy_version_idx").on(t.policyId, t.version),
     index("policy_versions_company_timestamp_idx").on(t.companyId, t.transactionTimestamp),
+    // The endorsements a backdated endorsement replays: read by range, never the whole history.
+    index("policy_versions_policy_action_effective_idx").on(t.policyId, t.action, t.effectiveDate),
   ],
 );
 

@@ -1,9 +1,19 @@
 import { POLICY_ACTIONS } from "../policies/actions";
 
+/** The transaction premium columns (CONTRACT section 4, "Bordereau rows"), one per pricing kind. */
+export const TRANSACTION_COLUMNS = [
+  { key: "transactionPremium", kind: "Premium" },
+  { key: "transactionTaxes", kind: "Taxes" },
+  { key: "transactionFees", kind: "Fees" },
+  { key: "transactionBrokerCommission", kind: "BrokerCommission" },
+  { key: "transactionProgramCommission", kind: "ProgramCommission" },
+] as const;
+
 /**
  * The bordereau's fixed columns, in order: one row per policy version (transaction). Dates are ISO
  * days; amounts are the rollups of the version's `fullTermPricingInfo` as the pricing contract
- * carries them (plain USD numbers), null when the version has no pricing.
+ * carries them (plain USD numbers), null when the version has no pricing, then the transaction premium
+ * of the row's transaction per kind (what it wrote or returned, plain USD).
  */
 export const FIXED_COLUMNS = [
   { key: "policyId", description: "Id of the policy." },
@@ -28,6 +38,12 @@ export const FIXED_COLUMNS = [
   { key: "fees", description: "`fullTermPricingInfo.fees`." },
   { key: "brokerCommission", description: "`fullTermPricingInfo.brokerCommission`." },
   { key: "programCommission", description: "`fullTermPricingInfo.programCommission`." },
+  ...TRANSACTION_COLUMNS.map(({ key, kind }) => ({
+    key,
+    description:
+      `Transaction premium of kind ${kind}: the written premium this transaction added (negative: returned), ` +
+      "in plain USD, so a period's rows add up to the premium written in it.",
+  })),
   { key: "displayAuthor", description: "Author recorded on the transaction." },
   { key: "createdAt", description: "When the service recorded the version." },
 ] as const;

@@ -30,6 +30,14 @@ export const BORDEREAU_DESCRIPTION = [
   "One row per policy version (transaction) of the company. **Fixed columns**, in order: " +
     FIXED_COLUMNS.map((c) => `\`${c.key}\` (${c.description})`).join("; ") +
     ". Amounts are plain USD numbers, as the pricing contract carries them.",
+  "**Full-term and transaction premium.** `premium` to `programCommission` are the full-term (annual-basis) " +
+    "prices of the data in force at the end of the version's coverage; a flat cancellation's row reports the data " +
+    "in force at inception. `transactionPremium`, `transactionTaxes`, `transactionFees`, " +
+    "`transactionBrokerCommission` and `transactionProgramCommission` are the ledger: the written premium the " +
+    "row's transaction added (new business and renewal: the whole term's; an endorsement its additional or, " +
+    "negative, return premium; a cancellation the premium it returns; a reinstatement what it restores), " +
+    "pro-rata over the policy's term and rounded half to even, so the rows of a period add up to the premium " +
+    "written in it and a policy's rows to the written premium of the earned-premium report.",
   "**Transpositions** add one column each, after the fixed ones, reading a path of the version's root data (the " +
     `data at the end of its coverage). Transposable paths: ${TRANSPOSABLE_PATHS_TEXT}. Any other path is refused ` +
     "400 `VALIDATION_ERROR` naming it; a header repeating another column's header is refused too. Cells are text, " +

@@ -11,3 +11,9 @@ export function daysBetween(from: string, to: string): number {
 
 export const minDay = (a: string, b: string) => (a < b ? a : b);
 export const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * "Today" for policy statuses and pending cancellations: the UTC civil day of an instant, so a status
+ * read, a status filter and a transaction agree on the day whatever the policy's zone.
+ */
+export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import type { OptionSet, SubField } from "../configuration/document";
 import { isCalendarDay, isTimeZone, usesRetiredSpelling } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueContext, type ValueProblem } from "../entities/field-values";
+import { setAsideExposureIds } from "./exposure-ids";
 import { CrossSegmentRatingOutputsSchema, normalizePricing, PricingInputSchema, RatingResultSchema } from "./pricing";
 
 /** One endorsement change: `policy.<referenceId>[.<member>...]` set to `value` (stored exactly as sent). */
@@ -78,16 +79,17 @@ function deltaProblem(
   if (member === "exposures") {
     if (deeper.length)
       return [{ path, problem: "writes into one exposure; the exposures are written whole as a list" }];
-    // Checked like new business's exposures; the value is still stored exactly as sent.
-    const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
-    if (embedded.ok) return [];
-    const problems =
-      embedded.kind === "generated"
+    // Checked like new business's exposures (an exposure's `id` apart); the value is still stored as sent.
+    const ids = setAsideExposureIds(value);
+    const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, undefined);
+    const problems = embedded.ok
+      ? []
+      : embedded.kind === "generated"
         ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" }))
         : embedded.kind === "shape"
           ? [...embedded.missing, ...embedded.problems]
           : embedded.problems;
-    return problems.map((p) => ({ ...p, path: `policy.${p.path}` }));
+    return [...ids.problems, ...problems].map((p) => ({ ...p, path: `policy.${p.path}` }));
   }
   if (!field) return [{ path, problem: "is not a policy field" }];
   if (field.readOnly || field.typeInfo.kind === "Sequence") return [{ path, problem: "is read-only" }];

@@ -1,33 +1,37 @@
 import { centsOf } from "../money";
 import { daysBetween, maxDay, minDay } from "./civil-days";
-import { COMPONENT_KINDS, type PricingComponent } from "./pricing";
-import { type Coverage, coveredSpan, type Segment } from "./segments";
+import {
+  type ComponentSchedule,
+  componentFigures,
+  componentKey,
+  componentsOf,
+  type EarningBasis,
+  PREMIUM_KINDS,
+  type PremiumKind,
+  premiumSchedule,
+} from "./premium-schedule";
+import type { Coverage } from "./segments";
 import { rootData } from "./version-view";
 
 /**
- * Earned premium of one policy version as of a civil day (issue 5 item 9), in integer cents.
+ * Written, earned and unearned premium in integer cents (CONTRACT section 4, "Premium accounting"),
+ * from the schedules of premium-schedule.ts.
  *
- * - A component's amount in cents is round-half-even of `value × 100`, read from the value's decimal
- *   spelling (so 1000.01 is 100001 cents, 0.125 is 12 and 0.135 is 14).
- * - `pro-rata` components (and those with no `earningBasis`) earn by day. Each segment carries the
- *   full-term value in force during it; its share is `cents × days ÷ termDays`, where `termDays` is the
- *   term that segment's data was written for (its policyStartDate to policyEndDate). Written counts the
- *   segment's days inside the coverage (cut at a cancellation), earned those before `asOf`.
- *   The shares of one component are added exactly (as fractions) and rounded once toward zero, so an
- *   endorsement that leaves a price unchanged moves no cent.
- * - `fully-earned-at-inception` components are written at the value of the version's current pricing
- *   (the hoisted `fullTermPricingInfo`, which a cancellation keeps) and earned whole once `asOf` is on or
- *   after the term start.
- * - Kind `Other` is not premium: its total is reported as `otherCents` and is never earned.
- * - unearned = written − earned, so the three always add up. Per kind figures are the sums of their
- *   components; `totals` add Premium, Taxes and Fees (what the insured is charged; commissions are
- *   shares of premium, so they are shown per kind and not added again).
+ * The ledger: the transaction premium of a version is the change in written premium it causes, per
+ * component (its written cents less its predecessor's). A policy's written premium is the sum of the
+ * transaction premiums of its versions, and its earned premium as of a day the sum of each
+ * transaction's change in earned premium; summed over every version these are the current version's
+ * figures exactly. Counting only the transactions booked by a moment (`bookedAsOf`) reproduces the
+ * figures a closed period reported, whatever was booked after it.
+ *
+ * - unearned = written − earned, so the three always add up. Per kind figures sum their components;
+ *   `totals` add Premium, Taxes and Fees (what the insured is charged; commissions are shares of premium,
+ *   shown per kind and not added again).
+ * - Kind `Other` is not premium: the current version's total is reported as `otherCents`, never earned.
  */
 
-export const EARNED_KINDS = COMPONENT_KINDS.filter(
-  (k): k is Exclude<(typeof COMPONENT_KINDS)[number], "Other"> => k !== "Other",
-);
-export type EarnedKind = (typeof EARNED_KINDS)[number];
+export const EARNED_KINDS = PREMIUM_KINDS;
+export type EarnedKind = PremiumKind;
 const CHARGED_KINDS: readonly EarnedKind[] = ["Premium", "Taxes", "Fees"];
 
 export interface EarnedFigures {
@@ -40,7 +44,7 @@ export interface ComponentEarnings extends EarnedFigures {
   label: string;
   group: string;
   kind: EarnedKind;
-  earningBasis: "pro-rata" | "fully-earned-at-inception";
+  earningBasis: EarningBasis;
 }
 
 export interface PolicyEarnings {
@@ -56,65 +60,30 @@ export interface PolicyEarnings {
   totals: EarnedFigures;
 }
 
-/** An exact sum of `cents × days ÷ termDays` shares. */
-class Shares {
-  private numerator = 0n;
-  private denominator = 1n;
+/** One component's written and earned cents, keyed like the schedules. */
+type Figures = Map<
+  string,
+  { component: Omit<ComponentSchedule, "pieces" | "charges">; written: number; earned: number }
+>;
 
-  add(cents: number, days: number, termDays: number) {
-    if (days <= 0 || termDays <= 0 || cents === 0) return;
-    const den = BigInt(termDays);
-    this.numerator = this.numerator * den + BigInt(cents) * BigInt(days) * this.denominator;
-    this.denominator *= den;
-    const divisor = gcd(this.numerator < 0n ? -this.numerator : this.numerator, this.denominator);
-    if (divisor > 1n) {
-      this.numerator /= divisor;
-      this.denominator /= divisor;
-    }
+/** Every component's written and earned cents of one version as of a day. */
+function versionFigures(coverage: Coverage, asOf: string): Figures {
+  const schedule = premiumSchedule(coverage);
+  const figures: Figures = new Map();
+  for (const [key, component] of schedule.components) {
+    const { writtenCents, earnedCents } = componentFigures(schedule, component, asOf);
+    const { label, group, kind, earningBasis } = component;
+    figures.set(key, { component: { label, group, kind, earningBasis }, written: writtenCents, earned: earnedCents });
   }
+  return figures;
+}
 
-  /** Rounded toward zero: never earns ahead of the days. */
-  cents(): number {
-    return Number(this.numerator / this.denominator);
+/** `into += sign × from`, component by component (components new to `into` are added in order). */
+function addFigures(into: Figures, from: Figures, sign: 1 | -1) {
+  for (const [key, row] of from) {
+    const found = into.get(key) ?? { component: row.component, written: 0, earned: 0 };
+    into.set(key, { ...found, written: found.written + sign * row.written, earned: found.earned + sign * row.earned });
   }
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b) [a, b] = [b, a % b];
-  return a || 1n;
-}
-
-function componentsOf(data: Record<string, unknown> | undefined): PricingComponent[] {
-  const pricing = data?.fullTermPricingInfo as { pricingComponents?: unknown } | null | undefined;
-  const list = Array.isArray(pricing?.pricingComponents) ? (pricing.pricingComponents as unknown[]) : [];
-  return list.filter(
-    (c): c is PricingComponent =>
-      !!c &&
-      typeof c === "object" &&
-      typeof (c as PricingComponent).value === "number" &&
-      COMPONENT_KINDS.includes((c as PricingComponent).kind),
-  );
-}
-
-const basisOf = (c: PricingComponent) => c.earningBasis ?? "pro-rata";
-const keyOf = (c: PricingComponent) => JSON.stringify([c.kind, c.group, c.label, basisOf(c)]);
-
-function dateOf(value: unknown): string | null {
-  const date = (value as { date?: unknown } | null | undefined)?.date;
-  return typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
-}
-
-/** The term a segment's full-term values were priced for; the coverage term when its data lacks one. */
-function termDaysOf(segment: Segment, coverage: Coverage): number {
-  const start = dateOf(segment.data.policyStartDate) ?? coverage.termStart;
-  const end = dateOf(segment.data.policyEndDate) ?? coverage.termEnd;
-  return end > start ? daysBetween(start, end) : daysBetween(coverage.termStart, coverage.termEnd);
-}
-
-function daysWithin(segment: Segment, from: string, to: string): number {
-  const start = maxDay(segment.startDate, from);
-  const end = minDay(segment.endDate, to);
-  return end > start ? daysBetween(start, end) : 0;
 }
 
 const zero = (): EarnedFigures => ({ writtenCents: 0, earnedCents: 0, unearnedCents: 0 });
@@ -125,70 +94,92 @@ function addTo(target: EarnedFigures, figures: EarnedFigures) {
   target.unearnedCents += figures.unearnedCents;
 }
 
-export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings {
-  const { startDate: termStart, endDate: coverageEnd } = coveredSpan(coverage);
-  const earnedUntil = minDay(maxDay(asOf, termStart), coverageEnd);
-  const rows = new Map<
-    string,
-    { component: PricingComponent; written: Shares; earned: Shares; fullyEarnedCents: number }
-  >();
-  const rowOf = (component: PricingComponent) => {
-    const key = keyOf(component);
-    const found = rows.get(key);
-    if (found) return found;
-    const row = { component, written: new Shares(), earned: new Shares(), fullyEarnedCents: 0 };
-    rows.set(key, row);
-    return row;
-  };
-
-  for (const segment of coverage.segments) {
-    const termDays = termDaysOf(segment, coverage);
-    const coveredDays = daysWithin(segment, termStart, coverageEnd);
-    const earnedDays = daysWithin(segment, termStart, earnedUntil);
-    for (const component of componentsOf(segment.data)) {
-      if (component.kind === "Other" || basisOf(component) !== "pro-rata") continue;
-      const row = rowOf(component);
-      row.written.add(centsOf(component.value), coveredDays, termDays);
-      row.earned.add(centsOf(component.value), earnedDays, termDays);
-    }
-  }
-
-  const current = componentsOf(rootData(coverage));
-  for (const component of current) {
-    if (component.kind !== "Other" && basisOf(component) === "fully-earned-at-inception")
-      rowOf(component).fullyEarnedCents += centsOf(component.value);
-  }
-  const otherCents = current.filter((c) => c.kind === "Other").reduce((sum, c) => sum + centsOf(c.value), 0);
-
-  const incepted = asOf >= termStart;
-  const components: ComponentEarnings[] = [...rows.values()].map(({ component, written, earned, fullyEarnedCents }) => {
-    const writtenCents = written.cents() + fullyEarnedCents;
-    const earnedCents = earned.cents() + (incepted ? fullyEarnedCents : 0);
-    return {
-      label: component.label,
-      group: component.group,
-      kind: component.kind as EarnedKind,
-      earningBasis: basisOf(component),
-      writtenCents,
-      earnedCents,
-      unearnedCents: writtenCents - earnedCents,
-    };
-  });
-
+/** The report of one policy: `coverage` describes the term; `figures` are what its transactions wrote and earned. */
+function earningsOf(coverage: Coverage, figures: Figures, asOf: string): PolicyEarnings {
+  const schedule = premiumSchedule(coverage);
+  const earnedUntil = minDay(maxDay(asOf, schedule.termStart), schedule.coverageEnd);
+  const components: ComponentEarnings[] = [...figures.values()]
+    .filter((row) => row.written !== 0 || row.earned !== 0 || schedule.components.has(componentKey(row.component)))
+    .map(({ component, written, earned }) => ({
+      ...component,
+      writtenCents: written,
+      earnedCents: earned,
+      unearnedCents: written - earned,
+    }));
   const byKind = Object.fromEntries(EARNED_KINDS.map((k) => [k, zero()])) as Record<EarnedKind, EarnedFigures>;
   for (const c of components) addTo(byKind[c.kind], c);
   const totals = zero();
   for (const kind of CHARGED_KINDS) addTo(totals, byKind[kind]);
-
+  const otherCents = componentsOf(rootData(coverage))
+    .filter((c) => c.kind === "Other")
+    .reduce((sum, c) => sum + centsOf(c.value), 0);
   return {
-    termStart,
-    termEnd: coverage.termEnd,
-    coverageEnd,
-    termDays: daysBetween(coverage.termStart, coverage.termEnd),
-    elapsedDays: daysBetween(termStart, earnedUntil),
+    termStart: schedule.termStart,
+    termEnd: schedule.termEnd,
+    coverageEnd: schedule.coverageEnd,
+    termDays: schedule.termDays,
+    elapsedDays: daysBetween(schedule.termStart, earnedUntil),
     components,
     byKind,
     otherCents,
     totals,
   };
+}
+
+/** Earned premium of one version as of a civil day: what all of its policy's transactions so far wrote. */
+export function earnedPremium(coverage: Coverage, asOf: string): PolicyEarnings {
+  return earningsOf(coverage, versionFigures(coverage, asOf), asOf);
+}
+
+/** One version of a policy as the ledger reads it, and whether its transaction counts (is booked). */
+export interface LedgerVersion {
+  version: number;
+  coverage: Coverage;
+  booked: boolean;
+}
+
+/**
+ * Earned premium as of a day counting only the booked transactions: the sum, over booked versions, of the
+ * change each made to written and earned cents. `versions` are the policy's versions from 1 up to the last
+ * booked one at least. The term, coverage and `otherCents` are those of the last booked version. When the
+ * booked versions are the first ones (transactions booked in the order they were issued), this is that
+ * version's own report.
+ */
+export function bookedEarnings(versions: readonly LedgerVersion[], asOf: string): PolicyEarnings | null {
+  const ordered = [...versions].sort((a, b) => a.version - b.version);
+  const lastBooked = ordered.findLast((v) => v.booked);
+  if (!lastBooked) return null;
+  const booked = ordered.filter((v) => v.version <= lastBooked.version);
+  if (booked.every((v) => v.booked)) return earnedPremium(lastBooked.coverage, asOf);
+  const figures: Figures = new Map();
+  booked.forEach((v, i) => {
+    if (!v.booked) return;
+    addFigures(figures, versionFigures(v.coverage, asOf), 1);
+    const previous = booked[i - 1];
+    if (previous) addFigures(figures, versionFigures(previous.coverage, asOf), -1);
+  });
+  return earningsOf(lastBooked.coverage, figures, asOf);
+}
+
+/** The five pricing kinds in cents: what one transaction wrote (negative for return premium). */
+export type KindCents = Record<EarnedKind, number>;
+
+/** The written cents of each kind of one version (`null`: before the policy existed). */
+export function writtenByKind(coverage: Coverage | null): KindCents {
+  const out = Object.fromEntries(EARNED_KINDS.map((k) => [k, 0])) as KindCents;
+  if (!coverage) return out;
+  const figures = versionFigures(coverage, coverage.termStart);
+  for (const { component, written } of figures.values()) out[component.kind] += written;
+  return out;
+}
+
+/**
+ * The transaction premium of a transaction per kind: the written cents of the version it wrote less its
+ * predecessor's (new business and renewal: the whole; an endorsement its additional or return premium; a
+ * cancellation a negative return premium; a reinstatement the premium it restores).
+ */
+export function transactionPremium(before: Coverage | null, after: Coverage): KindCents {
+  const was = writtenByKind(before);
+  const now = writtenByKind(after);
+  return Object.fromEntries(EARNED_KINDS.map((k) => [k, now[k] - was[k]])) as KindCents;
 }

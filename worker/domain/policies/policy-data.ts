@@ -1,10 +1,18 @@
 import type { z } from "zod";
 import type { OptionSet, SubField } from "../configuration/document";
-import { type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
+import { DEFAULT_TIMEZONE, type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { fieldPath } from "../paths";
-import { CrossSegmentRatingOutputsSchema, normalizePricing, PricingInputSchema, RatingResultSchema } from "./pricing";
+import { setAsideExposureIds, withExposureIds } from "./exposure-ids";
+import {
+  CrossSegmentRatingOutputsSchema,
+  negativeRollupProblem,
+  negativeRollups,
+  normalizePricing,
+  PricingInputSchema,
+  RatingResultSchema,
+} from "./pricing";
 import { PRIMARY_INSURED_FIELDS } from "./primary-insured";
 
 /** Members the platform defines on every policy, beyond configured policy fields. */
@@ -106,19 +114,26 @@ export function readPolicyData(
     } else if (key in CONTAINERS) {
       const parsed = CONTAINERS[key as keyof typeof CONTAINERS].safeParse(value);
       if (!parsed.success) problems.push(...zodProblems(key, parsed.error));
-      else
-        data[key] =
-          key === "fullTermPricingInfo"
-            ? normalizePricing(parsed.data as z.infer<typeof PricingInputSchema>)
-            : parsed.data;
+      else if (key === "fullTermPricingInfo") {
+        const pricing = normalizePricing(parsed.data as z.infer<typeof PricingInputSchema>);
+        problems.push(...negativeRollups(pricing).map((n) => negativeRollupProblem(key, n)));
+        data[key] = pricing;
+      } else data[key] = parsed.data;
     } else if (key === "exposures") {
-      const embedded = readEmbeddedExposures(value, context.exposureFields, context.optionSets, undefined);
+      const ids = setAsideExposureIds(value);
+      const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, undefined);
       if (!embedded.ok && embedded.kind === "shape")
-        return { ok: false, kind: "shape", missing: embedded.missing, problems: embedded.problems };
+        return {
+          ok: false,
+          kind: "shape",
+          missing: embedded.missing,
+          problems: [...ids.problems, ...embedded.problems],
+        };
       if (!embedded.ok && embedded.kind === "generated")
         return { ok: false, kind: "generated", referenceIds: embedded.paths };
+      problems.push(...ids.problems);
       if (!embedded.ok) problems.push(...embedded.problems);
-      else data.exposures = embedded.exposures;
+      else data.exposures = withExposureIds(embedded.exposures, ids.ids);
     } else {
       const field = fields.get(key);
       if (!field) {
@@ -152,7 +167,31 @@ export function readPolicyData(
   }
   if (termStart && termEnd && termEnd.date <= termStart.date)
     problems.push({ path: "policyEndDate", problem: "must be after policyStartDate" });
+  if (termStart && termEnd) {
+    const zones = sharedTermZone(input.policyStartDate, input.policyEndDate);
+    if (!zones.ok) problems.push({ path: "policyEndDate", problem: zones.problem });
+    else {
+      termStart = { ...termStart, timezone: zones.timezone };
+      termEnd = { ...termEnd, timezone: zones.timezone };
+      data.policyStartDate = termStart;
+      data.policyEndDate = termEnd;
+    }
+  }
   data.fullTermPricingInfo ??= null;
   if (problems.length || !termStart || !termEnd) return { ok: false, kind: "invalid", problems };
   return { ok: true, value: { data, termStart, termEnd } };
+}
+
+const sentZone = (value: unknown) =>
+  typeof (value as { timezone?: unknown }).timezone === "string" ? (value as { timezone: string }).timezone : null;
+
+/**
+ * The one time zone of a policy's term dates (CONTRACT section 4): a date sent without a zone takes the
+ * other's, both without take the default, and two different zones are refused.
+ */
+function sharedTermZone(start: unknown, end: unknown): { ok: true; timezone: string } | { ok: false; problem: string } {
+  const [startZone, endZone] = [sentZone(start), sentZone(end)];
+  if (startZone && endZone && startZone !== endZone)
+    return { ok: false, problem: `must be in the time zone of policyStartDate (${startZone}), not ${endZone}` };
+  return { ok: true, timezone: startZone ?? endZone ?? DEFAULT_TIMEZONE };
 }

@@ -111,3 +111,23 @@ export const CrossSegmentRatingOutputsSchema = z
       "Rating outputs that span segments: `ratedAt`, `raterVersion` and named scalar `outputs`. " +
       "Undeclared members are refused.",
   });
+
+/**
+ * The rollups of a stored pricing container that are negative (CONTRACT section 4, transaction rules):
+ * a component may be negative, for a discount, but no kind may sum below zero; return premium arises
+ * from transactions, not from negative prices.
+ */
+export function negativeRollups(pricing: unknown): Array<{ rollup: (typeof ROLLUPS)[number]; value: number }> {
+  if (!pricing || typeof pricing !== "object") return [];
+  const stored = pricing as Partial<Rollups>;
+  return ROLLUPS.flatMap((rollup) => {
+    const value = stored[rollup];
+    return typeof value === "number" && value < 0 ? [{ rollup, value }] : [];
+  });
+}
+
+/** The problem a negative rollup is reported as, at `base` (`fullTermPricingInfo` or `policy.fullTermPricingInfo`). */
+export const negativeRollupProblem = (base: string, { rollup, value }: { rollup: string; value: number }) => ({
+  path: `${base}.${rollup}`,
+  problem: `must not be negative: the components of its kind sum to ${value}`,
+});

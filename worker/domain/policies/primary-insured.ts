@@ -14,10 +14,12 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 
 /**
  * The primary insured of one segment, from its exposures (interface: derived per company
- * configuration, resolved per segment, never sent). The primary exposure is the first one. A company
- * may configure a policy field `primaryInsuredName` of kind Calculated: its expression runs with the
- * segment's data and `primaryExposure` in scope. Otherwise the name is the primary exposure's
- * `exposureName` (or `name`), and the id is its `exposureId` (or `id`).
+ * configuration, resolved per segment, never sent). The primary exposure keeps its place when the list
+ * is reordered: it is the exposure carrying the primary insured id the data already holds (the id an
+ * endorsement's data inherits from before it), else the first one. A company may configure a policy
+ * field `primaryInsuredName` of kind Calculated: its expression runs with the segment's data and
+ * `primaryExposure` in scope. Otherwise the name is the primary exposure's `exposureName` (or `name`),
+ * and the id is its `id` (the company's exposure it copies), or a configured `exposureId`.
  */
 export function primaryInsuredOf(
   data: Record<string, unknown>,
@@ -25,7 +27,8 @@ export function primaryInsuredOf(
   now: Date,
 ): PrimaryInsured {
   const exposures = Array.isArray(data.exposures) ? (data.exposures as Array<Record<string, unknown>>) : [];
-  const primary = exposures[0] ?? null;
+  const held = text(data.primaryInsuredId);
+  const primary = (held && exposures.find((e) => idOf(e) === held)) || exposures[0] || null;
   const configured = policyFields.find(
     (f) => f.referenceId === "primaryInsuredName" && f.typeInfo.kind === "Calculated",
   );
@@ -43,8 +46,10 @@ export function primaryInsuredOf(
       name = null;
     }
   }
-  return { primaryInsuredName: name, primaryInsuredId: text(primary?.exposureId) ?? text(primary?.id) };
+  return { primaryInsuredName: name, primaryInsuredId: primary ? idOf(primary) : null };
 }
+
+const idOf = (exposure: Record<string, unknown> | null | undefined) => text(exposure?.id) ?? text(exposure?.exposureId);
 
 /** Every segment (and every segment a reinstatement would restore) carries its own primary insured. */
 export function withPrimaryInsured(coverage: Coverage, policyFields: readonly SubField[], now: Date): Coverage {

@@ -77,24 +77,37 @@ function loggedTransaction(stored: StoredVersion, previous: StoredVersion | unde
         termStart: stored.coverage.termStart,
         termEnd: stored.coverage.termEnd,
       };
-    case "ENDORSE": {
-      const deltas =
-        stored.deltas ??
-        (previous ? legacyEndorsementDeltas(previous.coverage, stored.coverage, stored.effectiveDate) : []);
-      return {
-        ...base,
-        action: "ENDORSE",
-        effectiveDate: stored.effectiveDate,
-        deltas,
-        termEnd: termEndOf(deltas),
-        deltasFrom: stored.deltas ? "recorded" : "derived",
-      };
-    }
+    case "ENDORSE":
+      return loggedEndorsement(stored, previous && { before: previous.coverage, after: stored.coverage });
     case "CANCEL":
       return { ...base, action: "CANCEL", effectiveDate: stored.effectiveDate };
     case "REINSTATE":
       return { ...base, action: "REINSTATE" };
   }
+}
+
+/** An endorsement stored with its deltas, or stored before they were recorded. */
+export type StoredEndorsement = Pick<StoredVersion, "version" | "transactionTimestamp" | "effectiveDate" | "deltas">;
+
+/**
+ * One endorsement as the log holds it: its recorded deltas, or, for a version stored without them, the
+ * deltas derived from its own coverage and its predecessor's (`legacy`; none when it has no predecessor).
+ */
+export function loggedEndorsement(
+  stored: StoredEndorsement,
+  legacy?: { before: Coverage; after: Coverage },
+): LoggedEndorsement {
+  const deltas =
+    stored.deltas ?? (legacy ? legacyEndorsementDeltas(legacy.before, legacy.after, stored.effectiveDate) : []);
+  return {
+    version: stored.version,
+    transactionTimestamp: stored.transactionTimestamp,
+    action: "ENDORSE",
+    effectiveDate: stored.effectiveDate,
+    deltas,
+    termEnd: termEndOf(deltas),
+    deltasFrom: stored.deltas ? "recorded" : "derived",
+  };
 }
 
 /**

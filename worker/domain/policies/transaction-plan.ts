@@ -1,5 +1,9 @@
+import { isRecord } from "../../lib/json";
 import type { ValueProblem } from "../entities/field-values";
+import { todayOf } from "./civil-days";
 import { applyDeltas, type Delta, type DeltaContext, termEndOf } from "./deltas";
+import { policyTimezone, withTermEnd } from "./policy-term";
+import { negativeRollupProblem, negativeRollups } from "./pricing";
 import { withPrimaryInsured } from "./primary-insured";
 import { type Coverage, endAt, endedAt, mergeEqualNeighbours, type Segment, splitAt, termSegments } from "./segments";
 import {
@@ -14,7 +18,8 @@ import {
  * data from its effective date on; the endorsements already issued that are effective later are applied
  * again over it, in replay order, so their changes stay in force from their own dates (reverse and
  * reapply). Cancel ends the coverage at its date and keeps the whole term to restore; reinstate restores
- * it. Refusals are returned, never thrown.
+ * it. A cancellation effective after today is pending: endorsements effective before its date are still
+ * accepted, and apply to the whole term it keeps to restore. Refusals are returned, never thrown.
  *
  * The planner starts from the stored coverage of the current version, not from new business: setting a
  * path composes so that applying the later endorsements again over this one gives the same data as
@@ -22,9 +27,13 @@ import {
  * of stored values stays in force wherever no endorsement sets the repaired value again.
  */
 
-/** The policy as it stands: the current version's stored coverage and the log of every version so far. */
+/** The policy as it stands: the current version's stored coverage and the log of its versions so far. */
 export interface PolicyState {
   coverage: Coverage;
+  /**
+   * The planner reads only the endorsements effective after an endorsement's own date (those it replays
+   * over it), so a caller may pass just those: an in-sequence endorsement needs an empty log.
+   */
   log: TransactionLog;
 }
 
@@ -58,7 +67,7 @@ export type TransactionPlan =
   | { ok: false; refusal: PlanRefusal };
 
 export interface PlanContext extends DeltaContext {
-  /** The clock a configured primary-insured expression reads. */
+  /** The clock a configured primary-insured expression reads; its UTC day is "today" for pending cancellations. */
   now: Date;
 }
 
@@ -75,20 +84,28 @@ export function planTransaction(
 ): TransactionPlan {
   const planned = plannedCoverage(current, request, context);
   if (!planned.ok) return planned;
-  return { ...planned, coverage: withPrimaryInsured(planned.coverage, context.policyFields, context.now) };
+  const coverage = withTermEnd(planned.coverage);
+  return { ...planned, coverage: withPrimaryInsured(coverage, context.policyFields, context.now) };
 }
 
 function plannedCoverage(
   current: PolicyState | null,
   request: PlanRequest,
-  context: DeltaContext,
+  context: PlanContext,
 ): Planned | { ok: false; refusal: PlanRefusal } {
   if (request.action === "NEW_BUSINESS" || request.action === "RENEW") return startTerm(request);
   if (!current) return refuse("state", "policyId", "The policy has no version to change");
-  if (request.action === "ENDORSE") return endorseCoverage(current, request, context);
-  if (request.action === "CANCEL") return cancelCoverage(current.coverage, request.effectiveDate);
+  const today = todayOf(context.now);
+  if (request.action === "ENDORSE") return endorseCoverage(current, request, context, today);
+  if (request.action === "CANCEL") return cancelCoverage(current.coverage, request.effectiveDate, today);
   return reinstateCoverage(current.coverage);
 }
+
+/** The date of a cancellation on the policy that takes effect after today, or null. */
+const pendingDate = (coverage: Coverage, today: string) => {
+  const date = coverage.cancellation?.effectiveDate;
+  return date !== undefined && date > today ? date : null;
+};
 
 function startTerm(request: Extract<PlanRequest, { termStart: string }>): Planned | ReturnType<typeof refuse> {
   const { termStart, termEnd, data } = request;
@@ -114,14 +131,30 @@ function endorseCoverage(
   { coverage, log }: PolicyState,
   request: Extract<PlanRequest, { action: "ENDORSE" }>,
   context: DeltaContext,
+  today: string,
 ): Planned | { ok: false; refusal: PlanRefusal } {
   const day = request.effectiveDate;
-  if (coverage.cancellation)
+  const pending = pendingDate(coverage, today);
+  if (coverage.cancellation && !pending)
     return refuse("state", "effectiveDate", "A cancelled policy cannot be endorsed; reinstate it first");
   if (day < coverage.termStart || day >= coverage.termEnd) return outsideTerm(coverage, day);
+  if (pending && day >= pending)
+    return refuse(
+      "date",
+      "effectiveDate",
+      `effectiveDate ${day} is not before the pending cancellation effective ${pending}; reinstate first`,
+    );
   const ownEnd = termEndOf(request.deltas);
   if (ownEnd !== null && ownEnd <= day)
     return refuse("date", "policyEndDate", `policyEndDate must be after the endorsement's effectiveDate ${day}`);
+  if (ownEnd !== null && pending && ownEnd <= pending)
+    return refuse("date", "policyEndDate", `policyEndDate must be after the pending cancellation's date ${pending}`);
+  const zone = policyTimezone(coverage);
+  const sentZone = request.deltas.findLast((d) => d.path === "policy.policyEndDate")?.value;
+  if (zone && isRecord(sentZone) && sentZone.timezone !== zone) {
+    const problem = `must be in the policy's time zone ${zone}, like policyStartDate`;
+    return { ok: false, refusal: { kind: "delta", problems: [{ path: "policy.policyEndDate", problem }] } };
+  }
 
   const later = endorsementsAfter(log, day);
   const termEnd = replayedTermEnd(coverage.termEnd, ownEnd, later);
@@ -141,12 +174,33 @@ function endorseCoverage(
     if (!data.ok) return data;
     replayed.push({ ...segment, data: data.value });
   }
+  const term = mergeEqualNeighbours(replayed);
+  const negative = request.deltas.some((d) => d.path.startsWith("policy.fullTermPricingInfo"))
+    ? negativeRollupsFrom(term, day)
+    : [];
+  if (negative.length) return { ok: false, refusal: { kind: "delta", problems: negative } };
+  const cancelled = pending
+    ? { segments: endedAt(term, pending), cancellation: { effectiveDate: pending, restore: term } }
+    : { segments: term, cancellation: null };
   return {
     ok: true,
-    coverage: { ...coverage, termEnd: termEnd.value, segments: mergeEqualNeighbours(replayed) },
+    coverage: { ...coverage, termEnd: termEnd.value, ...cancelled },
     effectiveDate: day,
     deltas: request.deltas,
   };
+}
+
+/** The negative rollups of the pricing in force from `day` on, once each (CONTRACT section 4). */
+function negativeRollupsFrom(segments: readonly Segment[], day: string): ValueProblem[] {
+  const seen = new Map<string, ValueProblem>();
+  for (const segment of segments) {
+    if (segment.endDate <= day) continue;
+    for (const negative of negativeRollups(segment.data.fullTermPricingInfo)) {
+      const problem = negativeRollupProblem("policy.fullTermPricingInfo", negative);
+      if (!seen.has(problem.path)) seen.set(problem.path, problem);
+    }
+  }
+  return [...seen.values()];
 }
 
 /**
@@ -195,9 +249,18 @@ function replayOver(
   return { ok: true, value: next };
 }
 
-function cancelCoverage(coverage: Coverage, day: string): Planned | ReturnType<typeof refuse> {
+function cancelCoverage(coverage: Coverage, day: string, today: string): Planned | ReturnType<typeof refuse> {
+  const pending = pendingDate(coverage, today);
+  if (pending) return refuse("state", "effectiveDate", `The policy already has a cancellation pending from ${pending}`);
   if (coverage.cancellation) return refuse("state", "effectiveDate", "The policy is already cancelled");
-  if (day < coverage.termStart || day > coverage.termEnd) return outsideTerm(coverage, day);
+  if (day < coverage.termStart) return outsideTerm(coverage, day);
+  // Coverage in force ends at the term end: a cancellation on that day would cancel nothing.
+  if (day >= coverage.termEnd)
+    return refuse(
+      "date",
+      "effectiveDate",
+      `effectiveDate ${day} is not before the end of coverage ${coverage.termEnd}: nothing is left to cancel`,
+    );
   const term = [...termSegments(coverage)];
   const cancellation = { effectiveDate: day, restore: term };
   return {

@@ -1,5 +1,5 @@
-import type { Fmv1Date } from "../dates/fmv1-date";
 import type { Delta } from "./deltas";
+import type { EffectiveDateInput } from "./transaction-rules";
 
 /**
  * What the five policy transactions take, as plain data: each crosses the company object's RPC
@@ -19,13 +19,13 @@ export interface StartPolicyRequest extends TransactionBase {
 
 export interface EndorseRequest extends TransactionBase {
   policyId: string;
-  effectiveDate: Fmv1Date;
+  effectiveDate: EffectiveDateInput;
   deltas: Delta[];
 }
 
 export interface CancelRequest extends TransactionBase {
   policyId: string;
-  effectiveDate: Fmv1Date;
+  effectiveDate: EffectiveDateInput;
 }
 
 export interface ReinstateRequest extends TransactionBase {

@@ -1,52 +1,49 @@
-import type { ValueProblem } from "../../domain/entities/field-values";
 import { planDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
-import { endorse } from "../../domain/policies/segments";
+import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { EndorseRequest } from "../../domain/policies/transactions";
 import type { FullVersionView } from "../../domain/policies/version-view";
 import { refusalError } from "../../errors/entity-refusals";
-import { invalidDelta, invoicePlanUnavailable } from "../../errors/policy-refusals";
+import { invalidDelta, invoicePlanUnavailable, planRefusalError } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
-import { applyCoverageRule } from "./coverage-rule";
 import { readCurrentPolicy } from "./current-policy";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration, type PolicyConfiguration } from "./policy-configuration";
+import { enrichEndorsedExposures } from "./policy-exposures";
+import { readPolicyState } from "./policy-state";
 import { recordNextVersion } from "./record-version";
+import { checkEffectiveDateZone, checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
 
 /**
- * Serialized in the company object. Endorses a policy: the deltas apply from `effectiveDate` onward, the
- * segment in force then is split there, and a new `policy.policyEndDate` moves the term end.
+ * Serialized in the company object. Endorses a policy: the deltas apply from `effectiveDate` onward, and
+ * the endorsements already issued that are effective later apply again over them (CONTRACT section 4,
+ * out-of-sequence endorsements); a new `policy.policyEndDate` moves the term end.
  */
 export async function endorsePolicy(ctx: OperationContext, request: EndorseRequest): Promise<FullVersionView> {
   if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("VALIDATION_ERROR");
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
   const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
-  const plan = planDeltas(request.deltas, configuration);
-  if (!plan.ok) throw invalidDelta(plan.problems, labels);
+  const checked = planDeltas(request.deltas, configuration);
+  if (!checked.ok) throw invalidDelta(checked.problems, labels);
   refuseLockedFields(ctx, request, configuration);
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
+  checkEffectiveDateZone(request.effectiveDate, current.coverage);
+  const unknownIds = await unknownEndorsedExposureIds(ctx, request);
+  if (unknownIds.length) throw invalidDelta(unknownIds, labels);
 
   const effectiveDate = request.effectiveDate.date;
-  let appliedProblems: ValueProblem[] = [];
-  const coverage = applyCoverageRule(() =>
-    endorse(
-      current.coverage,
-      effectiveDate,
-      (data) => {
-        const changed = plan.apply(data);
-        if (changed.ok) return changed.data;
-        appliedProblems = changed.problems;
-        return data;
-      },
-      plan.termEnd ?? current.coverage.termEnd,
-    ),
-  );
-  if (appliedProblems.length) throw invalidDelta(appliedProblems, labels);
-  return recordNextVersion(ctx, head, configuration.policyFields, {
-    action: "ENDORSE",
-    request,
-    effectiveDate,
-    coverage,
-  });
+  const deltas = await enrichEndorsedExposures(ctx, configuration, current.coverage, effectiveDate, request.deltas);
+  const state = await readPolicyState(ctx, current, effectiveDate);
+  const plan = planTransaction(state, { action: "ENDORSE", effectiveDate, deltas }, { ...configuration, now: ctx.now });
+  if (!plan.ok) throw planRefusalError(plan.refusal, labels);
+  return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan });
+}
+
+/** Exposure ids of a new `policy.exposures` list that name no exposure of the company. */
+async function unknownEndorsedExposureIds(ctx: OperationContext, request: EndorseRequest) {
+  const lists = request.deltas.filter((d) => d.path === "policy.exposures");
+  const problems = await Promise.all(lists.map((d) => unknownExposureIds(ctx, d.value)));
+  return problems.flat().map((p) => ({ ...p, path: `policy.${p.path}` }));
 }
 
 /** Deltas to fields locked behind a write group the caller does not hold: 403, nothing written. */

@@ -1,6 +1,7 @@
 import type { PageWindow } from "../../db/queries/page";
 import { versionRecord } from "../../db/queries/policies";
 import { listCurrentVersions, type PolicyListFilters } from "../../db/queries/policy-lists";
+import { todayOf } from "../../domain/policies/civil-days";
 import { readDayFilters } from "../../domain/policies/list-filters";
 import { versionListItem } from "../../domain/policies/version-view";
 import { invalidFilters } from "../../errors/policy-refusals";
@@ -16,11 +17,8 @@ export async function listPolicies(ctx: OperationContext, request: PolicyListQue
   const days = readDayFilters(request.query);
   if (!days.ok) throw invalidFilters(days.problems);
   const { query: _raw, ...filters } = request;
-  const { rows, totalCount } = await listCurrentVersions(
-    ctx.db,
-    ctx.companyId,
-    { ...filters, days: days.filters },
-    page,
-  );
-  return { items: rows.map((row) => versionListItem(versionRecord(row))), totalCount };
+  const today = todayOf(ctx.now);
+  const filtered = { ...filters, days: days.filters };
+  const { rows, totalCount } = await listCurrentVersions(ctx.db, ctx.companyId, filtered, page, today);
+  return { items: rows.map((row) => versionListItem(versionRecord(row), today)), totalCount };
 }

@@ -1,6 +1,7 @@
 import type { PageWindow } from "../../db/queries/page";
 import { findPolicyHead, versionRecord } from "../../db/queries/policies";
 import { listVersionsOfPolicy } from "../../db/queries/policy-lists";
+import { todayOf } from "../../domain/policies/civil-days";
 import { versionListItem } from "../../domain/policies/version-view";
 import { notFound } from "../../errors/api-error";
 import type { OperationContext } from "../context";
@@ -10,5 +11,8 @@ export async function listPolicyVersions(ctx: OperationContext, policyId: string
   const head = await findPolicyHead(ctx.db, ctx.companyId, policyId);
   if (!head) throw notFound();
   const rows = await listVersionsOfPolicy(ctx.db, ctx.companyId, policyId, page);
-  return { items: rows.map((row) => versionListItem(versionRecord(row))), totalCount: head.currentVersion };
+  return {
+    items: rows.map((row) => versionListItem(versionRecord(row), todayOf(ctx.now))),
+    totalCount: head.currentVersion,
+  };
 }

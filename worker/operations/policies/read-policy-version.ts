@@ -2,6 +2,7 @@ import { findVersion, versionRecord } from "../../db/queries/policies";
 import { versionView } from "../../domain/policies/version-view";
 import { notFound } from "../../errors/api-error";
 import type { OperationContext } from "../context";
+import { viewContextOf } from "./view-context";
 
 /** `GET P/policies/{policyId}/versions/{version}`: one version, in full or as its summary. */
 export async function readPolicyVersion(
@@ -12,5 +13,6 @@ export async function readPolicyVersion(
 ) {
   const row = await findVersion(ctx.db, ctx.companyId, policyId, version);
   if (!row) throw notFound();
-  return versionView(versionRecord(row), detail);
+  const record = versionRecord(row);
+  return versionView(record, await viewContextOf(ctx, record), detail);
 }

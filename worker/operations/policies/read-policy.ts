@@ -2,6 +2,7 @@ import { findPolicyHead, findVersion, versionRecord } from "../../db/queries/pol
 import { type FullVersionView, versionView } from "../../domain/policies/version-view";
 import { notFound } from "../../errors/api-error";
 import type { OperationContext } from "../context";
+import { viewContextOf } from "./view-context";
 
 /** `GET P/policies/{policyId}`: the policy's latest version, in full. */
 export async function readPolicy(ctx: OperationContext, policyId: string): Promise<FullVersionView> {
@@ -9,5 +10,6 @@ export async function readPolicy(ctx: OperationContext, policyId: string): Promi
   if (!head) throw notFound();
   const row = await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion);
   if (!row) throw notFound();
-  return versionView(versionRecord(row));
+  const record = versionRecord(row);
+  return versionView(record, await viewContextOf(ctx, record));
 }

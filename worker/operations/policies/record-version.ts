@@ -4,34 +4,36 @@ import {
   type PolicyHead,
   type PolicyVersionRow,
 } from "../../db/queries/policies";
-import type { SubField } from "../../domain/configuration/document";
 import type { PolicyAction } from "../../domain/policies/actions";
-import { primaryInsuredOf } from "../../domain/policies/primary-insured";
+import type { Delta } from "../../domain/policies/deltas";
+import { transactionPremium } from "../../domain/policies/earned-premium";
 import { type Coverage, coveredSpan } from "../../domain/policies/segments";
+import type { TransactionPlan } from "../../domain/policies/transaction-plan";
 import type { TransactionBase } from "../../domain/policies/transactions";
 import {
   type FullVersionView,
-  policyStatus,
+  recordedStatus,
   type VersionRecord,
   versionView,
 } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
+import { viewContextOf } from "./view-context";
 
-/** Every segment carries its own resolved primary insured (interface: resolved per segment). */
-export function withPrimaryInsured(coverage: Coverage, policyFields: readonly SubField[], now: Date): Coverage {
-  const resolve = (segments: Coverage["segments"]) =>
-    segments.map((s) => ({ ...s, data: { ...s.data, ...primaryInsuredOf(s.data, policyFields, now) } }));
-  return {
-    ...coverage,
-    segments: resolve(coverage.segments),
-    cancellation: coverage.cancellation
-      ? { ...coverage.cancellation, restore: resolve(coverage.cancellation.restore) }
-      : null,
-  };
+/** A transaction the planner accepted: what the version stores. */
+export type PlannedVersion = Extract<TransactionPlan, { ok: true }>;
+
+/** What a version row records beside its coverage: the deltas it replays with, and its place in the ledger. */
+export interface VersionLedger {
+  deltas: readonly Delta[] | null;
+  /** The coverage of the version before it (null for new business and renewal). */
+  before: Coverage | null;
 }
 
-/** The stored row of a version: the record, the span it covers and the key that wrote it. */
-export function versionRow(ctx: OperationContext, record: VersionRecord): PolicyVersionRow {
+/**
+ * The stored row of a version: the record, the span it covers, the deltas it replays with, its
+ * transaction premium (the written premium it changed, per kind) and the key that wrote it.
+ */
+export function versionRow(ctx: OperationContext, record: VersionRecord, ledger: VersionLedger): PolicyVersionRow {
   return {
     id: crypto.randomUUID(),
     companyId: ctx.companyId,
@@ -43,8 +45,8 @@ export function versionRow(ctx: OperationContext, record: VersionRecord): Policy
     effectiveDate: record.effectiveDate,
     ...coveredSpan(record.coverage),
     coverage: record.coverage,
-    // Not recorded yet: the planner that replays endorsements is wired in next (legacy rows derive theirs).
-    deltas: null,
+    deltas: ledger.deltas ? [...ledger.deltas] : null,
+    transactionPremium: transactionPremium(ledger.before, record.coverage),
     createdAt: record.createdAt,
     createdBy: ctx.actor.keyId,
   };
@@ -53,9 +55,9 @@ export function versionRow(ctx: OperationContext, record: VersionRecord): Policy
 export interface NextVersion {
   action: Exclude<PolicyAction, "NEW_BUSINESS" | "RENEW">;
   request: TransactionBase;
-  effectiveDate: string;
-  /** The new coverage, primary insured not yet resolved. */
-  coverage: Coverage;
+  /** The current version's coverage, which the new version follows. */
+  before: Coverage;
+  plan: PlannedVersion;
 }
 
 /**
@@ -66,28 +68,27 @@ export interface NextVersion {
 export async function recordNextVersion(
   ctx: OperationContext,
   head: PolicyHead,
-  policyFields: readonly SubField[],
   next: NextVersion,
 ): Promise<FullVersionView> {
-  const coverage = withPrimaryInsured(next.coverage, policyFields, ctx.now);
+  const { coverage, effectiveDate, deltas } = next.plan;
   const record: VersionRecord = {
     policyId: head.id,
     version: head.currentVersion + 1,
     action: next.action,
     transactionTimestamp: next.request.transactionTimestamp,
     displayAuthor: next.request.displayAuthor,
-    effectiveDate: next.effectiveDate,
+    effectiveDate,
     coverage,
     createdAt: ctx.now.toISOString(),
   };
   await ctx.db.batch([
-    insertVersionStatement(ctx.db, versionRow(ctx, record)),
+    insertVersionStatement(ctx.db, versionRow(ctx, record, { deltas, before: next.before })),
     advanceHeadStatement(ctx.db, head, {
       currentVersion: record.version,
-      status: policyStatus(coverage),
+      status: recordedStatus(coverage),
       termEnd: coverage.termEnd,
       updatedAt: record.createdAt,
     }),
   ]);
-  return versionView(record);
+  return versionView(record, await viewContextOf(ctx, record));
 }

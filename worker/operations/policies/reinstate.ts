@@ -1,12 +1,13 @@
-import { reinstate } from "../../domain/policies/segments";
+import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { ReinstateRequest } from "../../domain/policies/transactions";
 import type { FullVersionView } from "../../domain/policies/version-view";
-import { invoicePlanUnavailable } from "../../errors/policy-refusals";
+import { invoicePlanUnavailable, planRefusalError } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
-import { applyCoverageRule } from "./coverage-rule";
 import { readCurrentPolicy } from "./current-policy";
 import { loadPolicyConfiguration } from "./policy-configuration";
+import { readPolicyState } from "./policy-state";
 import { recordNextVersion } from "./record-version";
+import { checkTransactionTimestamp } from "./transaction-checks";
 
 /**
  * Serialized in the company object. Reinstates a cancelled policy: the coverage the cancellation ended
@@ -14,9 +15,11 @@ import { recordNextVersion } from "./record-version";
  */
 export async function reinstatePolicy(ctx: OperationContext, request: ReinstateRequest): Promise<FullVersionView> {
   if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("VALIDATION_ERROR");
-  const { policyFields } = await loadPolicyConfiguration(ctx);
+  const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
-  const effectiveDate = current.coverage.cancellation?.effectiveDate ?? current.effectiveDate;
-  const coverage = applyCoverageRule(() => reinstate(current.coverage));
-  return recordNextVersion(ctx, head, policyFields, { action: "REINSTATE", request, effectiveDate, coverage });
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
+  const state = await readPolicyState(ctx, current);
+  const plan = planTransaction(state, { action: "REINSTATE" }, { ...configuration, now: ctx.now });
+  if (!plan.ok) throw planRefusalError(plan.refusal);
+  return recordNextVersion(ctx, head, { action: "REINSTATE", request, before: current.coverage, plan });
 }

@@ -3,6 +3,7 @@ import type { StartPolicyRequest } from "../../domain/policies/transactions";
 import { type FullVersionView, versionView } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
 import { newPolicyStatements, prepareNewPolicy } from "./start-policy";
+import { viewContextOf } from "./view-context";
 
 /**
  * Serialized in the company object. Renews a policy: a new policy (its own id, version 1) whose
@@ -22,5 +23,5 @@ export async function renewPolicy(ctx: OperationContext, request: StartPolicyReq
     createdAt: policy.record.createdAt,
   });
   await ctx.db.batch([...newPolicyStatements(ctx, policy), link]);
-  return versionView(policy.record);
+  return versionView(policy.record, await viewContextOf(ctx, policy.record));
 }

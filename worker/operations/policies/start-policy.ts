@@ -1,26 +1,32 @@
 import { nextSequenceValue } from "../../db/queries/entities";
 import {
+  findLiveRenewal,
   findPolicyByNumber,
   findPolicyHead,
+  findVersion,
   insertPolicyStatement,
   insertVersionStatement,
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
 import { readPolicyData } from "../../domain/policies/policy-data";
-import { newCoverage } from "../../domain/policies/segments";
+import { planTransaction } from "../../domain/policies/transaction-plan";
+import { renewalRefusal } from "../../domain/policies/transaction-rules";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
-import type { VersionRecord } from "../../domain/policies/version-view";
+import { recordedStatus, rootData, type VersionRecord } from "../../domain/policies/version-view";
 import {
   invalidPolicyData,
   invoicePlanUnavailable,
+  planRefusalError,
   policyNumberTaken,
   readingError,
+  renewalError,
 } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
-import { applyCoverageRule } from "./coverage-rule";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
-import { versionRow, withPrimaryInsured } from "./record-version";
+import { enrichPolicyExposures } from "./policy-exposures";
+import { versionRow } from "./record-version";
+import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
 
 const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
 
@@ -48,11 +54,11 @@ export async function prepareNewPolicy(
   );
   if (!reading.ok) throw readingError(reading);
   const { data, termStart, termEnd } = reading.value;
-  const previousPolicyId = typeof data.previousPolicy === "string" ? data.previousPolicy : null;
+  await checkTransactionTimestamp(ctx, request.transactionTimestamp, null);
+  const unknownIds = await unknownExposureIds(ctx, data.exposures);
+  if (unknownIds.length) throw invalidPolicyData(unknownIds);
+  const previous = await renewedPolicy(ctx, data, termStart.date);
 
-  if (previousPolicyId && !(await findPolicyHead(ctx.db, ctx.companyId, previousPolicyId))) {
-    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
-  }
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
     throw policyNumberTaken(data.policyNumber);
   }
@@ -60,11 +66,18 @@ export async function prepareNewPolicy(
   data.policyNumber = policyNumber;
   await assignSequences(ctx, data, configuration.policyFields);
 
-  const coverage = withPrimaryInsured(
-    applyCoverageRule(() => newCoverage(termStart.date, termEnd.date, data)),
-    configuration.policyFields,
-    ctx.now,
+  if ("exposures" in data) {
+    // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
+    const stored = previous ? rootData(previous.coverage).exposures : [];
+    data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
+  }
+  const plan = planTransaction(
+    null,
+    { action, data, termStart: termStart.date, termEnd: termEnd.date },
+    { ...configuration, now: ctx.now },
   );
+  if (!plan.ok) throw planRefusalError(plan.refusal);
+  const { coverage } = plan;
   const createdAt = ctx.now.toISOString();
   const record: VersionRecord = {
     policyId: crypto.randomUUID(),
@@ -72,7 +85,7 @@ export async function prepareNewPolicy(
     action,
     transactionTimestamp: request.transactionTimestamp,
     displayAuthor: request.displayAuthor,
-    effectiveDate: termStart.date,
+    effectiveDate: plan.effectiveDate,
     coverage,
     createdAt,
   };
@@ -81,21 +94,39 @@ export async function prepareNewPolicy(
     companyId: ctx.companyId,
     policyNumber,
     currentVersion: 1,
-    status: "active",
-    previousPolicyId,
-    termStart: termStart.date,
-    termEnd: termEnd.date,
+    status: recordedStatus(coverage),
+    previousPolicyId: previous?.policyId ?? null,
+    termStart: coverage.termStart,
+    termEnd: coverage.termEnd,
     createdAt,
     updatedAt: createdAt,
   };
   return { head, record };
 }
 
+/**
+ * The policy a renewal renews, with its current coverage, once the renewal rules of CONTRACT section 4
+ * hold (null for new business): it exists in the company, the renewal term starts on its term end, it
+ * was not cancelled flat, and it has no live renewal yet (409 PolicyAlreadyRenewed).
+ */
+async function renewedPolicy(ctx: OperationContext, data: Record<string, unknown>, termStart: string) {
+  if (typeof data.previousPolicy !== "string") return null;
+  const head = await findPolicyHead(ctx.db, ctx.companyId, data.previousPolicy);
+  const current = head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
+  if (!head || !current) {
+    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
+  }
+  const liveRenewal = await findLiveRenewal(ctx.db, ctx.companyId, head.id);
+  const refusal = renewalRefusal({ previous: current.coverage, liveRenewal, termStart });
+  if (refusal) throw renewalError(refusal);
+  return { policyId: head.id, coverage: current.coverage };
+}
+
 /** The statements that write a new policy: its head, then version 1. */
 export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
   return [
     insertPolicyStatement(ctx.db, policy.head),
-    insertVersionStatement(ctx.db, versionRow(ctx, policy.record)),
+    insertVersionStatement(ctx.db, versionRow(ctx, policy.record, { deltas: null, before: null })),
   ] as const;
 }
 

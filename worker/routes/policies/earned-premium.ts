@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isCalendarDay } from "../../domain/dates/fmv1-date";
 import { EARNED_KINDS } from "../../domain/policies/earned-premium";
+import { POLICY_STATUSES } from "../../domain/policies/version-view";
 import { offsetOf, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
@@ -15,6 +16,16 @@ const Query = z.object({
     .uuid()
     .optional()
     .openapi({ description: "Only this policy (an id of another company matches nothing)." }),
+  bookedAsOf: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({
+      description:
+        "An instant (ISO 8601 date-time): only transactions whose `transactionTimestamp` is at or before it " +
+        "count, so a closed period's figures are reproduced exactly whatever was booked after it. Policies " +
+        "with no transaction booked by then are left out. Omitted: every transaction counts.",
+      example: "2026-06-30T23:59:59Z",
+    }),
   ...pageQuery(50, 500),
 });
 
@@ -33,8 +44,14 @@ const PolicyEarningsSchema = z
   .object({
     policyId: z.uuid(),
     policyNumber: z.string(),
-    version: z.number().int().openapi({ description: "The current version the figures are computed from." }),
-    status: z.enum(["active", "cancelled"]),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: "The last version counted: the current one, or the last booked by `bookedAsOf`." }),
+    status: z.enum(POLICY_STATUSES).openapi({
+      description:
+        "As of `asOf`: `cancelled` from the cancellation's date, `expired` from the term end, else `active`.",
+    }),
     termStart: z.string().openapi({ description: "First day of the term (ISO date)." }),
     termEnd: z.string().openapi({ description: "Day the term ends (exclusive, ISO date)." }),
     coverageEnd: z.string().openapi({
@@ -66,6 +83,7 @@ const PolicyEarningsSchema = z
 
 const ReportSchema = z.object({
   asOf: z.string(),
+  bookedAsOf: z.string().optional().openapi({ description: "Echoed when given." }),
   items: z.array(PolicyEarningsSchema),
   totalCount: z.number().int(),
   page: z.number().int(),
@@ -73,30 +91,34 @@ const ReportSchema = z.object({
 });
 
 const RULES = [
-  "Per policy, from its current version, and per pricing component and component kind, in integer cents.",
+  "Per policy and per pricing component and component kind, in integer cents, from the ledger of transaction " +
+    "premium: the transaction premium of a transaction is the change in written premium it causes (new business " +
+    "and renewal write the whole, an endorsement its additional or return premium, a cancellation a negative " +
+    "return premium, a reinstatement what it restores); the bordereau rows carry it per kind. A policy's " +
+    "figures are the sums over its transactions, which are those of its current version.",
   "",
   "- **Amounts**: a component's cents are round-half-even of `value × 100` on its decimal spelling (1000.01 → " +
     "100001; 0.125 → 12).",
-  "- **Pro-rata** components (`earningBasis` `pro-rata` or omitted) earn by day. Each segment carries the " +
-    "full-term value in force during it; the segment contributes `cents × days ÷ termDays`, `termDays` being the " +
-    "term the segment was priced for (its `policyStartDate` to `policyEndDate`). **Written** counts the segment's " +
-    "days inside the coverage, so a cancellation cuts it at the cancellation date and a reinstatement restores " +
-    "it; **earned** counts the days before `asOf` (`[termStart, min(asOf, coverageEnd))`, so `asOf` on or after " +
-    "the coverage end earns everything written).",
-  "- **Rounding**: a component's segment shares are added exactly and rounded once toward zero (floor for " +
-    "positive amounts), separately for written and for earned; **unearned = written − earned**, so " +
-    "`earnedCents + unearnedCents = writtenCents` exactly and an endorsement that leaves a price unchanged moves " +
-    "no cent.",
-  "- **Fully-earned-at-inception** components are written at the value in the version's current " +
-    "`fullTermPricingInfo` (kept through a cancellation) and earned whole once `asOf` is on or after the term " +
-    "start.",
+  "- **Pro-rata** components (`earningBasis` `pro-rata` or omitted) are full-term prices: each segment in force " +
+    "writes `cents × days ÷ termDays`, `termDays` being the policy's own term (`policyStartDate` to the " +
+    "`policyEndDate` of the new business or of the last endorsement that moved it), the same for every " +
+    "segment. **Written** counts the days in force (a cancellation cuts them at its date, a reinstatement " +
+    "restores them), added exactly and rounded once, half to even. **Earned** counts the days in force before " +
+    "`asOf`, rounded toward zero (never ahead of the days) until every day in force has elapsed, when it is " +
+    "the written amount; **unearned = written − earned**.",
+  "- **Fully-earned-at-inception** components are written whole on the first day in force that carries them " +
+    "(the effective date of the transaction that brought them in) and earned from that day; they are kept " +
+    "when later pricing omits them, a later higher value writes the difference from its own date, and a lower " +
+    "one returns nothing. Nothing is written for days not in force: a flat cancellation writes nothing.",
   "- Kind **Other** is not premium: reported as `otherCents` (current value), never earned, excluded from " +
     "`byKind` and `totals`.",
   "- `byKind` sums the components of each kind; `totals` add Premium, Taxes and Fees.",
+  "- **`bookedAsOf`**: only the transactions booked by then count (their transaction premiums and their " +
+    "changes to earned premium); the term, coverage and status come from the last version booked.",
   "",
   "Policies are ordered by policy number; `policyId` narrows the report to one policy. `page` is one-based; " +
     "`pageSize` defaults to 50 and values above 500 are clamped to 500. `asOf` missing or not a real " +
-    "`YYYY-MM-DD` day is 400 `VALIDATION_ERROR`.",
+    "`YYYY-MM-DD` day, or `bookedAsOf` not an ISO date-time, is 400 `VALIDATION_ERROR`.",
 ].join("\n");
 
 export const earnedPremiumReport = defineRoute(
@@ -114,9 +136,9 @@ export const earnedPremiumReport = defineRoute(
     },
   }),
   async (c) => {
-    const { asOf, policyId, page, pageSize } = c.req.valid("query");
+    const { asOf, policyId, bookedAsOf, page, pageSize } = c.req.valid("query");
     const window = { limit: pageSize, offset: offsetOf(page, pageSize) };
-    const { items, totalCount } = await reportEarnedPremium(contextOf(c), { asOf, policyId }, window);
-    return c.json({ asOf, items, totalCount, page, pageSize }, 200);
+    const { items, totalCount } = await reportEarnedPremium(contextOf(c), { asOf, policyId, bookedAsOf }, window);
+    return c.json({ asOf, ...(bookedAsOf ? { bookedAsOf } : {}), items, totalCount, page, pageSize }, 200);
   },
 );

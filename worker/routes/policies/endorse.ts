@@ -5,7 +5,11 @@ import { EndorseBody, policyParams, SERIALIZED, TRANSACTION } from "./transactio
 
 const DESCRIPTION =
   "Applies the deltas from `effectiveDate` onward: the segment in force then is split there. A new " +
-  `\`policy.policyEndDate\` moves the term end.${SERIALIZED}`;
+  "`policy.policyEndDate` moves the term end. Out of sequence, the endorsements already issued that are " +
+  "effective later apply again over this one (reverse and reapply), so each change stays in force from its " +
+  "own date; one that can no longer apply is 400 `InvalidDelta`, and a term end before a later endorsement's " +
+  "date is 400 `InvalidPolicyData`. A new `policy.exposures` list is geocoded and OFAC-arbitrated against the " +
+  `exposures in force on \`effectiveDate\`, like any write with embedded exposures.${SERIALIZED}`;
 
 export const endorsePolicy = defineRoute(
   companyRoute("P", "policy.endorse", {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DAY_FILTERS } from "../../domain/policies/list-filters";
+import { POLICY_STATUSES } from "../../domain/policies/version-view";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
@@ -10,7 +11,10 @@ const ListQuery = z
   .object({
     ...pageQuery(50, 500),
     policyNumber: z.string().optional(),
-    status: z.enum(["active", "cancelled"]).optional(),
+    status: z
+      .enum(POLICY_STATUSES)
+      .optional()
+      .openapi({ description: "The status as of today (the UTC day), as every summary reports it." }),
     previousPolicy: z.uuid().optional(),
   })
   .catchall(z.string())

@@ -9,7 +9,9 @@ export const reinstatePolicy = defineRoute(
     path: "/policies/{policyId}/transaction/reinstate",
     operationId: "reinstatePolicy",
     summary: "Reinstate a cancelled policy",
-    description: `Restores the coverage the cancellation ended.${SERIALIZED}`,
+    description:
+      "Restores the coverage the cancellation ended (or lifts a pending one), effective on the cancellation's " +
+      `date; its transaction premium is what it restores.${SERIALIZED}`,
     request: { params: policyParams, body: jsonBody(ReinstateBody) },
   }),
   async (c) => {

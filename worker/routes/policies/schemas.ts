@@ -2,6 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { CREATE_FOR_MEMBER, EXPORT_SURFACES } from "../../domain/bordereau/presets";
 import { POLICY_ACTIONS } from "../../domain/policies/actions";
 import { FullTermPricingInfoSchema } from "../../domain/policies/pricing";
+import { POLICY_STATUSES } from "../../domain/policies/version-view";
+
+const STATUS =
+  "As of today (the UTC day): `cancelled` from the cancellation's effective date, `expired` from the term end, " +
+  "`active` otherwise (also while a cancellation is pending).";
 
 export const PolicyIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "policyId", in: "path" } });
 
@@ -14,9 +19,15 @@ export const PolicySummarySchema = z
     policyEndDate: DateObject,
     startDate: z.string().openapi({ description: "First day the version covers (ISO date)." }),
     endDate: z.string().openapi({ description: "Day coverage ends (exclusive, ISO date); shrinks on cancellation." }),
-    status: z.enum(["active", "cancelled"]),
+    status: z.enum(POLICY_STATUSES).openapi({ description: STATUS }),
+    pendingCancellation: z
+      .object({ effectiveDate: z.string() })
+      .nullable()
+      .openapi({ description: "A cancellation effective after today: the policy stays `active` until that day." }),
     primaryInsuredName: z.string().nullable(),
-    primaryInsuredId: z.string().nullable(),
+    primaryInsuredId: z.string().nullable().openapi({
+      description: "The primary exposure's `id` (an exposure of the company), when its embedded copy carries one.",
+    }),
     previousPolicy: z.string().nullable(),
   })
   .openapi("PolicySummary");
@@ -31,6 +42,15 @@ const versionMembers = {
   createdAt: z.string(),
   fullTermPricingInfo: FullTermPricingInfoSchema,
   fullTermPolicyRatingResult: z.record(z.string(), z.number()).nullable(),
+  previousPolicyStatus: z
+    .enum(POLICY_STATUSES)
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "A renewal's previous policy's status today (cancelling a policy does not cancel its renewal); on " +
+        "transaction answers and single-version reads of a renewal only.",
+    }),
 };
 
 export const PolicyVersionSummarySchema = PolicySummarySchema.extend(versionMembers).openapi("PolicyVersionSummary");

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Fmv1DateSchema } from "../../domain/dates/fmv1-date-schema";
+import { readFmv1Date } from "../../domain/dates/fmv1-date";
+import type { EffectiveDateInput } from "../../domain/policies/transaction-rules";
 import {
   companyParams,
   conflictResponse,
@@ -12,9 +13,12 @@ import { PolicyIdParam, PolicyVersionSchema } from "./schemas";
 /** Bodies and answers the five policy transaction routes share. */
 
 const base = {
-  transactionTimestamp: z.iso
-    .datetime({ offset: true })
-    .openapi({ description: "When the transaction happened (ISO 8601); recorded on the version." }),
+  transactionTimestamp: z.iso.datetime({ offset: true }).openapi({
+    description:
+      "The booking time (ISO 8601), recorded on the version; it decides the bordereau period and `bookedAsOf`. " +
+      "Not more than 5 minutes in the future, and not earlier than the policy's own new-business or renewal " +
+      "transaction (400 `InvalidPolicyData` naming it); concurrent transactions may arrive in any order.",
+  }),
   displayAuthor: z.string().trim().min(1).max(200),
   invoicePlan: z
     .unknown()
@@ -37,17 +41,41 @@ const DELTAS =
   "`{date, timezone}` with both members; the retired spelling or a single-member path " +
   "(`policy.policyEndDate.year`) is 400 `InvalidDelta`.";
 
+/**
+ * An endorse or cancel date: an Fmv1Date whose zone, when absent, stays absent here so the transaction
+ * takes the policy's zone (a zone naming another is refused by the operation).
+ */
+const EffectiveDateSchema = z
+  .unknown()
+  .transform((value, ctx): EffectiveDateInput => {
+    const reading = readFmv1Date(value);
+    if (!reading.ok) {
+      ctx.addIssue({ code: "custom", message: reading.problem });
+      return z.NEVER;
+    }
+    const sent = (value as { timezone?: unknown }).timezone;
+    return typeof sent === "string" ? reading.value : { date: reading.value.date };
+  })
+  .openapi({
+    type: "object",
+    description:
+      'Fmv1Date `{date: "YYYY-MM-DD", timezone?}` in the policy\'s time zone: a date without a zone takes the ' +
+      "policy's; one naming another zone is 400 `InvalidPolicyData`. The `{day, month, year}` spelling is refused.",
+    properties: { date: { type: "string", format: "date" }, timezone: { type: "string" } },
+    required: ["date"],
+  });
+
 export const EndorseBody = z
   .object({
     ...base,
-    effectiveDate: Fmv1DateSchema,
+    effectiveDate: EffectiveDateSchema,
     deltas: z
       .array(z.object({ path: z.string(), value: z.unknown() }).strict())
       .min(1)
       .openapi({ description: DELTAS }),
   })
   .strict();
-export const CancelBody = z.object({ ...base, effectiveDate: Fmv1DateSchema }).strict();
+export const CancelBody = z.object({ ...base, effectiveDate: EffectiveDateSchema }).strict();
 export const ReinstateBody = z.object(base).strict();
 
 export const SERIALIZED =
@@ -57,8 +85,8 @@ export const SERIALIZED =
 export const STARTS_POLICY = { validationErrorCode: "InvalidPolicyData" } as const;
 
 const CONFLICTS =
-  "The policy is in the wrong state for this transaction (`InvalidPolicyTransition`), or the policy number is " +
-  "taken (`PolicyNumberTaken`).";
+  "The policy is in the wrong state for this transaction (`InvalidPolicyTransition`), the policy number is " +
+  "taken (`PolicyNumberTaken`), or the renewed policy already has a live renewal (`PolicyAlreadyRenewed`).";
 
 export const policyParams = companyParams({ policyId: PolicyIdParam });
 

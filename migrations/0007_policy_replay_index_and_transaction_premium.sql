@@ -1,0 +1,2 @@
+ALTER TABLE `policy_versions` ADD `transaction_premium` text;--> statement-breakpoint
+CREATE INDEX `policy_versions_policy_action_effective_idx` ON `policy_versions` (`policy_id`,`action`,`effective_date`);
