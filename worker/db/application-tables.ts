@@ -8,8 +8,11 @@ import {
   policies,
   policyContacts,
   policyVersions,
+  quoteBindings,
+  quoteRecords,
   relationshipLinks,
   sequences,
+  submissionRecords,
 } from "./schema";
 
 /** A table of application data: every row belongs to one company. */
@@ -27,6 +30,10 @@ export const APPLICATION_TABLES: readonly ApplicationTable[] = [
   bordereauExportChunks,
   bordereauExports,
   relationshipLinks,
+  // A quote's and a submission's lifecycle records sit beside their entity rows.
+  quoteBindings,
+  quoteRecords,
+  submissionRecords,
   policyContacts,
   policyVersions,
   policies,

@@ -9,7 +9,9 @@ import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
 import { policyRoutes } from "./policies";
+import { quoteRoutes } from "./quotes";
 import { relationshipRoutes } from "./relationships";
+import { submissionRoutes } from "./submissions";
 import { health } from "./system/health";
 
 /** Every operation of the service, by area; each area's `index.ts` lists its routes. */
@@ -24,6 +26,8 @@ const ROUTES: RouteEntry[] = [
   ...relationshipRoutes,
   ...eventRoutes,
   ...policyRoutes,
+  ...quoteRoutes,
+  ...submissionRoutes,
 ];
 
 /** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */

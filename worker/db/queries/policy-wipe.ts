@@ -2,11 +2,12 @@ import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } fr
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
+import { countBoundQuotes, noBoundQuote } from "./quotes";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record
- * whose data names it in a top-level `policyId`, or a relationship link between it and a quote or event
- * record, either way.
+ * whose data names it in a top-level `policyId`, a relationship link between it and a quote or event
+ * record, either way, or a quote bound to it (CONTRACT 5.3, Wipes).
  */
 
 /** Quote and event records of the company: the records whose references keep policies alive. */
@@ -59,6 +60,7 @@ export function noLiveReference(db: Database, companyId: string): SQL {
   return allOf(
     notExists(db.select({ one: sql`1` }).from(data.records).where(data.condition)),
     notExists(db.select({ one: sql`1` }).from(linked.links).where(linked.condition)),
+    noBoundQuote(db, companyId),
   );
 }
 
@@ -66,7 +68,7 @@ export function noLiveReference(db: Database, companyId: string): SQL {
 export async function countLiveReferences(db: Database, companyId: string) {
   const data = dataReferences(db, companyId);
   const linked = linkReferences(db, companyId);
-  const [byType, byRelationship] = await Promise.all([
+  const [byType, byRelationship, boundQuotes] = await Promise.all([
     db
       .select({ entityType: data.records.entityType, n: count() })
       .from(data.records)
@@ -79,8 +81,9 @@ export async function countLiveReferences(db: Database, companyId: string) {
       .where(linked.condition)
       .groupBy(linked.links.relationshipKey)
       .orderBy(asc(linked.links.relationshipKey)),
+    countBoundQuotes(db, companyId),
   ]);
-  return { byType, byRelationship };
+  return { byType, byRelationship, boundQuotes };
 }
 
 /**

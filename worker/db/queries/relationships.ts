@@ -4,6 +4,7 @@ import type { CardinalityLimits } from "../../domain/relationships/cardinality";
 import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, relationshipLinks } from "../schema";
+import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -271,7 +272,13 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
   const noContacts = notExists(
     db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
   );
-  const noLiveReference = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const linkGuard = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const entityType = type.kind === "entity" ? type.entityType : "";
+  const lifecycleGuard = lifecycleWipeGuard(db, companyId, entityType);
+  const noLiveReference = lifecycleGuard ? allOf(linkGuard, lifecycleGuard) : linkGuard;
+  const lifecycleRecords = lifecycleWipeStatements(db, companyId, entityType, (where) =>
+    allOf(where, stillSandbox, noLiveReference),
+  );
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)
@@ -294,6 +301,6 @@ export async function wipeRecordsOfType(db: Database, companyId: string, type: S
         noLiveReference,
       ),
     );
-  const [, removed] = await db.batch([removeLinks, removeRecords]);
+  const [, removed] = await db.batch([removeLinks, removeRecords, ...lifecycleRecords]);
   return (removed as D1Result).meta.changes;
 }

@@ -5,3 +5,4 @@ export * from "./configuration";
 export * from "./data-validation";
 export * from "./entities";
 export * from "./policies";
+export * from "./quotes";

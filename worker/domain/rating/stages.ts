@@ -84,14 +84,18 @@ const ComponentSpecSchema = z
 
 const PricingSpecSchema = z.strictObject({ components: z.array(ComponentSpecSchema).max(1000) });
 
+const segmentsOf = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === "number" ? p : String(p)));
+
+/** One problem per refused value; an unknown member is named by its own path. */
 const zodProblems = (base: string, error: z.ZodError): StageProblem[] =>
-  error.issues.map((issue) => ({
-    path: [base, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
-    message:
-      issue.code === "unrecognized_keys"
-        ? `has unknown member ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-        : issue.message,
-  }));
+  error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({
+          path: [base, ...segmentsOf(issue.path), key],
+          message: "is not a member of this shape",
+        }))
+      : [{ path: [base, ...segmentsOf(issue.path)], message: issue.message }],
+  );
 
 /** `a.b.c` → `["a", "b", "c"]` when every member is a name; null otherwise. */
 export function outputPathOf(raw: unknown): string[] | null {

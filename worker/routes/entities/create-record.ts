@@ -13,9 +13,18 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../../operations/context";
 import { createRecord } from "../../operations/entities/create-record";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
-import { CreatedSchema, capitalized, EntityBodySchema, type EntityType, permissionOf } from "./schemas";
+import {
+  CreatedSchema,
+  capitalized,
+  EntityBodySchema,
+  type EntityType,
+  isSerialized,
+  permissionOf,
+  type SerializedType,
+} from "./schemas";
 
 const responses = { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse };
 
@@ -41,13 +50,22 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+/** Creates of one type through the company object, where that type's writes are serialized. */
+const SERIALIZED_CREATES: Record<SerializedType, (ctx: OperationContext, body: JsonObject) => Promise<string>> = {
+  event: async (ctx, body) => (await companyObject(ctx).createEvent({ body })).id,
+  quote: async (ctx, body) => (await companyObject(ctx).createQuote({ body })).id,
+  submission: async (ctx, body) => (await companyObject(ctx).createSubmission({ body })).row.id,
+};
+
+/**
+ * Every write of an event, quote or submission row runs serialized in the company object (their lifecycle
+ * fields and links must not interleave); other types write from the worker.
+ */
 async function create(c: Context<AppEnv>, entityType: EntityType, body: JsonObject) {
   const ctx = contextOf(c);
-  const { id } =
-    entityType === "event"
-      ? await companyObject(ctx).createEvent({ body })
-      : await createRecord(ctx, { entityType, body });
+  const id = isSerialized(entityType)
+    ? await SERIALIZED_CREATES[entityType](ctx, body)
+    : (await createRecord(ctx, { entityType, body })).id;
   return c.json({ id }, 201);
 }
 

@@ -13,9 +13,20 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../../operations/context";
+import type { EntityView } from "../../operations/entities/entity-view";
 import { updateRecord } from "../../operations/entities/update-record";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
-import { capitalized, EntityBodySchema, EntityIdParam, EntitySchema, type EntityType, permissionOf } from "./schemas";
+import {
+  capitalized,
+  EntityBodySchema,
+  EntityIdParam,
+  EntitySchema,
+  type EntityType,
+  isSerialized,
+  permissionOf,
+  type SerializedType,
+} from "./schemas";
 
 const responses = {
   200: jsonContent(EntitySchema, "The record after the update."),
@@ -47,13 +58,24 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Every write of an event row runs serialized in the company object; other types write from the worker. */
+type Update = (ctx: OperationContext, id: string, body: JsonObject) => Promise<EntityView>;
+
+/** Updates of one type through the company object, where that type's writes are serialized. */
+const SERIALIZED_UPDATES: Record<SerializedType, Update> = {
+  event: (ctx, eventId, body) => companyObject(ctx).updateEvent({ eventId, body }),
+  quote: (ctx, quoteId, body) => companyObject(ctx).updateQuote({ quoteId, body }),
+  submission: (ctx, submissionId, body) => companyObject(ctx).updateSubmission({ submissionId, body }),
+};
+
+/**
+ * Every write of an event, quote or submission row runs serialized in the company object; other types
+ * write from the worker.
+ */
 async function update(c: Context<AppEnv>, entityType: EntityType, id: string, body: JsonObject) {
   const ctx = contextOf(c);
-  const record =
-    entityType === "event"
-      ? await companyObject(ctx).updateEvent({ eventId: id, body })
-      : await updateRecord(ctx, { entityType, id, body });
+  const record = isSerialized(entityType)
+    ? await SERIALIZED_UPDATES[entityType](ctx, id, body)
+    : await updateRecord(ctx, { entityType, id, body });
   return c.json(record, 200);
 }
 
