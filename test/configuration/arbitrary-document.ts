@@ -134,7 +134,10 @@ export const documentArbitrary = optionSetsArbitrary.chain((optionSets) => {
               }),
               fc.record({
                 stageType: fc.constant("table"),
-                raterSpec: fc.record({ rows: fc.constant([{ match: { state: "NY" }, value: 2 }]), default: fc.integer() }),
+                raterSpec: fc.record({
+                  rows: fc.constant([{ match: { state: "NY" }, value: 2 }]),
+                  default: fc.integer(),
+                }),
                 inputs: fc.constant({ state: "state" }),
                 outputPath: identifier,
               }),
