@@ -5,8 +5,9 @@
 // Entity scenarios (scripts/bench/entity-scenarios.mjs) import a small exposure configuration into the demo
 // company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
 // read by id is compared at 100 and 100,000. Policy scenarios (scripts/bench/policy-scenarios.mjs) endorse at
-// version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
-// About 4 minutes at the defaults on 2 cores.
+// version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows. Quote
+// scenarios (scripts/bench/quote-scenarios.mjs) rate one quote with 50 embedded exposures through a four-stage
+// workflow and bind quotes of a seeded pool, one at a time. About 5 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -19,6 +20,7 @@ import {
   endorseCostComparison,
   policyScenarios,
 } from "./bench/policy-scenarios.mjs";
+import { quoteScenarios } from "./bench/quote-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
@@ -46,6 +48,7 @@ const scenarios = [
   },
   ...entityScenarios,
   ...policyScenarios,
+  ...quoteScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
