@@ -8,6 +8,7 @@ import type {
   StartPolicyRequest,
 } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
+import type { JsonObject } from "../worker/lib/json";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import {
@@ -42,17 +43,36 @@ import { newBusiness } from "../worker/operations/policies/new-business";
 import { reinstatePolicy } from "../worker/operations/policies/reinstate";
 import { renewPolicy } from "../worker/operations/policies/renew";
 import { repairPolicy } from "../worker/operations/policies/repair-policy";
+import { type BindByValueInput, bindQuoteByValue } from "../worker/operations/quotes/bind-by-value";
+import type { BindOptions } from "../worker/operations/quotes/bind-options";
+import { bindQuote } from "../worker/operations/quotes/bind-quote";
+import { cancelQuote } from "../worker/operations/quotes/cancel-quote";
+import { completeQuote } from "../worker/operations/quotes/complete-quote";
+import { createQuote } from "../worker/operations/quotes/create-quote";
+import { type RecordRatingInput, recordRating } from "../worker/operations/quotes/record-rating";
+import { type ReplaceQuoteInput, replaceQuote } from "../worker/operations/quotes/replace-quote";
+import { type UpdateQuoteInput, updateQuote } from "../worker/operations/quotes/update-quote";
 import { type LinkRecordsInput, linkRecords } from "../worker/operations/relationships/link-records";
 import { type UnlinkRecordsInput, unlinkRecords } from "../worker/operations/relationships/unlink-records";
+import { type CloseSubmissionInput, closeSubmission } from "../worker/operations/submissions/close-submission";
+import {
+  createLegacySubmission,
+  type LegacySubmissionInput,
+} from "../worker/operations/submissions/create-legacy-submission";
+import { createSubmission } from "../worker/operations/submissions/create-submission";
+import type { NewSubmissionInput } from "../worker/operations/submissions/new-submission";
+import { reopenSubmission } from "../worker/operations/submissions/reopen-submission";
+import { type UpdateSubmissionInput, updateSubmission } from "../worker/operations/submissions/update-submission";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
 /**
  * One object per company (addressed by `idFromName(companyId)`): runs the company's operations that must
  * not interleave, one at a time (lifecycle changes, resets, imports, record creates and updates, event
- * writes, links, policy transactions and maintenance). State lives in D1; each operation commits as one D1
- * batch. Each method is one line that runs an operation from `worker/operations/` on a context built from
- * the plain-data `Call`; routes reach these methods only through `worker/company-object.ts`.
+ * writes, links, quote and submission writes, binds, folder and file placements, policy transactions and
+ * maintenance). State lives in D1; each operation commits as one D1 batch. Each method is one line that
+ * runs an operation from `worker/operations/` on a context built from the plain-data `Call`; routes reach
+ * these methods only through `worker/company-object.ts`.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -152,6 +172,71 @@ export class CompanyObject extends DurableObject<Env> {
   /** Rename, move or recategorise a file. */
   updateFile(call: Call, input: UpdateFileInput) {
     return this.serialized(call, (ctx) => updateFile(ctx, input));
+  }
+
+  // Every write of a quote or submission runs here, one at a time per company, each one D1 batch.
+
+  /** Quote create through the entity routes (a new submission with it when none is named). */
+  createQuote(call: Call, input: { body: JsonObject }) {
+    return this.serialized(call, (ctx) => createQuote(ctx, input));
+  }
+
+  /** Quote partial update through the entity routes. */
+  updateQuote(call: Call, input: UpdateQuoteInput) {
+    return this.serialized(call, (ctx) => updateQuote(ctx, input));
+  }
+
+  /** `PUT X/quotes/{quoteId}`: the whole field bag replaced. */
+  replaceQuote(call: Call, input: ReplaceQuoteInput) {
+    return this.serialized(call, (ctx) => replaceQuote(ctx, input));
+  }
+
+  completeQuote(call: Call, input: { quoteId: string }) {
+    return this.serialized(call, (ctx) => completeQuote(ctx, input));
+  }
+
+  /** Cancel a quote; its submission's status is recomputed in the same write. */
+  cancelQuote(call: Call, input: { quoteId: string }) {
+    return this.serialized(call, (ctx) => cancelQuote(ctx, input));
+  }
+
+  /** The workflow and time of a rate by id, computed outside, recorded once the quote is still editable. */
+  recordQuoteRating(call: Call, input: RecordRatingInput) {
+    return this.serialized(call, (ctx) => recordRating(ctx, input));
+  }
+
+  /** Bind a persisted quote: new business, the bound quote and submission in one write. */
+  bindQuote(call: Call, input: { quoteId: string } & BindOptions) {
+    return this.serialized(call, (ctx) => bindQuote(ctx, input));
+  }
+
+  /** Bind a quote given by value: the quote, its submission and the policy created together. */
+  bindQuoteByValue(call: Call, input: BindByValueInput) {
+    return this.serialized(call, (ctx) => bindQuoteByValue(ctx, input));
+  }
+
+  /** Submission create through the entity routes. */
+  createSubmission(call: Call, input: NewSubmissionInput) {
+    return this.serialized(call, (ctx) => createSubmission(ctx, input));
+  }
+
+  /** `POST O/submissions`. */
+  createLegacySubmission(call: Call, input: LegacySubmissionInput) {
+    return this.serialized(call, (ctx) => createLegacySubmission(ctx, input));
+  }
+
+  /** Submission partial update through the entity routes. */
+  updateSubmission(call: Call, input: UpdateSubmissionInput) {
+    return this.serialized(call, (ctx) => updateSubmission(ctx, input));
+  }
+
+  /** Close a submission: its active quotes cancelled in the same write. */
+  closeSubmission(call: Call, input: CloseSubmissionInput) {
+    return this.serialized(call, (ctx) => closeSubmission(ctx, input));
+  }
+
+  reopenSubmission(call: Call, input: { submissionId: string }) {
+    return this.serialized(call, (ctx) => reopenSubmission(ctx, input));
   }
 
   // Policy transactions: each writes one new version (a new policy for new business and renewals).

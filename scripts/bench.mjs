@@ -8,7 +8,8 @@
 // version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
 // Attachment scenarios (scripts/bench/attachment-scenarios.mjs) upload and download a 10 MiB file (MiB/s,
 // with workerd's resident memory sampled during the upload) and list a record's notes at 10,000 notes.
-// About 4 minutes at the defaults on 2 cores.
+// Quote scenarios (scripts/bench/quote-scenarios.mjs) rate one quote with 50 embedded exposures through a
+// four-stage workflow and bind quotes of a seeded pool, one at a time.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -27,6 +28,7 @@ import {
   endorseCostComparison,
   policyScenarios,
 } from "./bench/policy-scenarios.mjs";
+import { quoteScenarios } from "./bench/quote-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
@@ -57,6 +59,7 @@ const scenarios = [
   ...entityScenarios,
   ...policyScenarios,
   ...attachmentScenarios,
+  ...quoteScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */

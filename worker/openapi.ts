@@ -7,9 +7,11 @@ import type { AppEnv } from "./http/context";
  */
 const DESCRIPTION = [
   "A per-company insurance operations API: exposures, events (claims), submissions, quotes, persons and " +
-    "organizations as configurable records; policies changed through transactions, with earned premium and " +
-    "bordereau reporting; custom objects and typed relationships; notes (some privileged), tasks, files in " +
-    "folders and forms beside those records; configuration; and an audit log.",
+    "organizations as configurable records; the quote and submission lifecycle (rating with configured " +
+    "workflows, bind conditions, bind into a new policy, cancel, submission close and reopen); policies changed " +
+    "through transactions, with earned premium and bordereau reporting; custom objects and typed " +
+    "relationships; notes (some privileged), tasks, files in folders and forms beside those records; " +
+    "configuration; and an audit log.",
   "",
   "**Bodies.** Every body is JSON except two: a file upload (`POST .../files`) is `multipart/form-data`, and a " +
     "file's content read (`GET .../files/{fileId}/content`) answers the stored bytes with the file's media type.",
@@ -54,6 +56,11 @@ export const OPENAPI_CONFIG = {
       description: "Field Model V1 records: exposures, events, submissions, quotes, persons, organizations.",
     },
     { name: "Events", description: "Event (claim) lifecycle: close, reopen, open/close history." },
+    {
+      name: "Quotes",
+      description: "Quote lifecycle: read, replace, rate, complete, cancel, bind conditions and bind into a policy.",
+    },
+    { name: "Submissions", description: "Submission lifecycle: close and reopen; the oldest family's create." },
     { name: "Custom objects", description: "Records of the company's configured custom object types." },
     { name: "Relationships", description: "Typed links between records, with enforced cardinality." },
     { name: "Data validation", description: "Stored records checked against the current configuration." },

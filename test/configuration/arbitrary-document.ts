@@ -126,7 +126,27 @@ export const documentArbitrary = optionSetsArbitrary.chain((optionSets) => {
         fc.record({
           name: identifier,
           stages: fc.array(
-            fc.record({ stageType: fc.constantFrom("table", "script"), outputPath: maybe(identifier) }),
+            fc.oneof(
+              fc.record({
+                stageType: fc.constant("expression"),
+                raterSpec: fc.record({ expression: fc.constantFrom("1", "premium * 2", "round(limit / 3, 2)") }),
+                outputPath: identifier,
+                callOncePerPath: maybe(fc.boolean()),
+              }),
+              fc.record({
+                stageType: fc.constant("table"),
+                raterSpec: fc.record({
+                  rows: fc.constant([{ match: { state: "NY" }, value: 2 }]),
+                  default: fc.integer(),
+                }),
+                inputs: fc.constant({ state: "state" }),
+                outputPath: identifier,
+              }),
+              fc.record({
+                stageType: fc.constant("pricing"),
+                raterSpec: fc.constant({ components: [{ label: "Base", group: "g", kind: "Premium", value: "100" }] }),
+              }),
+            ),
             { minLength: 1, maxLength: 2 },
           ),
         }),

@@ -58,7 +58,7 @@ export const BASE_DOCUMENT = {
   ratingWorkflows: [
     {
       name: "default",
-      stages: [{ stageType: "table", outputPath: "premium" }],
+      stages: [{ stageType: "table", raterSpec: { rows: [], default: 100 }, outputPath: "premium" }],
       warnings: [{ expression: "premium > 0", message: "Premium should be positive" }],
     },
   ],

@@ -162,10 +162,10 @@ describe("import", () => {
           stages: [
             {
               stageType: "table",
-              raterSpec: { table: "base" },
+              raterSpec: { rows: [{ match: { a: 1 }, value: 10 }], default: 5 },
               callOncePerPath: true,
               outputPath: "premium",
-              inputs: ["a"],
+              inputs: { a: "exposure.count" },
             },
           ],
           warnings: [{ expression: "premium > 0", message: "positive" }],

@@ -142,6 +142,7 @@ describe("validate", () => {
       ["error", "invalid-expression", "fieldDefinitions.1.computedDefault"],
       ["warning", "not-repeatable", "fieldDefinitions.2.typeInfo.repeatable"],
       ["error", "invalid-expression", "ratingWorkflows.0.warnings.0.expression"],
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.0.stageType"],
     ]);
   });
 

@@ -12,8 +12,11 @@ import {
   policies,
   policyContacts,
   policyVersions,
+  quoteBindings,
+  quoteRecords,
   relationshipLinks,
   sequences,
+  submissionRecords,
   tasks,
 } from "./schema";
 
@@ -39,6 +42,10 @@ export const APPLICATION_TABLES: readonly ApplicationTable[] = [
   bordereauExportChunks,
   bordereauExports,
   relationshipLinks,
+  // A quote's and a submission's lifecycle records sit beside their entity rows.
+  quoteBindings,
+  quoteRecords,
+  submissionRecords,
   policyContacts,
   policyVersions,
   policies,

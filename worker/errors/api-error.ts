@@ -51,6 +51,14 @@ export const ERROR_STATUS = {
   // Export presets (interface, Errors): a field key the surface does not have; a name the owner already uses.
   UnknownExportFieldKey: 400,
   ExportPresetNameTaken: 409,
+  // Quotes and submissions (CONTRACT 5.8), and the invoice plan a bind may carry (7.7).
+  QuoteLifecycleFieldWrite: 400,
+  InvalidLifecycleTransition: 409,
+  QuoteNotEditable: 409,
+  BindConditionsFailed: 409,
+  RatingPreconditionFailed: 422,
+  RatingFailed: 422,
+  INVOICE_PLAN_INVALID: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,7 +13,9 @@ import { folderRoutes } from "./folders";
 import { formRoutes } from "./forms";
 import { noteRoutes } from "./notes";
 import { policyRoutes } from "./policies";
+import { quoteRoutes } from "./quotes";
 import { relationshipRoutes } from "./relationships";
+import { submissionRoutes } from "./submissions";
 import { health } from "./system/health";
 import { taskRoutes } from "./tasks";
 
@@ -34,6 +36,8 @@ const ROUTES: RouteEntry[] = [
   ...folderRoutes,
   ...fileRoutes,
   ...formRoutes,
+  ...quoteRoutes,
+  ...submissionRoutes,
 ];
 
 /** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */

@@ -73,7 +73,7 @@ describe("guarded status fields change only through their endpoints", () => {
   it.each([
     ["event", "eventStatus", "open", "closed", "/events/{eventId}/close or /reopen"],
     ["submission", "submissionStatus", "draft", "bound", "/submissions/{submissionId}/close or /reopen"],
-    ["quote", "quoteStatus", "draft", "bound", "/quotes/{quoteId}/cancel or /quotes/bind"],
+    ["quote", "quoteStatus", "draft", "bound", "/quotes/{quoteId}/cancel, /quotes/{quoteId}/complete or /quotes/bind"],
   ])(
     "a %s update changing %s is refused naming the endpoint; the held value is accepted",
     (entityType, key, held, sent, path) => {

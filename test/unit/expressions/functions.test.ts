@@ -74,15 +74,35 @@ describe("round(x, places)", () => {
     expect(run("round(a / 3, 2)", { a: 100 })).toBe(33.33);
   });
 
-  it("rounds halves up (toward +infinity), as JavaScript's Math.round does; CONTRACT 5.4 does not fix the mode", () => {
+  // The mode CONTRACT 5.4 leaves open: half away from zero on the decimal value, as spreadsheets round.
+  it("rounds halves away from zero: 2.5 to 3 and -2.5 to -3", () => {
     expect(run("round(2.5)")).toBe(3);
-    expect(run("round(0 - 2.5)")).toBe(-2);
+    expect(run("round(0 - 2.5)")).toBe(-3);
+    expect(run("round(0 - 1.25, 1)")).toBe(-1.3);
+    expect(run("round(0.5)")).toBe(1);
+    expect(run("round(0 - 0.4)")).toBe(0);
   });
 
-  it.todo(
-    "rounds the decimal spelling like money amounts (round(1.005, 2) is 1.01; it gives 1 today because 1.005 " +
-      "is 1.00499... in binary): CONTRACT 5.4 to decide the mode",
-  );
+  it("rounds the decimal spelling, not its binary neighbour: round(1.005, 2) is 1.01", () => {
+    // 1.005 is 1.00499999999999989... in binary; 1.005 * 100 is 100.49999999999999 there.
+    expect(run("round(1.005, 2)")).toBe(1.01);
+    expect(run("round(2.675, 2)")).toBe(2.68);
+    expect(run("round(1.0049, 2)")).toBe(1);
+    expect(run("round(0 - 1.005, 2)")).toBe(-1.01);
+    expect(run("round(x, 2)", { x: 1e-7 })).toBe(0);
+    expect(run("round(x, 2)", { x: 1.5e21 })).toBe(1.5e21);
+    expect(run("round(123456.785, 2)")).toBe(123456.79);
+  });
+
+  it("is symmetric: round(-x) is -round(x)", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 0, max: 4 }), (x, places) => {
+        const up = run("round(x, p)", { x, p: places }) as number;
+        const down = run("round(0 - x, p)", { x, p: places }) as number;
+        expect(down === 0 ? 0 : down).toBe(up === 0 ? 0 : -up);
+      }),
+    );
+  });
 
   it("is null for a value that is not a number", () => {
     expect(run("round(missing, 2)")).toBeNull();

@@ -3,11 +3,12 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
+import { countBoundQuotes, noBoundQuote } from "./quotes";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record
- * whose data names it in a top-level `policyId`, or a relationship link between it and a quote or event
- * record, either way.
+ * whose data names it in a top-level `policyId`, a relationship link between it and a quote or event
+ * record, either way, or a quote bound to it (CONTRACT 5.3, Wipes).
  */
 
 /** Quote and event records of the company: the records whose references keep policies alive. */
@@ -60,6 +61,7 @@ export function noLiveReference(db: Database, companyId: string): SQL {
   return allOf(
     notExists(db.select({ one: sql`1` }).from(data.records).where(data.condition)),
     notExists(db.select({ one: sql`1` }).from(linked.links).where(linked.condition)),
+    noBoundQuote(db, companyId),
   );
 }
 
@@ -67,7 +69,7 @@ export function noLiveReference(db: Database, companyId: string): SQL {
 export async function countLiveReferences(db: Database, companyId: string) {
   const data = dataReferences(db, companyId);
   const linked = linkReferences(db, companyId);
-  const [byType, byRelationship] = await Promise.all([
+  const [byType, byRelationship, boundQuotes] = await Promise.all([
     db
       .select({ entityType: data.records.entityType, n: count() })
       .from(data.records)
@@ -80,8 +82,9 @@ export async function countLiveReferences(db: Database, companyId: string) {
       .where(linked.condition)
       .groupBy(linked.links.relationshipKey)
       .orderBy(asc(linked.links.relationshipKey)),
+    countBoundQuotes(db, companyId),
   ]);
-  return { byType, byRelationship };
+  return { byType, byRelationship, boundQuotes };
 }
 
 /**

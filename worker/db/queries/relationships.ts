@@ -6,6 +6,7 @@ import type { Database } from "../client";
 import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
+import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -309,7 +310,13 @@ export async function wipeRecordsOfType(
   const noContacts = notExists(
     db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
   );
-  const noLiveReference = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const linkGuard = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const entityType = type.kind === "entity" ? type.entityType : "";
+  const lifecycleGuard = lifecycleWipeGuard(db, companyId, entityType);
+  const noLiveReference = lifecycleGuard ? allOf(linkGuard, lifecycleGuard) : linkGuard;
+  const lifecycleRecords = lifecycleWipeStatements(db, companyId, entityType, (where) =>
+    allOf(where, stillSandbox, noLiveReference),
+  );
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)
@@ -345,6 +352,6 @@ export async function wipeRecordsOfType(
   // What is attached to entity records (notes, tasks, folders, files, generated forms) goes with them.
   const attachments =
     type.kind === "entity" ? attachmentWipeStatements(db, companyId, type.entityType, guards, receipt.createdAt) : [];
-  const results = await db.batch([writeReceipt, removeLinks, ...attachments, removeRecords]);
-  return (results.at(-1) as D1Result).meta.changes;
+  const results = await db.batch([writeReceipt, removeLinks, ...attachments, removeRecords, ...lifecycleRecords]);
+  return (results[2 + attachments.length] as D1Result).meta.changes;
 }

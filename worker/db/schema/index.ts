@@ -7,3 +7,4 @@ export * from "./data-validation";
 export * from "./entities";
 export * from "./forms";
 export * from "./policies";
+export * from "./quotes";

@@ -133,15 +133,74 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
     shape: { type: "string", format: "uuid" },
     fixed: READ_ONLY,
   },
+  fullTermPricingInfo: {
+    definition: definition(
+      "fullTermPricingInfo",
+      "Full-term pricing",
+      { kind: "String" },
+      "The pricing contract {pricingComponents, premium, taxes, fees, brokerCommission, programCommission}; " +
+        "rollups are recomputed from the components. Copy it from a rate answer before binding.",
+    ),
+    shape: { type: ["object", "null"] },
+    fixed: PLATFORM,
+  },
+  fullTermPolicyRatingResult: {
+    definition: definition(
+      "fullTermPolicyRatingResult",
+      "Full-term rating result",
+      { kind: "String" },
+      "{policyPremium, policyTaxes, policyFees, policyGrandTotal}; set to null by a write that changes " +
+        "fullTermPricingInfo without sending it.",
+    ),
+    shape: { type: ["object", "null"] },
+    fixed: PLATFORM,
+  },
   submissionStatus: {
     definition: definition(
       "submissionStatus",
       "Submission status",
       { kind: "String" },
-      "Changed through the submission close and reopen operations.",
+      "An intake status (draft, submitted, under_review, declined) is set on create and by an update; quoted " +
+        "and bound follow the submission's quotes; closed is reached through POST /submissions/{submissionId}/close " +
+        "and left through /reopen.",
     ),
+    shape: { type: "string", enum: ["draft", "submitted", "under_review", "declined", "quoted", "bound", "closed"] },
     fixed: GUARDED_STATUS,
   },
+  submissionType: {
+    definition: definition(
+      "submissionType",
+      "Submission type",
+      { kind: "String" },
+      "new_business (default), renewal or endorsement; set on create, never changed.",
+    ),
+    shape: { type: "string", enum: ["new_business", "renewal", "endorsement"] },
+    fixed: PLATFORM,
+  },
+  submissionName: {
+    definition: definition("submissionName", "Submission name", { kind: "String" }),
+    shape: { type: ["string", "null"] },
+    fixed: PLATFORM,
+  },
+  submissionNumber: readOnlyText("submissionNumber", "Submission number", "S + 8 digits, minted at create."),
+  submissionPolicy: {
+    definition: definition(
+      "submissionPolicy",
+      "Submission policy",
+      { kind: "String" },
+      "{policyNumber, policyType, policyStartDate, policyEndDate} from the oldest family's create, else null.",
+      true,
+    ),
+    shape: { type: ["object", "null"] },
+    fixed: READ_ONLY,
+  },
+  submissionCloseReason: readOnlyText("submissionCloseReason", "Close reason", "Stamped by close, cleared by reopen."),
+  submissionCloseExplanation: readOnlyText(
+    "submissionCloseExplanation",
+    "Close explanation",
+    "Stamped by close, cleared by reopen.",
+  ),
+  submissionClosedAt: readOnlyText("submissionClosedAt", "Closed at", "Stamped by close, cleared by reopen."),
   policyNumber: {
     definition: definition(
       "policyNumber",

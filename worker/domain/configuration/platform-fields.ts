@@ -12,8 +12,27 @@ export const EVENT_LIFECYCLE_DATES = [
 
 const PLATFORM_FIELDS: Record<string, readonly string[]> = {
   event: ["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory", ...EVENT_LIFECYCLE_DATES],
-  quote: ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"],
-  submission: ["submissionStatus"],
+  quote: [
+    "quoteType",
+    "quoteStatus",
+    "quoteNumber",
+    "quoteBindErrors",
+    "quoteSubmissionId",
+    "policyStartDate",
+    "policyEndDate",
+    "fullTermPricingInfo",
+    "fullTermPolicyRatingResult",
+  ],
+  submission: [
+    "submissionStatus",
+    "submissionType",
+    "submissionName",
+    "submissionNumber",
+    "submissionPolicy",
+    "submissionCloseReason",
+    "submissionCloseExplanation",
+    "submissionClosedAt",
+  ],
   policy: [
     "policyNumber",
     "policyStartDate",

@@ -1,4 +1,5 @@
 import { expressionProblem, isRepeatable, referencedNames } from "../expressions/evaluate";
+import { workflowStageProblems } from "../rating/stages";
 import type { CardDefinition, ConfigurationDocument, SubField } from "./document";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
 import type { IssueList, Path } from "./issues";
@@ -152,6 +153,14 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
       issues.warning(["ratingWorkflows", index, "stages"], `Rating workflow "${workflow.name}" has no stages`, {
         code: "empty-workflow",
       });
+    // Each stage fits its stage type's shape (CONTRACT 5.4).
+    for (const problem of workflowStageProblems(workflow))
+      issues.error(
+        ["ratingWorkflows", index, "stages", problem.index, ...problem.path],
+        `Stage ${problem.index} of rating workflow "${workflow.name}": ` +
+          [problem.path.join("."), problem.message].filter(Boolean).join(" "),
+        { code: "invalid-rating-stage" },
+      );
   });
 
   checkFinancials(doc, issues);

@@ -10,7 +10,10 @@ const GUARDED: Record<string, Record<string, string>> = {
     eventOpenCloseHistory: "PUT /api/v1/companies/{companyId}/events/{eventId}/open-close-history",
   },
   submission: { submissionStatus: "POST /api/v1/companies/{companyId}/submissions/{submissionId}/close or /reopen" },
-  quote: { quoteStatus: "POST /api/v1/companies/{companyId}/quotes/{quoteId}/cancel or /quotes/bind" },
+  quote: {
+    quoteStatus:
+      "POST /api/v1/companies/{companyId}/quotes/{quoteId}/cancel, /quotes/{quoteId}/complete or /quotes/bind",
+  },
 };
 
 export function guardedEndpoint(entityType: string, referenceId: string): string | null {

@@ -1,15 +1,29 @@
 import { readFmv1Date } from "../dates/fmv1-date";
+import { normalizePricing, PricingInputSchema, RatingResultSchema } from "../policies/pricing";
+import { SUBMISSION_STATUSES, SUBMISSION_TYPES } from "../submissions/status";
 import type { ValueReading } from "./field-values";
 
 export const EVENT_STATUSES = ["open", "closed"] as const;
-export const SUBMISSION_STATUSES = [
-  "draft",
-  "submitted",
-  "under_review",
-  "quoted",
-  "bound",
-  "declined",
-  "closed",
+export { SUBMISSION_STATUSES };
+
+/**
+ * Quote platform fields (CONTRACT 5.2): writable like configured fields, no configuration needed. The
+ * quote's lifecycle fields are not among them: the quote operations own those.
+ */
+export const QUOTE_PLATFORM_FIELDS = [
+  "policyStartDate",
+  "policyEndDate",
+  "fullTermPricingInfo",
+  "fullTermPolicyRatingResult",
+] as const;
+
+/** Submission members the platform sets (CONTRACT 5.3): resending the stored value is accepted, a change is 400. */
+export const SUBMISSION_PLATFORM_STAMPS = [
+  "submissionNumber",
+  "submissionPolicy",
+  "submissionCloseReason",
+  "submissionCloseExplanation",
+  "submissionClosedAt",
 ] as const;
 
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
@@ -52,6 +66,43 @@ export function readPlatformValue(
     if (referenceId === "eventName" || referenceId === "userSetEventName") return text();
     if (referenceId === "eventOpenCloseHistory") return readHistory(value, path);
   }
-  if (entityType === "submission" && referenceId === "submissionStatus") return oneOf(SUBMISSION_STATUSES);
+  if (entityType === "submission") {
+    if (referenceId === "submissionStatus") return oneOf(SUBMISSION_STATUSES);
+    if (referenceId === "submissionType") return oneOf(SUBMISSION_TYPES);
+    if (referenceId === "submissionName") return text();
+  }
+  if (entityType === "quote") return readQuotePlatformValue(referenceId, value, path);
   return null;
+}
+
+const memberPath = (path: string, members: ReadonlyArray<PropertyKey>) =>
+  members.reduce<string>((at, m) => (typeof m === "number" ? `${at}[${m}]` : `${at}.${String(m)}`), path);
+
+/** The quote's term dates and pricing containers; the pricing rollups are recomputed from the components. */
+function readQuotePlatformValue(referenceId: string, value: unknown, path: string): ValueReading | null {
+  if (referenceId === "policyStartDate" || referenceId === "policyEndDate") {
+    if (value === null) return { ok: true, value };
+    const date = readFmv1Date(value);
+    return date.ok ? { ok: true, value: date.value } : refuse(path, date.problem);
+  }
+  const schema =
+    referenceId === "fullTermPricingInfo"
+      ? PricingInputSchema
+      : referenceId === "fullTermPolicyRatingResult"
+        ? RatingResultSchema
+        : null;
+  if (!schema) return null;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({
+      path: memberPath(path, issue.path),
+      problem:
+        issue.code === "unrecognized_keys"
+          ? `has undeclared member ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+          : issue.message,
+    }));
+    return { ok: false, problems };
+  }
+  const read = referenceId === "fullTermPricingInfo" ? normalizePricing(parsed.data as never) : parsed.data;
+  return { ok: true, value: read };
 }

@@ -4,7 +4,7 @@ import { defaultsToApply } from "./derived-values";
 import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
-import { readPlatformValue } from "./platform-values";
+import { QUOTE_PLATFORM_FIELDS, readPlatformValue, SUBMISSION_PLATFORM_STAMPS } from "./platform-values";
 
 /** Everything a create or update needs to decide, with no I/O. */
 export interface WriteInput {
@@ -41,8 +41,8 @@ const refused = (refusal: WriteRefusal): WritePlan => ({ ok: false, refusal });
 /** Members the platform owns on some entity types, beyond configured fields. */
 const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
   event: ["eventStatus", "eventName", "userSetEventName", "eventOpenCloseHistory"],
-  submission: ["submissionStatus"],
-  quote: QUOTE_LIFECYCLE_FIELDS,
+  submission: ["submissionStatus", "submissionType", "submissionName", ...SUBMISSION_PLATFORM_STAMPS],
+  quote: [...QUOTE_LIFECYCLE_FIELDS, ...QUOTE_PLATFORM_FIELDS],
 };
 
 /** Applies the interface's write rules to a create (`existing` null) or a partial update. */

@@ -13,6 +13,22 @@ const memberOf = (item: unknown, member: string): unknown =>
   item !== null && typeof item === "object" && Object.hasOwn(item, member)
     ? (item as Record<string, unknown>)[member]
     : undefined;
+/**
+ * `round(x, places)` rounds the number as it is written (its shortest decimal spelling), half away from
+ * zero, as spreadsheet users expect: `round(1.005, 2)` is 1.01 and `round(-2.5)` is -3, although 1.005 is
+ * 1.00499... in binary. `places` is a whole number (default 0; negative rounds to tens, hundreds...).
+ */
+function roundHalfAwayFromZero(value: number, places: unknown): number {
+  if (!Number.isFinite(value)) return value;
+  const digits = typeof places === "number" && Number.isFinite(places) ? Math.trunc(places) : 0;
+  const [mantissa = "0", exponent = "0"] = String(Math.abs(value)).split("e");
+  // Shifting the decimal spelling, not multiplying the binary value, keeps an exact half exact.
+  const shifted = Number(`${mantissa}e${Number(exponent) + digits}`);
+  if (!Number.isFinite(shifted) || shifted >= 2 ** 52) return value;
+  const rounded = Number(`${Math.round(shifted)}e${-digits}`) * Math.sign(value);
+  return rounded === 0 ? 0 : rounded;
+}
+
 const numbers = (args: unknown[]) => args.filter((a): a is number => typeof a === "number" && Number.isFinite(a));
 
 const DEFINITIONS: Record<string, ExpressionFunction> = {
@@ -27,11 +43,7 @@ const DEFINITIONS: Record<string, ExpressionFunction> = {
   upper: pure(([v]) => (v == null ? null : text(v).toUpperCase())),
   lower: pure(([v]) => (v == null ? null : text(v).toLowerCase())),
   len: pure(([v]) => (Array.isArray(v) ? v.length : v == null ? 0 : text(v).length)),
-  round: pure(([v, places]) => {
-    if (typeof v !== "number") return null;
-    const factor = 10 ** (typeof places === "number" ? places : 0);
-    return Math.round(v * factor) / factor;
-  }),
+  round: pure(([v, places]) => (typeof v === "number" ? roundHalfAwayFromZero(v, places) : null)),
   abs: pure(([v]) => (typeof v === "number" ? Math.abs(v) : null)),
   min: pure((args) => (numbers(args).length ? Math.min(...numbers(args)) : null)),
   max: pure((args) => (numbers(args).length ? Math.max(...numbers(args)) : null)),

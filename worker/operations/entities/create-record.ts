@@ -6,8 +6,8 @@ import type { OperationContext } from "../context";
 import { insertRecord } from "./save-record";
 
 export interface CreateRecordInput {
-  /** Every type but the event, whose writes are `createEvent` and friends (serialized in the company object). */
-  entityType: Exclude<EntityType, "event">;
+  /** Every type but those whose writes run serialized in the company object (`createEvent`, `createQuote`...). */
+  entityType: Exclude<EntityType, "event" | "quote" | "submission">;
   body: JsonObject;
 }
 

@@ -1,5 +1,6 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
+import { countLinkedQuotes } from "../../db/queries/submissions";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { ApiError } from "../../errors/api-error";
 import { auditReceipt } from "../audit-receipt";
@@ -30,7 +31,22 @@ async function storedTypeFor(ctx: OperationContext, raw: string): Promise<Stored
 
 const linksOf = (n: number) => `${n} link${n === 1 ? "" : "s"}`;
 
+/** Every quote links a submission (CONTRACT 5.3, Wipes): submissions are wiped only once no quote is left. */
+async function refuseLinkedQuotes(ctx: OperationContext, type: StoredType) {
+  if (type.kind !== "entity" || type.entityType !== "submission") return;
+  const quotes = await countLinkedQuotes(ctx.db, ctx.companyId);
+  if (!quotes) return;
+  const message = `${quotes} quote${quotes === 1 ? " links" : "s link"} a submission`;
+  throw new ApiError({
+    code: "LiveReferencesExist",
+    message: `Cannot delete all submission records while quotes link them: ${message}`,
+    userMessages: ["Some submissions still have quotes. Delete all quotes first."],
+    details: [{ field: "quote.submissionId", message }],
+  });
+}
+
 async function refuseLiveReferences(ctx: OperationContext, type: StoredType) {
+  await refuseLinkedQuotes(ctx, type);
   const live = await liveReferenceCounts(ctx.db, ctx.companyId, type);
   if (!live.length) return;
   const summary = live.map((r) => `${r.relationshipKey} (${linksOf(r.links)})`).join(", ");

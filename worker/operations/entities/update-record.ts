@@ -7,8 +7,8 @@ import { type EntityView, entityView } from "./entity-view";
 import { updateRecordValues } from "./save-record";
 
 export interface UpdateRecordInput {
-  /** Every type but the event, whose writes are `updateEvent` and friends (serialized in the company object). */
-  entityType: Exclude<EntityType, "event">;
+  /** Every type but those whose writes run serialized in the company object (`updateEvent`, `updateQuote`...). */
+  entityType: Exclude<EntityType, "event" | "quote" | "submission">;
   id: string;
   body: JsonObject;
 }

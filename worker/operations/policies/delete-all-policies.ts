@@ -36,7 +36,7 @@ export async function deleteAllPolicies(ctx: OperationContext): Promise<{ rowsRe
 }
 
 async function refuseLiveReferences(ctx: OperationContext) {
-  const { byType, byRelationship } = await countLiveReferences(ctx.db, ctx.companyId);
+  const { byType, byRelationship, boundQuotes } = await countLiveReferences(ctx.db, ctx.companyId);
   const found = [
     ...byType.map((r) => ({
       field: `${r.entityType}.policyId`,
@@ -46,6 +46,14 @@ async function refuseLiveReferences(ctx: OperationContext) {
       field: `relationships.${r.relationshipKey}`,
       message: `${r.n} ${plural(r.n, "link ties", "links tie")} a policy to a quote or event`,
     })),
+    ...(boundQuotes
+      ? [
+          {
+            field: "boundQuotes",
+            message: `${boundQuotes} bound ${plural(boundQuotes, "quote names", "quotes name")} a policy`,
+          },
+        ]
+      : []),
   ];
   if (found.length) throw liveReferencesExist(found);
 }

@@ -13,8 +13,17 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../../operations/context";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
-import { CreatedSchema, capitalized, EntityBodySchema, type EntityType, permissionOf } from "./schemas";
+import {
+  CreatedSchema,
+  capitalized,
+  EntityBodySchema,
+  type EntityType,
+  isSerialized,
+  permissionOf,
+  type SerializedType,
+} from "./schemas";
 
 const responses = { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse };
 
@@ -40,11 +49,23 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Creates run serialized in the company object: an event through its one event write, other types as records. */
+/** Creates of the types whose writes carry lifecycle fields, each through its own object operation. */
+const LIFECYCLE_CREATES: Record<SerializedType, (ctx: OperationContext, body: JsonObject) => Promise<string>> = {
+  event: async (ctx, body) => (await companyObject(ctx).createEvent({ body })).id,
+  quote: async (ctx, body) => (await companyObject(ctx).createQuote({ body })).id,
+  submission: async (ctx, body) => (await companyObject(ctx).createSubmission({ body })).row.id,
+};
+
+/**
+ * Every create runs serialized in the company object (so no create commits against a configuration an
+ * import has replaced): events, quotes and submissions through their own lifecycle operations, other
+ * types as plain records.
+ */
 async function create(c: Context<AppEnv>, entityType: EntityType, body: JsonObject) {
-  const object = companyObject(contextOf(c));
-  const { id } =
-    entityType === "event" ? await object.createEvent({ body }) : await object.createRecord({ entityType, body });
+  const ctx = contextOf(c);
+  const id = isSerialized(entityType)
+    ? await LIFECYCLE_CREATES[entityType](ctx, body)
+    : (await companyObject(ctx).createRecord({ entityType, body })).id;
   return c.json({ id }, 201);
 }
 

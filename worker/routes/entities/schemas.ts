@@ -49,3 +49,8 @@ export const permissionOf = (entityType: EntityType, verb: Verb) => requirePermi
 
 /** `exposure` → `Exposure`, for operation ids. */
 export const capitalized = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** Types whose every write runs serialized in the company object (their lifecycles must not interleave). */
+export type SerializedType = "event" | "quote" | "submission";
+export const isSerialized = (entityType: EntityType): entityType is SerializedType =>
+  entityType === "event" || entityType === "quote" || entityType === "submission";

@@ -14,6 +14,8 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../../operations/context";
+import type { EntityView } from "../../operations/entities/entity-view";
 import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
 import {
   CONFLICT_DOC,
@@ -22,7 +24,9 @@ import {
   EntityIdParam,
   EntitySchema,
   type EntityType,
+  isSerialized,
   permissionOf,
+  type SerializedType,
 } from "./schemas";
 
 const UPDATE_DESCRIPTION =
@@ -60,13 +64,24 @@ const anyTypeRoute = companyRoute("P", null, {
   responses,
 });
 
-/** Updates run serialized in the company object: an event through its one event write, other types as records. */
+type Update = (ctx: OperationContext, id: string, body: JsonObject) => Promise<EntityView>;
+
+/** Updates of the types whose writes carry lifecycle fields, each through its own object operation. */
+const LIFECYCLE_UPDATES: Record<SerializedType, Update> = {
+  event: (ctx, eventId, body) => companyObject(ctx).updateEvent({ eventId, body }),
+  quote: (ctx, quoteId, body) => companyObject(ctx).updateQuote({ quoteId, body }),
+  submission: (ctx, submissionId, body) => companyObject(ctx).updateSubmission({ submissionId, body }),
+};
+
+/**
+ * Every update runs serialized in the company object: events, quotes and submissions through their own
+ * lifecycle operations, other types as plain records.
+ */
 async function update(c: Context<AppEnv>, entityType: EntityType, id: string, body: JsonObject) {
-  const object = companyObject(contextOf(c));
-  const record =
-    entityType === "event"
-      ? await object.updateEvent({ eventId: id, body })
-      : await object.updateRecord({ entityType, id, body });
+  const ctx = contextOf(c);
+  const record = isSerialized(entityType)
+    ? await LIFECYCLE_UPDATES[entityType](ctx, id, body)
+    : await companyObject(ctx).updateRecord({ entityType, id, body });
   return c.json(record, 200);
 }
 

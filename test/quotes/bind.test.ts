@@ -1,0 +1,359 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { expectError, staff } from "../support/harness";
+import { countRows, date, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
+
+const bind = (q: Awaited<ReturnType<typeof setUpQuotes>>, body: object, key = q.admin) =>
+  q.company.call("POST", "/quotes/bind", key, { body });
+
+describe("bind by id (CONTRACT 5.6)", () => {
+  it("writes new business from the persisted quote, binds the quote and its submission, in one answer", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    const rating = await q.rateAndCopy(id);
+    const res = await bind(q, { quoteId: id, transactionTimestamp: "2025-12-01T10:00:00Z", displayAuthor: "Dana" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const { quote, policy, advisories } = res.json;
+    expect(quote).toMatchObject({ id, policyId: policy.policyId, data: { quoteStatus: "bound", quoteBindErrors: [] } });
+    expect(quote.data.quoteRef).toBe("QR-001");
+    expect(policy).toMatchObject({
+      version: 1,
+      action: "NEW_BUSINESS",
+      transactionTimestamp: "2025-12-01T10:00:00Z",
+      displayAuthor: "Dana",
+      policyNumber: expect.stringMatching(/^POL-/),
+      policyStartDate: date("2030-01-01"),
+      fullTermPricingInfo: rating.fullTermPricingInfo,
+      fullTermPolicyRatingResult: rating.fullTermPolicyRatingResult,
+    });
+    const segment = policy.segments[0].data;
+    expect(segment).toMatchObject({ insuredName: "Acme Haulage", limit: 1_000_000, exposures: QUOTE_VALUES.exposures });
+    expect(segment.state).toBeUndefined();
+    expect(advisories).toEqual([]);
+    expect((await q.readSubmission(quote.submissionId)).data.submissionStatus).toBe("bound");
+    const read = await q.company.call("GET", `/policies/${policy.policyId}`, q.admin);
+    expect(read.json.policyNumber).toBe(policy.policyNumber);
+  });
+
+  it("binds what is stored, not the rate answer: a rate never copied leaves rating-present failing", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rate(id);
+    const error = expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expect(error.details).toEqual([
+      {
+        field: "rating-present",
+        message: "fullTermPricingInfo is empty: rate the quote and copy its pricing into the quote",
+      },
+    ]);
+    const pricing = { pricingComponents: [{ label: "Hand priced", group: "p", kind: "Premium", value: 999 }] };
+    await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { fullTermPricingInfo: pricing } });
+    const bound = await bind(q, { quoteId: id });
+    expect(bound.json.policy.fullTermPricingInfo.premium).toBe(999);
+    expect(bound.json.policy.fullTermPolicyRatingResult).toBeNull();
+  });
+
+  it("stores the failures in quoteBindErrors without moving updatedAt, and empties them on success", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote({ ...QUOTE_VALUES, policyEndDate: date("2029-01-01") });
+    const before = await q.readQuote(id);
+    const error = expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expect(error.details.map((d) => d.field)).toEqual(["policy-term", "rating-present"]);
+    const after = await q.readQuote(id);
+    expect(after.data.quoteBindErrors).toEqual([
+      "policy-term: policyEndDate must be after policyStartDate",
+      "rating-present: fullTermPricingInfo is empty: rate the quote and copy its pricing into the quote",
+    ]);
+    expect(after.updatedAt).toBe(before.updatedAt);
+    expect(await countRows("policies", q.company.id)).toBe(0);
+  });
+
+  it("answers 409 InvalidLifecycleTransition for a bound or cancelled quote, whatever else fails", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.company.call("POST", `/quotes/${id}/cancel`, q.admin);
+    const error = expectError(await bind(q, { quoteId: id }), 409, "InvalidLifecycleTransition");
+    expect(error.message).toBe("Cannot bind a quote whose status is cancelled");
+  });
+
+  it("of ten concurrent binds of one quote, exactly one makes a policy", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bind(q, { quoteId: id })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expectError(refused, 409, "InvalidLifecycleTransition");
+    expect(await countRows("policies", q.company.id)).toBe(1);
+    expect(await countRows("quote_bindings", q.company.id)).toBe(1);
+  });
+
+  it("a bound quote refuses generic updates, rate and PUT with QuoteNotEditable naming the policy path", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    const { policy } = (await bind(q, { quoteId: id })).json;
+    const patch = expectError(
+      await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { limit: 1 } }),
+      409,
+      "QuoteNotEditable",
+    );
+    expect(patch.message).toContain(`/policies/${policy.policyId}/transaction/`);
+    expectError(
+      await q.company.call("POST", `/quotes/${id}/rate`, q.admin, { body: { ratingWorkflowName: "flat" } }),
+      409,
+      "QuoteNotEditable",
+    );
+    expectError(await q.second("PUT", `/quotes/${id}`, q.admin, { quote: {}, exposures: [] }), 409, "QuoteNotEditable");
+    expectError(await q.company.call("POST", `/quotes/${id}/cancel`, q.admin), 409, "InvalidLifecycleTransition");
+  });
+
+  it("refuses a second quote of a bound submission with submission-status", async () => {
+    const q = await setUpQuotes();
+    const submissionId = await q.createSubmission();
+    const first = await q.createQuote({ ...QUOTE_VALUES, submissionId });
+    const second = await q.createQuote({ ...QUOTE_VALUES, submissionId });
+    await q.rateAndCopy(first);
+    await q.rateAndCopy(second);
+    expect((await bind(q, { quoteId: first })).status).toBe(200);
+    const error = expectError(await bind(q, { quoteId: second }), 409, "BindConditionsFailed");
+    expect(error.details).toEqual([{ field: "submission-status", message: "The submission is bound" }]);
+  });
+
+  it("takes the oldest family's policy number, and names a taken one in policy-data", async () => {
+    const q = await setUpQuotes();
+    const submission = await q.legacy("POST", "/submissions", q.admin, {
+      name: "Fleet",
+      type: "new_business",
+      policy: { policyNumber: "FLEET-7", policyType: "O", policyStartDate: "2030-01-01", policyEndDate: "2031-01-01" },
+    });
+    const id = await q.createQuote({ ...QUOTE_VALUES, submissionId: submission.json.id });
+    await q.rateAndCopy(id);
+    expect((await bind(q, { quoteId: id })).json.policy.policyNumber).toBe("FLEET-7");
+
+    const again = await q.legacy("POST", "/submissions", q.admin, {
+      name: "Fleet 2",
+      type: "new_business",
+      policy: { policyNumber: "FLEET-7", policyType: "O", policyStartDate: "2030-01-01", policyEndDate: "2031-01-01" },
+    });
+    const taken = await q.createQuote({ ...QUOTE_VALUES, submissionId: again.json.id });
+    await q.rateAndCopy(taken);
+    const error = expectError(await bind(q, { quoteId: taken }), 409, "BindConditionsFailed");
+    expect(error.details).toEqual([{ field: "policy-data", message: "policyNumber FLEET-7 is already in use" }]);
+  });
+
+  it("refuses renewal quotes (quote-type) and empty required fields, naming them", async () => {
+    const q = await setUpQuotes();
+    const submissionId = await q.createSubmission({ submissionType: "renewal" });
+    const id = await q.createQuote({ ...QUOTE_VALUES, submissionId });
+    await q.rateAndCopy(id);
+    await env.DB.prepare("UPDATE entities SET data = json_set(data, '$.insuredName', NULL) WHERE id = ?")
+      .bind(id)
+      .run();
+    const error = expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expect(error.details).toEqual([
+      { field: "quote-type", message: "A renewal quote cannot be bound yet; only newBusiness quotes can" },
+      { field: "required-fields", message: "Required fields are empty: insuredName" },
+    ]);
+  });
+});
+
+describe("bind-conditions (CONTRACT 5.6)", () => {
+  it("lists failures and advisories apart and changes nothing", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote({ ...QUOTE_VALUES, limit: null, policyStartDate: null });
+    await q.rateAndCopy(id);
+    const before = await q.readQuote(id);
+    const res = await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin);
+    expect(res.json).toEqual({
+      quoteId: id,
+      failures: [{ rule: "policy-term", message: "policyStartDate is missing" }],
+      advisories: [
+        { rule: "billing-precondition", message: "No limit: billing will need one", checkScope: "endorsement-billing" },
+      ],
+    });
+    expect(await q.readQuote(id)).toEqual(before);
+  });
+
+  it("lists a clock-reading precondition as a failure evaluated when binding; bind evaluates it now", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id, "clock");
+    const { failures } = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json;
+    expect(failures).toEqual([
+      {
+        rule: "precondition",
+        message: "The term may not start in the past (reads the clock: evaluated when binding, not ahead of time)",
+      },
+    ]);
+    // The term starts in 2030, after today: the precondition holds at bind.
+    expect((await bind(q, { quoteId: id })).status).toBe(200);
+  });
+
+  it("fails rating-workflow when the recorded workflow is gone, and precondition per failing item", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    await env.DB.prepare("UPDATE entities SET data = json_set(data, '$.state', NULL) WHERE id = ?").bind(id).run();
+    const failing = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json.failures;
+    expect(failing).toEqual([{ rule: "precondition", message: "A state is needed to rate" }]);
+    const workflows = QUOTE_CONFIGURATION.ratingWorkflows.filter((w) => w.name !== "standard");
+    await q.company.call("POST", "/configuration/import", q.admin, { body: { ratingWorkflows: workflows } });
+    const gone = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json.failures;
+    expect(gone).toEqual([
+      { rule: "rating-workflow", message: 'The rating workflow "standard" recorded on the quote no longer exists' },
+    ]);
+  });
+});
+
+describe("bind by value (CONTRACT 5.6)", () => {
+  it("creates the quote already bound with the fresh rating, its submission and the policy together", async () => {
+    const q = await setUpQuotes();
+    const res = await bind(q, { quote: QUOTE_VALUES, ratingWorkflowName: "standard" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const { quote, policy } = res.json;
+    expect(quote).toMatchObject({
+      policyId: policy.policyId,
+      system: { ratingWorkflowName: "standard", ratedAt: expect.any(String) },
+      data: { quoteStatus: "bound", quoteNumber: expect.stringMatching(/^Q\d{8}-01$/), quoteRef: "QR-001" },
+    });
+    expect(quote.data.fullTermPolicyRatingResult.policyGrandTotal).toBe(655);
+    expect(policy.fullTermPricingInfo.premium).toBe(600);
+    expect((await q.readSubmission(quote.submissionId)).data.submissionStatus).toBe("bound");
+  });
+
+  it("fails rating-current when the pricing sent differs from the fresh rating's, creating nothing", async () => {
+    const q = await setUpQuotes();
+    const fullTermPricingInfo = { pricingComponents: [{ label: "Mine", group: "p", kind: "Premium", value: 1 }] };
+    const error = expectError(
+      await bind(q, { quote: { ...QUOTE_VALUES, fullTermPricingInfo }, ratingWorkflowName: "standard" }),
+      409,
+      "BindConditionsFailed",
+    );
+    expect(error.details.map((d) => d.field)).toEqual(["rating-current"]);
+    expect(await countRows("entities", q.company.id)).toBe(0);
+    expect(await countRows("policies", q.company.id)).toBe(0);
+  });
+
+  it("answers a rating refusal as a rate does, and enforces required fields as a create", async () => {
+    const q = await setUpQuotes();
+    expectError(
+      await bind(q, { quote: { ...QUOTE_VALUES, state: null }, ratingWorkflowName: "standard" }),
+      422,
+      "RatingPreconditionFailed",
+    );
+    const { insuredName: _, ...withoutName } = QUOTE_VALUES;
+    expectError(await bind(q, { quote: withoutName, ratingWorkflowName: "standard" }), 400, "InvalidFieldModelV1Data");
+    expect(await countRows("entities", q.company.id)).toBe(0);
+  });
+
+  it("needs exactly one of quoteId and quote, and ratingWorkflowName only with quote", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    for (const body of [
+      {},
+      { quoteId: id, quote: QUOTE_VALUES, ratingWorkflowName: "standard" },
+      { quote: QUOTE_VALUES },
+      { quoteId: id, ratingWorkflowName: "standard" },
+      { quoteId: id, extra: 1 },
+    ]) {
+      expectError(await bind(q, body), 400, "VALIDATION_ERROR");
+    }
+    expectError(await bind(q, { quoteId: "00000000-0000-4000-8000-000000000001" }), 404, "NotFoundError");
+  });
+});
+
+describe("bind with invoices (CONTRACT 5.6, 7.12)", () => {
+  const withPolicyInvoicing = {
+    ...QUOTE_CONFIGURATION,
+    financials: {
+      documentVersion: 2,
+      categories: [],
+      policyFinancials: {
+        lineItemTypes: [],
+        paymentDefaults: null,
+        invoiceTypes: [{ name: "Premium invoice", payeeDefaults: null }],
+      },
+    },
+  };
+
+  it("fails policy-invoicing closed while policy invoicing is configured, whatever the bind carries", async () => {
+    const q = await setUpQuotes(withPolicyInvoicing);
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    const conditions = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json.failures;
+    expect(conditions.map((f: any) => f.rule)).toEqual(["policy-invoicing"]);
+    for (const extra of [{}, { generateInvoices: true }]) {
+      const error = expectError(await bind(q, { quoteId: id, ...extra }), 409, "BindConditionsFailed");
+      expect(error.details.map((d) => d.field)).toEqual(["policy-invoicing"]);
+    }
+    expectError(await q.company.call("POST", `/quotes/${id}/complete`, q.admin), 409, "BindConditionsFailed");
+    await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { policyFinancials: false } });
+    expect((await bind(q, { quoteId: id })).status).toBe(200);
+  });
+
+  it("needs invoice.edit for a plan and refuses it 403 while policy financials are off", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    const plan = { voidInvoices: [], createInvoices: [] };
+    const binder = await q.company.key([], ["quote.bind"]);
+    expectError(await bind(q, { quoteId: id, invoicePlan: plan }, binder), 403, "AuthorizationError");
+    expectError(await bind(q, { quoteId: id, invoicePlan: plan, generateInvoices: true }), 400, "VALIDATION_ERROR");
+    expectError(await bind(q, { quoteId: id, invoicePlan: { ...plan, extra: 1 } }), 400, "VALIDATION_ERROR");
+    await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: false } });
+    expectError(
+      await bind(q, { quoteId: id, invoicePlan: plan }),
+      403,
+      "AuthorizationError",
+      "Policy financials are not enabled for this company",
+    );
+    await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: true } });
+    const create = {
+      invoiceType: "Premium invoice",
+      issueDate: { date: "2030-01-01" },
+      dueDate: { date: "2030-01-31" },
+      payee: { entityType: "person", entityId: crypto.randomUUID() },
+      lineItems: [{ lineItemTypeId: crypto.randomUUID(), amountCents: 100 }],
+    };
+    const invalid = expectError(
+      await bind(q, { quoteId: id, invoicePlan: { ...plan, createInvoices: [create] } }),
+      422,
+      "INVOICE_PLAN_INVALID",
+    );
+    expect(invalid.details).toEqual([
+      { field: "createInvoices[0].invoiceType", message: "names no invoice type that applies to a policy" },
+    ]);
+    expect((await q.readQuote(id)).data.quoteBindErrors).toEqual([]);
+    const bound = await bind(q, { quoteId: id, invoicePlan: plan, generateInvoices: false });
+    expect(bound.json.policy.invoicePlanResult).toEqual({ voided: [], created: [] });
+  });
+
+  it("generateInvoices: true changes nothing where policy invoicing is not configured", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    const binder = await q.company.key([], ["quote.bind"]);
+    const res = await bind(q, { quoteId: id, generateInvoices: true }, binder);
+    expect(res.status).toBe(200);
+    expect(res.json.policy.invoicePlanResult).toBeUndefined();
+  });
+});
+
+describe("policy-data: a dry run of new business's validation (CONTRACT 5.6)", () => {
+  it("names a policy field new business would refuse; bind-conditions shows it and mints nothing", async () => {
+    const configuration = {
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: QUOTE_CONFIGURATION.fieldDefinitions.map((f) =>
+        f.entityType === "policy" && f.referenceId === "limit" ? { ...f, required: true } : f,
+      ),
+    };
+    const q = await setUpQuotes(configuration);
+    const id = await q.createQuote({ ...QUOTE_VALUES, limit: null });
+    await q.rateAndCopy(id);
+    const { failures } = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json;
+    expect(failures).toEqual([{ rule: "policy-data", message: "limit is required" }]);
+    expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expect(await countRows("sequences", q.company.id)).toBe(1); // only the submission number counter
+  });
+});

@@ -1,0 +1,107 @@
+import { commitBatch } from "../../db/queries/batch";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { insertQuoteBindingStatement } from "../../db/queries/quotes";
+import { applyCalculatedFields } from "../../domain/entities/derived-values";
+import { versionView } from "../../domain/policies/version-view";
+import { QUOTE_TYPE_OF } from "../../domain/quotes/lifecycle";
+import { bindConditionsFailed } from "../../errors/quote-refusals";
+import { isRecord, type JsonObject, sameJson } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { finishValues } from "../entities/write-pipeline/plan-values";
+import { newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
+import { viewContextOf } from "../policies/view-context";
+import { evaluateQuoteRules, invoicingSettings, type RulesSubject } from "./bind-evaluation";
+import { type BindOptions, bookingOf, invoicePlanResult, refuseInvoicingAccess } from "./bind-options";
+import { planQuoteCreation, type QuoteCreation, quoteCreationStatements } from "./quote-creation";
+import { mintBindSequences, quoteOf, quoteView } from "./quote-state";
+import { ratingOf, requireWorkflow } from "./rating";
+
+export interface BindByValueInput extends BindOptions {
+  quote: JsonObject;
+  ratingWorkflowName: string;
+}
+
+function subjectOf(creation: QuoteCreation, values: JsonObject, workflowName: string): RulesSubject {
+  const existing = "existing" in creation.submission ? creation.submission.existing : null;
+  return {
+    values: { ...values, quoteType: QUOTE_TYPE_OF[existing?.type ?? "new_business"] },
+    status: "inProgress",
+    recordedWorkflowName: workflowName,
+    submission: existing
+      ? { status: existing.status, submissionPolicy: existing.row.data.submissionPolicy }
+      : { status: "draft", submissionPolicy: null },
+  };
+}
+
+const componentsOf = (pricing: unknown) => (isRecord(pricing) ? pricing.pricingComponents : undefined);
+
+/**
+ * Serialized in the company object. Binds a quote given by value (CONTRACT 5.6): `quote` is read as a
+ * create body (required fields enforced, optional `submissionId`), rated with the workflow named (a rating
+ * refusal is answered as for a rate); a `fullTermPricingInfo` sent must have the fresh rating's components
+ * (else rule `rating-current`), an absent one takes the fresh pricing and rating result. When the rules
+ * pass, one batch creates the quote already `bound` (number minted, `system` set), its submission (new or
+ * recomputed to `bound`) and the new policy; on any failure nothing is created.
+ */
+export async function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
+  const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
+  const creation = await planQuoteCreation(ctx, configuration, input.quote);
+  const calculated = applyCalculatedFields(creation.recordType.fields, creation.values, ctx.now);
+  const rating = ratingOf(workflow, calculated, ctx.now);
+
+  const sentPricing = Object.hasOwn(input.quote, "fullTermPricingInfo");
+  const values = sentPricing
+    ? creation.values
+    : {
+        ...creation.values,
+        fullTermPricingInfo: rating.fullTermPricingInfo,
+        fullTermPolicyRatingResult: rating.fullTermPolicyRatingResult,
+      };
+  const ratingCurrent = sentPricing
+    ? sameJson(componentsOf(values.fullTermPricingInfo), rating.fullTermPricingInfo.pricingComponents)
+    : undefined;
+  const subject = subjectOf(
+    creation,
+    applyCalculatedFields(creation.recordType.fields, values, ctx.now),
+    workflow.name,
+  );
+  const { failures, advisories, policyData } = await evaluateQuoteRules(ctx, configuration, subject, {
+    mode: "bind",
+    ...(ratingCurrent === undefined ? {} : { ratingCurrent }),
+  });
+  if (failures.length) throw bindConditionsFailed(failures, "bind");
+  const planResult = invoicePlanResult(input);
+
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  const finished = await mintBindSequences(
+    ctx,
+    creation.recordType,
+    await finishValues(ctx, creation.recordType, values, creation.pending),
+  );
+  const ratedAt = ctx.now.toISOString();
+  const created = await quoteCreationStatements(ctx, creation, {
+    values: finished,
+    status: "bound",
+    rating: { ratingWorkflowName: workflow.name, ratedAt },
+  });
+  const binding = {
+    quoteId: created.row.id,
+    companyId: ctx.companyId,
+    submissionId: created.record.submissionId,
+    policyId: policy.head.id,
+    boundAt: ratedAt,
+  };
+  await commitBatch(ctx.db, [
+    ...newPolicyStatements(ctx, policy),
+    ...created.statements,
+    insertQuoteBindingStatement(ctx.db, binding),
+  ]);
+  const quote = quoteOf({ row: created.row, record: created.record, binding });
+  return {
+    quote: quoteView(configuration, quote),
+    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...planResult },
+    advisories,
+  };
+}

@@ -1,0 +1,70 @@
+import { commitBatch } from "../../db/queries/batch";
+import { loadConfiguration } from "../../db/queries/configuration";
+import { insertQuoteBindingStatement } from "../../db/queries/quotes";
+import { entityRecordType } from "../../domain/entities/record-type";
+import { versionView } from "../../domain/policies/version-view";
+import { bindErrorsOf } from "../../domain/quotes/bind-rules";
+import { quoteTransition } from "../../domain/quotes/lifecycle";
+import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import type { OperationContext } from "../context";
+import { newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
+import { viewContextOf } from "../policies/view-context";
+import { requireSubmission, saveSubmissionStatements, statusAfter } from "../submissions/submission-state";
+import { evaluateQuoteRules, invoicingSettings, persistedSubject } from "./bind-evaluation";
+import { type BindOptions, bookingOf, invoicePlanResult, refuseInvoicingAccess } from "./bind-options";
+import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
+
+/**
+ * Serialized in the company object. Binds a persisted quote (CONTRACT 5.6): the rules on the stored values
+ * (never on an earlier rate answer); a quote that is not `inProgress` or `complete` is 409
+ * `InvalidLifecycleTransition`; any other failure is 409 `BindConditionsFailed`, stored in `quoteBindErrors`
+ * without moving `updatedAt`. On success one batch writes new business from the quote (through
+ * `prepareNewPolicy` and `newPolicyStatements`, as `POST P/policies/transaction/new-business` does), the
+ * bound quote (bind Sequence fields minted, `quoteBindErrors` emptied), its binding and its bound
+ * submission. The binding's unique quote and submission make a second bind's batch fail whole.
+ */
+export async function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
+  const quote = await requireQuote(ctx, input.quoteId);
+  const to = quoteTransition(quote.status, "bind");
+  if (!to) throw invalidLifecycleTransition("quote", quote.status, "bind");
+
+  const subject = await persistedSubject(ctx, configuration, quote);
+  const { failures, advisories, policyData } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "bind" });
+  if (failures.length) {
+    const data = { ...quote.row.data, quoteBindErrors: bindErrorsOf(failures) };
+    await saveQuoteStatement(ctx, quote.row, data, quote.row.updatedAt).statement;
+    throw bindConditionsFailed(failures, "bind");
+  }
+  const planResult = invoicePlanResult(input);
+
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  const recordType = entityRecordType(configuration, "quote");
+  const data = await mintBindSequences(ctx, recordType, { ...quote.row.data, quoteStatus: to, quoteBindErrors: [] });
+  const boundAt = ctx.now.toISOString();
+  const saved = saveQuoteStatement(ctx, quote.row, data, boundAt);
+  // A quote without a submission predates the lifecycle; its quote-type rule fails, so it never gets here.
+  const submissionId = quote.submissionId ?? quote.row.id;
+  const binding = { quoteId: quote.row.id, companyId: ctx.companyId, submissionId, policyId: policy.head.id, boundAt };
+  const submission = quote.submissionId ? await requireSubmission(ctx, quote.submissionId) : null;
+  const submissionStatements = submission
+    ? saveSubmissionStatements(ctx, submission, {
+        data: {
+          ...submission.row.data,
+          submissionStatus: await statusAfter(ctx, submission, new Map([[quote.row.id, to]])),
+        },
+      }).statements
+    : [];
+  await commitBatch(ctx.db, [
+    ...newPolicyStatements(ctx, policy),
+    saved.statement,
+    insertQuoteBindingStatement(ctx.db, binding),
+    ...submissionStatements,
+  ]);
+  return {
+    quote: quoteView(configuration, { ...quote, row: saved.row, status: to, policyId: policy.head.id }),
+    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...planResult },
+    advisories,
+  };
+}

@@ -1,0 +1,24 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { quoteTransition } from "../../domain/quotes/lifecycle";
+import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import type { OperationContext } from "../context";
+import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
+import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
+
+/**
+ * Serialized in the company object. Completes an `inProgress` quote (CONTRACT 5.3) when the bind rules
+ * pass, `policy-data` excepted (clock-reading preconditions are evaluated now); a failing rule is 409
+ * `BindConditionsFailed` and leaves `quoteBindErrors` as it was.
+ */
+export async function completeQuote(ctx: OperationContext, input: { quoteId: string }): Promise<QuoteView> {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const quote = await requireQuote(ctx, input.quoteId);
+  const to = quoteTransition(quote.status, "complete");
+  if (!to) throw invalidLifecycleTransition("quote", quote.status, "complete");
+  const subject = await persistedSubject(ctx, configuration, quote);
+  const { failures } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "complete" });
+  if (failures.length) throw bindConditionsFailed(failures, "complete");
+  const saved = saveQuoteStatement(ctx, quote.row, { ...quote.row.data, quoteStatus: to }, ctx.now.toISOString());
+  await saved.statement;
+  return quoteView(configuration, { ...quote, row: saved.row, status: to });
+}

@@ -1,0 +1,47 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import type { SubField } from "../../domain/configuration/document";
+import { applyCalculatedFields } from "../../domain/entities/derived-values";
+import { entityRecordType } from "../../domain/entities/record-type";
+import { planWrite } from "../../domain/entities/write-plan";
+import { lifecycleWriteRefusal } from "../../domain/quotes/lifecycle-fields";
+import { refusalError } from "../../errors/entity-refusals";
+import { lifecycleWriteError } from "../../errors/quote-refusals";
+import type { JsonObject } from "../../lib/json";
+import type { OperationContext } from "../context";
+import { type RatingAnswer, ratingAnswer, ratingOf, requireWorkflow } from "./rating";
+
+export interface RateByValueInput {
+  ratingWorkflowName: string;
+  quote: JsonObject;
+}
+
+const optional = (fields: readonly SubField[]) => fields.map((field) => ({ ...field, required: false }));
+
+/**
+ * `POST P/quotes/rate` (CONTRACT 5.5): rates values that are not stored. `quote` is read as a PUT `quote`
+ * (unknown keys and bad values 400 `InvalidFieldModelV1Data`, lifecycle fields 400
+ * `QuoteLifecycleFieldWrite`), required fields not enforced; nothing is written, so write groups do not
+ * apply. Calculated fields are computed before the rate. Answers the Rating with `quoteId: null`.
+ */
+export async function rateByValue(ctx: OperationContext, input: RateByValueInput): Promise<RatingAnswer> {
+  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
+  const lifecycle = lifecycleWriteRefusal(input.quote, null, true);
+  if (lifecycle) throw lifecycleWriteError(lifecycle);
+  const recordType = entityRecordType(configuration, "quote");
+  const fields = optional(recordType.fields);
+  const read = planWrite({
+    entityType: "quote",
+    fields,
+    optionSets: configuration.optionSets,
+    embeddedExposureFields: optional(recordType.embeddedExposureFields ?? []),
+    existing: {},
+    body: input.quote,
+    holdsWriteGroup: () => true,
+    now: ctx.now,
+  });
+  if (!read.ok) throw refusalError(read.refusal);
+  const values = applyCalculatedFields(fields, read.data, ctx.now);
+  const rating = ratingOf(workflow, values, ctx.now);
+  return ratingAnswer(null, workflow.name, ctx.now.toISOString(), rating);
+}

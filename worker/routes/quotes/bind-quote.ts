@@ -1,0 +1,118 @@
+import { z } from "@hono/zod-openapi";
+import { companyObject } from "../../company-object";
+import { defineRoute } from "../../http/registry";
+import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
+import { PolicyVersionSchema } from "../policies/schemas";
+import { BIND_RULES_DOC } from "./bind-conditions";
+import {
+  BatchIdMember,
+  BindAdvisorySchema,
+  errorAnswer,
+  InvoicePlanSchema,
+  QuoteSchema,
+  WorkflowNameMember,
+} from "./schemas";
+
+const BindBody = z
+  .strictObject({
+    quoteId: z.uuid({ message: "must be a UUID" }).optional().openapi({ description: "Bind a stored quote." }),
+    quote: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "Bind by value: a quote create body (optional root `submissionId`), rated with `ratingWorkflowName`.",
+    }),
+    ratingWorkflowName: WorkflowNameMember.optional().openapi({
+      description: "Required with `quote`, refused with `quoteId`.",
+    }),
+    generateInvoices: z.boolean().optional(),
+    invoicePlan: InvoicePlanSchema.optional(),
+    transactionTimestamp: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ description: "The new business's booking time; default now." }),
+    displayAuthor: z.string().trim().min(1).max(200).optional().openapi({ description: "Default `External API`." }),
+    batchId: BatchIdMember,
+  })
+  .superRefine((body, ctx) => {
+    if ((body.quoteId === undefined) === (body.quote === undefined))
+      ctx.addIssue({ code: "custom", path: ["quoteId"], message: "exactly one of quoteId and quote must be given" });
+    if (body.quote !== undefined && body.ratingWorkflowName === undefined)
+      ctx.addIssue({ code: "custom", path: ["ratingWorkflowName"], message: "is required with quote" });
+    if (body.quoteId !== undefined && body.ratingWorkflowName !== undefined)
+      ctx.addIssue({ code: "custom", path: ["ratingWorkflowName"], message: "is not accepted with quoteId" });
+  })
+  .openapi("BindRequest");
+
+const BindResultSchema = z
+  .object({
+    quote: QuoteSchema,
+    policy: PolicyVersionSchema.extend({
+      invoicePlanResult: z
+        .object({ voided: z.array(z.uuid()), created: z.array(z.uuid()) })
+        .optional()
+        .openapi({ description: "Present when the bind carried an `invoicePlan`." }),
+    }),
+    advisories: z.array(BindAdvisorySchema),
+  })
+  .openapi("BindResult");
+
+const DESCRIPTION = [
+  "Binds a quote: `{quoteId}` binds the stored quote; `{quote, ratingWorkflowName}` binds by value. Exactly one " +
+    "of `quoteId` and `quote` (else 400 `VALIDATION_ERROR`).",
+  "**By id.** The rules run on the persisted quote, never on an earlier rate answer. A quote that is not " +
+    "`inProgress` or `complete` is 409 `InvalidLifecycleTransition` (so of two concurrent binds of one quote, one " +
+    "succeeds and the other gets this); any other failure is 409 `BindConditionsFailed` with `details: [{field: " +
+    "<rule>, message}]`, stored in `quoteBindErrors` as `<rule>: <message>` without changing `updatedAt`.",
+  "**By value.** `quote` is read as a create body (required fields enforced; optional `submissionId`) and rated " +
+    "with the workflow named (rating refusals as for a rate, 422). A `fullTermPricingInfo` sent must carry the " +
+    "fresh rating's `pricingComponents` (else rule `rating-current` fails); an absent one takes the fresh pricing " +
+    "and " +
+    "rating result. On success the quote is created already `bound` with `system` set; on any failure nothing is " +
+    "created.",
+  "**Success**, one atomic write serialized per company: new business as `POST " +
+    "/api/v1/companies/{companyId}/policies/transaction/new-business` with `transactionTimestamp` (body, else now), " +
+    "`displayAuthor` (body, else `External API`) and `data`: `policyStartDate`, `policyEndDate`, " +
+    "`fullTermPricingInfo`, `fullTermPolicyRatingResult` when not null, `exposures`, and every quote value whose " +
+    "referenceId is also a configured, writable policy field (`policyNumber` is the oldest-family submission's " +
+    "`policy.policyNumber` when given, else minted); the quote becomes `bound` with `policyId`, `quoteBindErrors` " +
+    "`[]` and each Sequence field generated at bind minted; the submission becomes `bound`. Answer `{quote, " +
+    "policy, advisories}`.",
+  "**Invoices.** `invoicePlan` and `generateInvoices: true` together are 400. A bind carrying `invoicePlan`, or " +
+    "`generateInvoices: true` where policy invoicing is configured, also needs `invoice.edit` (403), and a plan is " +
+    "refused 403 `Policy financials are not enabled for this company` while `financials` or `policyFinancials` is " +
+    "off. `generateInvoices: true` changes nothing where policy invoicing is not configured. Policy invoice plans " +
+    "are " +
+    "not served yet: where policy invoicing is configured the `policy-invoicing` rule fails (closed); elsewhere a " +
+    "plan can only be empty (`invoicePlanResult: {voided: [], created: []}`), since no invoice type applies to a " +
+    "policy: any entry is 422 `INVOICE_PLAN_INVALID` naming it, and nothing is created.",
+  BIND_RULES_DOC,
+].join("\n\n");
+
+export const bindQuote = defineRoute(
+  companyRoute("P", "quote.bind", {
+    method: "post",
+    path: "/quotes/bind",
+    operationId: "bindQuote",
+    tags: ["Quotes"],
+    summary: "Bind a quote into a new policy",
+    description: DESCRIPTION,
+    request: { params: companyParams(), body: jsonBody(BindBody) },
+    responses: {
+      200: jsonContent(BindResultSchema, "The bound quote, the new policy's version 1 and the advisories."),
+      400: errorAnswer(
+        "`VALIDATION_ERROR` (body, workflow name), `InvalidFieldModelV1Data`, `QuoteLifecycleFieldWrite`, or " +
+          "`InvalidPolicyData` for a `transactionTimestamp` new business refuses.",
+      ),
+      ...notFoundResponse,
+      409: errorAnswer("`InvalidLifecycleTransition` or `BindConditionsFailed`."),
+      422: errorAnswer("`RatingPreconditionFailed`, `RatingFailed` (by value) or `INVOICE_PLAN_INVALID`."),
+    },
+  }),
+  async (c) => {
+    const { quoteId, quote, ratingWorkflowName, batchId: _batchId, ...options } = c.req.valid("json");
+    const object = companyObject(contextOf(c));
+    const result = quoteId
+      ? await object.bindQuote({ quoteId, ...options })
+      : await object.bindQuoteByValue({ quote: quote ?? {}, ratingWorkflowName: ratingWorkflowName ?? "", ...options });
+    return c.json(result, 200);
+  },
+);
