@@ -1,8 +1,4 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../worker/errors/api-error";
-import { operationContext } from "../../worker/operations/context";
-import { prepareEmbeddedExposures } from "../../worker/operations/entities/write-pipeline/embedded-exposures";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
 
 /** Issue 10, item 2: every rule of a configured exposure field applies inside a quote's `exposures` too. */
@@ -137,29 +133,56 @@ describe("read-only, calculated fields and computed defaults inside a quote's em
   });
 });
 
-describe("prepareEmbeddedExposures: the same rules for a policy's data.exposures", () => {
-  it("answers the list to store, or throws the documented refusal", async () => {
-    const { company } = await setUp();
-    const configuration = (await company.call("GET", "/configuration/export", await company.key(["SUPER_ADMIN"]))).json;
-    const key = await company.keyWithId([], ["policy.create"]);
-    const ctx = operationContext(env, {
-      companyId: company.id,
-      actor: { kind: "api-key", keyId: key.id, roles: [], permissions: ["policy.create"] },
-      requestId: crypto.randomUUID(),
-      method: "POST",
-      path: "/test",
-      batchId: null,
+describe("a policy transaction's data.exposures follows the same rules", () => {
+  const POLICY_FIELDS = [{ entityType: "policy", referenceId: "limit", label: "Limit", typeInfo: { kind: "Number" } }];
+  async function setUpPolicyCompany() {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const body = { fieldDefinitions: [...CONFIGURATION.fieldDefinitions, ...POLICY_FIELDS] };
+    expect((await company.call("POST", "/configuration/import", admin, { body })).status).toBe(200);
+    const writer = await company.key([], ["policy.create", "policy.view", "policy.endorse"]);
+    return { company, admin, writer };
+  }
+  const newBusiness = (exposures: unknown[]) => ({
+    transactionTimestamp: "2026-01-01T09:00:00Z",
+    displayAuthor: "Ada",
+    data: { policyStartDate: { date: "2026-01-01" }, policyEndDate: { date: "2027-01-01" }, limit: 1, exposures },
+  });
+
+  it("derives computed defaults and calculated fields of each embedded exposure on new business", async () => {
+    const { company, writer } = await setUpPolicyCompany();
+    const res = await company.call("POST", "/policies/transaction/new-business", writer, {
+      body: newBusiness([{ exposureName: "Barn" }]),
     });
-    expect(await prepareEmbeddedExposures(ctx, { configuration, exposures: [{ exposureName: "Barn" }] })).toEqual([
-      { exposureName: "Barn", shout: "BARN", territory: "T-Barn" },
-    ]);
-    const locked = await prepareEmbeddedExposures(ctx, {
-      configuration,
-      exposures: [{ exposureName: "Barn", underwritingNotes: "x" }],
-    }).catch((error: unknown) => error);
-    expect(locked).toBeInstanceOf(ApiError);
-    expect((locked as ApiError).code).toBe("field-write-permission-required");
-    const missing = await prepareEmbeddedExposures(ctx, { configuration, exposures: [{}] }).catch((e: unknown) => e);
-    expect((missing as ApiError).code).toBe("InvalidEntityShape");
+    expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+    expect(res.json.segments[0].data.exposures).toEqual([{ exposureName: "Barn", shout: "BARN", territory: "T-Barn" }]);
+  });
+
+  it("refuses a locked exposure field without its write group, on new business and in an endorsement", async () => {
+    const { company, admin, writer } = await setUpPolicyCompany();
+    const locked = await company.call("POST", "/policies/transaction/new-business", writer, {
+      body: newBusiness([{ exposureName: "Barn", underwritingNotes: "x" }]),
+    });
+    expectError(locked, 403, "field-write-permission-required");
+    const created = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusiness([{ exposureName: "Barn" }]),
+    });
+    const endorse = await company.call("POST", `/policies/${created.json.policyId}/transaction/endorse`, writer, {
+      body: {
+        transactionTimestamp: "2026-02-01T09:00:00Z",
+        displayAuthor: "Ada",
+        effectiveDate: { date: "2026-06-01", timezone: "America/New_York" },
+        deltas: [{ path: "policy.exposures", value: [{ exposureName: "Barn", underwritingNotes: "x" }] }],
+      },
+    });
+    expectError(endorse, 403, "field-write-permission-required");
+  });
+
+  it("refuses a read-only exposure value written on new business", async () => {
+    const { company, writer } = await setUpPolicyCompany();
+    const res = await company.call("POST", "/policies/transaction/new-business", writer, {
+      body: newBusiness([{ exposureName: "Barn", auditFlag: "set" }]),
+    });
+    expect(res.status).toBe(400);
   });
 });

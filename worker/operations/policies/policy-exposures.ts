@@ -1,15 +1,18 @@
 import type { Delta } from "../../domain/policies/deltas";
+import { setAsideExposureIds, withExposureIds } from "../../domain/policies/exposure-ids";
 import { type Coverage, segmentOn, termSegments } from "../../domain/policies/segments";
+import { isRecord } from "../../lib/json";
 import type { OperationContext } from "../context";
-import { enrichEmbeddedExposures } from "../entities/write-pipeline/embedded-exposures";
+import { prepareEmbeddedExposures } from "../entities/write-pipeline/embedded-exposures";
 import type { PolicyConfiguration } from "./policy-configuration";
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /**
- * The embedded exposures of a policy transaction through the write pipeline's steps, like any write with
- * embedded exposures (interface, AddressV2 and OFAC rule): AddressV2 values geocoded, OFAC screenings
- * arbitrated, each against the exposure stored at the same position (`stored`).
+ * The embedded exposures of a policy transaction under every rule of the configured exposure fields, like
+ * any write with embedded exposures (issue 10, item 2; interface, AddressV2 and OFAC rule): write groups
+ * (403), generated and read-only values, AddressV2 geocoding, OFAC arbitration, computed defaults and
+ * calculated fields, each item against the exposure stored at the same position (`stored`).
  */
 export async function enrichPolicyExposures(
   ctx: OperationContext,
@@ -17,11 +20,15 @@ export async function enrichPolicyExposures(
   exposures: unknown,
   stored: unknown,
 ): Promise<unknown[]> {
-  return enrichEmbeddedExposures(ctx, {
+  // The exposure's `id` (issue 9) is not an exposure field: set aside while the field rules run, put back after.
+  const sent = setAsideExposureIds(listOf(exposures));
+  const prepared = await prepareEmbeddedExposures(ctx, {
     exposureFields: configuration.exposureFields,
-    exposures: listOf(exposures),
-    stored: listOf(stored),
+    optionSets: configuration.optionSets,
+    exposures: listOf(sent.exposures),
+    stored: listOf(setAsideExposureIds(listOf(stored)).exposures),
   });
+  return withExposureIds(prepared.filter(isRecord), sent.ids);
 }
 
 /**

@@ -30,8 +30,9 @@ export async function enrichEmbeddedExposures(ctx: OperationContext, input: Embe
 }
 
 export interface EmbeddedExposureWrite {
-  /** The company's configuration: its exposure fields and option sets. */
-  configuration: ConfigurationDocument;
+  /** The configured exposure fields. */
+  exposureFields: readonly SubField[];
+  optionSets: ConfigurationDocument["optionSets"];
   /** The list as sent (`exposures` of a quote, `data.exposures` of a policy transaction). */
   exposures: unknown;
   /** The stored list the write replaces, matched by position; empty or absent when nothing is stored. */
@@ -50,11 +51,11 @@ export async function prepareEmbeddedExposures(
   ctx: OperationContext,
   write: EmbeddedExposureWrite,
 ): Promise<unknown[]> {
-  const exposureFields = write.configuration.fieldDefinitions.filter((f) => f.entityType === "exposure");
+  const { exposureFields } = write;
   const holdsGroup = (group: string) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group));
   const locked = lockedEmbeddedFields(write.exposures, exposureFields, write.stored, holdsGroup);
   if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
-  const reading = planEmbeddedExposures(write.exposures, exposureFields, write.configuration.optionSets, write.stored);
+  const reading = planEmbeddedExposures(write.exposures, exposureFields, write.optionSets, write.stored);
   if (!reading.ok && reading.kind === "generated")
     throw refusalError({ kind: "generated", referenceIds: reading.paths });
   if (!reading.ok && reading.kind === "shape")
