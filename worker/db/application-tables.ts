@@ -1,10 +1,17 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
+  billReviewRuns,
   bordereauExportChunks,
   bordereauExports,
   dataValidationFindings,
   dataValidationRuns,
   entities,
+  financialAccounts,
+  financialBalances,
+  invoices,
+  journalEntries,
+  journalEntryScopes,
+  payments,
   policies,
   policyContacts,
   policyVersions,
@@ -21,6 +28,15 @@ export type ApplicationTable = SQLiteTable & { companyId: SQLiteColumn };
  * lists it here, children before parents.
  */
 export const APPLICATION_TABLES: readonly ApplicationTable[] = [
+  // Financial records (CONTRACT section 7.9: reset clears what `financials/deleteAll` clears; the member
+  // ids of the financials configuration are configuration and stay).
+  billReviewRuns,
+  payments,
+  invoices,
+  journalEntryScopes,
+  journalEntries,
+  financialBalances,
+  financialAccounts,
   dataValidationFindings,
   dataValidationRuns,
   // Bordereau exports describe policy data; export presets are members' settings and are kept.

@@ -43,6 +43,20 @@ export const ERROR_STATUS = {
   // Export presets (interface, Errors): a field key the surface does not have; a name the owner already uses.
   UnknownExportFieldKey: 400,
   ExportPresetNameTaken: 409,
+  // Financials (CONTRACT section 7.10).
+  INVOICE_HEAD_STALE: 409,
+  INVOICE_STATUS_CONFLICT: 409,
+  EXPECTED_TOTAL_CHANGED: 409,
+  POLICY_INVOICE_BATCH_ONLY: 422,
+  INVOICE_INVALID: 422,
+  INVOICE_PLAN_INVALID: 422,
+  INVOICE_PLAN_REQUIRED: 422,
+  INVOICE_PLAN_NOT_CONSERVING: 422,
+  PAYMENT_EXCEEDS_OWED: 422,
+  PAYMENT_INVALID: 422,
+  CATEGORY_NOT_RESERVED: 422,
+  EXPECTED_TOTAL_BELOW_PAID: 422,
+  BACKGROUND_CAPACITY_EXCEEDED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,8 @@
 import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
+import { BILL_REVIEW_MESSAGE } from "../operations/financials/bill-review-queue";
+import { handleBillReview } from "./handlers/bill-review";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
 
@@ -11,6 +13,7 @@ export type BackgroundHandler = (message: BackgroundMessage, env: Env) => Promis
 export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
   [RUN_STEP_MESSAGE]: handleDataValidationRunStep,
   [EXPORT_CHUNK_MESSAGE]: handleBordereauExportChunk,
+  [BILL_REVIEW_MESSAGE]: handleBillReview,
 };
 
 const RETRY_BASE_SECONDS = 5;

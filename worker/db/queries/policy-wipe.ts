@@ -2,11 +2,13 @@ import { and, asc, count, eq, exists, inArray, notExists, or, type SQL, sql } fr
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
+import { policyInvoices } from "./financial-wipe";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record
- * whose data names it in a top-level `policyId`, or a relationship link between it and a quote or event
- * record, either way.
+ * whose data names it in a top-level `policyId`, a relationship link between it and a quote or event
+ * record, either way, or an invoice of the policy (CONTRACT section 7.9: financial records name it until
+ * `financials/deleteAll`).
  */
 
 /** Quote and event records of the company: the records whose references keep policies alive. */
@@ -59,14 +61,18 @@ export function noLiveReference(db: Database, companyId: string): SQL {
   return allOf(
     notExists(db.select({ one: sql`1` }).from(data.records).where(data.condition)),
     notExists(db.select({ one: sql`1` }).from(linked.links).where(linked.condition)),
+    notExists(policyInvoices(db, companyId)),
   );
 }
 
-/** Live references by referring type and by relationship, each with a count (empty when there are none). */
+/**
+ * Live references by referring type (`invoice` for the invoices of policies) and by relationship, each
+ * with a count (empty when there are none).
+ */
 export async function countLiveReferences(db: Database, companyId: string) {
   const data = dataReferences(db, companyId);
   const linked = linkReferences(db, companyId);
-  const [byType, byRelationship] = await Promise.all([
+  const [recordTypes, byRelationship, [invoiceCount]] = await Promise.all([
     db
       .select({ entityType: data.records.entityType, n: count() })
       .from(data.records)
@@ -79,8 +85,10 @@ export async function countLiveReferences(db: Database, companyId: string) {
       .where(linked.condition)
       .groupBy(linked.links.relationshipKey)
       .orderBy(asc(linked.links.relationshipKey)),
+    db.select({ n: count() }).from(policyInvoices(db, companyId).as("policy_invoices")),
   ]);
-  return { byType, byRelationship };
+  const invoices = invoiceCount?.n ? [{ entityType: "invoice", n: invoiceCount.n }] : [];
+  return { byType: [...recordTypes, ...invoices], byRelationship };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { RelationshipEnd } from "../../domain/relationships/ends";
 import type { Database } from "../client";
 import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
+import { noFinancialReference } from "./financial-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -307,7 +308,8 @@ export async function wipeRecordsOfType(
   const noContacts = notExists(
     db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
   );
-  const noLiveReference = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const noFinancial = noFinancialReference(db, companyId, type.kind === "entity" ? type.entityType : "");
+  const noLiveReference = allOf(referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks, noFinancial);
   const ids = idsOfType(db, companyId, type);
   const removeLinks = db
     .delete(relationshipLinks)

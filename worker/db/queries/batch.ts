@@ -1,0 +1,11 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../client";
+
+/** One statement of a D1 batch, built by a query function and not yet executed. */
+export type Statement = BatchItem<"sqlite">;
+
+/** Runs statements as one D1 batch: all of them commit, or none does. */
+export async function runBatch(db: Database, statements: readonly Statement[]) {
+  if (!statements.length) return [];
+  return db.batch(statements as [Statement, ...Statement[]]);
+}
