@@ -8,7 +8,9 @@ import type { AppEnv } from "./http/context";
 const DESCRIPTION = [
   "A per-company insurance operations API: exposures, events (claims), submissions, quotes, persons and " +
     "organizations as configurable records; policies changed through transactions, with earned premium and " +
-    "bordereau reporting; custom objects and typed relationships; configuration; and an audit log.",
+    "bordereau reporting; custom objects and typed relationships; configuration; financials (a double-entry " +
+    "ledger behind balances per event, policy and payee, claim reserves and payments, invoices and payments, " +
+    "policy invoice plans and bill review); and an audit log.",
   "",
   "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no " +
     "scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own " +
@@ -56,6 +58,12 @@ export const OPENAPI_CONFIG = {
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",
+    },
+    {
+      name: "Financials",
+      description:
+        "A double-entry ledger of immutable, balanced journal entries behind balances, reserves, payments, " +
+        "invoices, policy invoice plans and bill review. Amounts are integer cents within ±10^13.",
     },
   ],
 };

@@ -8,6 +8,7 @@ import { customObjectRoutes } from "./custom-objects";
 import { dataValidationRoutes } from "./data-validation";
 import { entityRoutes } from "./entities";
 import { eventRoutes } from "./events";
+import { financialRoutes } from "./financials";
 import { policyRoutes } from "./policies";
 import { relationshipRoutes } from "./relationships";
 import { health } from "./system/health";
@@ -24,6 +25,7 @@ const ROUTES: RouteEntry[] = [
   ...relationshipRoutes,
   ...eventRoutes,
   ...policyRoutes,
+  ...financialRoutes,
 ];
 
 /** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */
