@@ -6,6 +6,8 @@
 // company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
 // read by id is compared at 100 and 100,000. Policy scenarios (scripts/bench/policy-scenarios.mjs) endorse at
 // version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
+// Financial scenarios (scripts/bench/financial-scenarios.mjs) read the global balances at 100 and 100,000
+// journal entries, time invoice create and payment record, and measure bill review runs per second.
 // About 4 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
+import { BILL_REVIEW_SCENARIO, balancesCostComparison, financialScenarios } from "./bench/financial-scenarios.mjs";
 import {
   BORDEREAU_SCENARIO,
   describeHistories,
@@ -46,6 +49,7 @@ const scenarios = [
   },
   ...entityScenarios,
   ...policyScenarios,
+  ...financialScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -93,6 +97,8 @@ try {
     measured(row, baseline) ? { label, row, ...growth(byName[row], byName[baseline]) } : null;
   const readCost = costGrowth(readCostComparison);
   const endorseCost = costGrowth(endorseCostComparison);
+  const balancesCost = costGrowth(balancesCostComparison);
+  const billReview = byName[BILL_REVIEW_SCENARIO];
   const histories = await describeHistories(ctx);
   const bordereau = byName[BORDEREAU_SCENARIO];
 
@@ -123,9 +129,15 @@ try {
       `bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`,
     );
   }
+  if (balancesCost) {
+    console.log(
+      `balances cost ${balancesCost.label}: req/s ${format(balancesCost.rps)}, p50 ${format(balancesCost.p50)}, p99 ${format(balancesCost.p99)} (×1.00 = no growth with the journal)`,
+    );
+  }
+  if (billReview) console.log(`bill review: ${billReview.billReviewRunsPerSecond} runs judged per second`);
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(
-    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories })}`,
+    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories, balancesCostGrowth: balancesCost })}`,
   );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) process.exitCode = 1;
 } finally {
