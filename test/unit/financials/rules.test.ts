@@ -4,6 +4,8 @@ import type { FinancialCatalog } from "../../../worker/domain/financials/catalog
 import { billedByKind, conservationGaps, zeroAmounts } from "../../../worker/domain/financials/conservation";
 import { readInvoiceDraft } from "../../../worker/domain/financials/invoice-draft";
 import { catalogOf, syncMembers } from "../../../worker/domain/financials/members";
+import { isRestatement, pricedOf } from "../../../worker/domain/financials/priced";
+import type { Coverage } from "../../../worker/domain/policies/segments";
 
 const catalog: FinancialCatalog = {
   categories: [
@@ -242,5 +244,38 @@ describe("member ids", () => {
       ["A", "id-1", "2026-05-01T00:00:00Z"],
     ]);
     expect(after.lineItemTypes[0]?.categoryId).toBe("id-2");
+  });
+});
+
+describe("priced amounts and restatements", () => {
+  const coverage = (premium: number): Coverage => ({
+    termStart: "2026-01-01",
+    termEnd: "2027-01-01",
+    segments: [
+      {
+        startDate: "2026-01-01",
+        endDate: "2027-01-01",
+        data: {
+          policyStartDate: { date: "2026-01-01" },
+          policyEndDate: { date: "2027-01-01" },
+          fullTermPricingInfo: {
+            pricingComponents: [{ label: "Base", group: "premium", kind: "Premium", value: premium }],
+            premium,
+            taxes: 0,
+            fees: 0,
+            brokerCommission: 0,
+            programCommission: 0,
+          },
+        },
+      },
+    ],
+    cancellation: null,
+  });
+
+  it("price what the version writes per kind, and call a change of any rollup a restatement", () => {
+    // A full year at 1,200.00 writes 120,000 cents of premium.
+    expect(pricedOf(coverage(1200))).toEqual({ ...zeroAmounts(), Premium: 120_000 });
+    expect(isRestatement(coverage(1200), coverage(1200))).toBe(false);
+    expect(isRestatement(coverage(1200), coverage(1300))).toBe(true);
   });
 });
