@@ -1,4 +1,5 @@
 import type { Financials } from "../configuration/document";
+import { maxDay } from "../policies/civil-days";
 import type { CatalogInvoiceType, FinancialCatalog, PayeeEntityType } from "./catalog";
 import { CONSERVED_KINDS, type ConservedKind, type KindAmounts, NATURAL_DIRECTION } from "./conservation";
 
@@ -82,9 +83,8 @@ export function resolveInvoicePresets(input: PresetInput): PresetResolution {
   for (let k = 0; k < count; k++) {
     let due = addMonthsClamped(firstDue, MONTHS_BETWEEN[defaults.paymentPeriod] * k);
     if (defaults.avoidWeekendSends) due = nextWeekday(due);
-    if (due < input.bindDay) due = input.bindDay;
-    const issued = addDays(due, -defaults.firstDueDate.daysAfter);
-    const issueDate = issued < input.bindDay ? input.bindDay : issued;
+    due = maxDay(due, input.bindDay);
+    const issueDate = maxDay(addDays(due, -defaults.firstDueDate.daysAfter), input.bindDay);
     for (const categoryId of categories) {
       const lineItems = chosen
         .filter((c) => c.type.categoryId === categoryId)
