@@ -20,6 +20,10 @@ export default defineConfig({
                 DRIVE_API_BASE_URL: FAKE_DRIVE_ORIGIN,
                 GEOCODER_BASE_URL: FAKE_GEOCODER_ORIGIN,
                 GEOCODER_TIMEOUT_MS: "1500",
+                // The ledger auditor's size (test/financials/ledger-auditor.test.ts); `npm run audit:ledger` raises it.
+                AUDIT_LEDGER_RUNS: process.env.AUDIT_LEDGER_RUNS ?? "",
+                AUDIT_LEDGER_STEPS: process.env.AUDIT_LEDGER_STEPS ?? "",
+                AUDIT_LEDGER_SEED: process.env.AUDIT_LEDGER_SEED ?? "",
               },
               // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts)
               // or a fake Census geocoder (test/support/fake-geocoder.ts), by host; every one is logged.

@@ -36,6 +36,19 @@ import { type UpdateFileInput, updateFile } from "../worker/operations/files/upd
 import { type CreateFolderInput, createFolder } from "../worker/operations/folders/create-folder";
 import { deleteFolder } from "../worker/operations/folders/delete-folder";
 import { type UpdateFolderInput, updateFolder } from "../worker/operations/folders/update-folder";
+import { applyInvoiceBatch } from "../worker/operations/financials/apply-invoice-batch";
+import { type CreateInvoiceInput, createInvoice } from "../worker/operations/financials/create-invoice";
+import { deleteAllFinancials } from "../worker/operations/financials/delete-all-financials";
+import { deleteInvoice } from "../worker/operations/financials/delete-invoice";
+import { deletePayment } from "../worker/operations/financials/delete-payment";
+import type { InvoicePlan } from "../worker/operations/financials/invoice-plan";
+import { judgeBillReviews } from "../worker/operations/financials/judge-bill-reviews";
+import { type DirectPaymentInput, recordDirectPayment } from "../worker/operations/financials/record-direct-payment";
+import { type InvoicePaymentInput, recordInvoicePayment } from "../worker/operations/financials/record-invoice-payment";
+import { type SetReservesInput, setReserves } from "../worker/operations/financials/set-reserves";
+import { startBillReview } from "../worker/operations/financials/start-bill-review";
+import { type UpdateInvoiceInput, updateInvoice } from "../worker/operations/financials/update-invoice";
+import { voidInvoice } from "../worker/operations/financials/void-invoice";
 import { cancelPolicy } from "../worker/operations/policies/cancel";
 import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
@@ -70,9 +83,9 @@ import { SerialQueue } from "./serial-queue";
  * One object per company (addressed by `idFromName(companyId)`): runs the company's operations that must
  * not interleave, one at a time (lifecycle changes, resets, imports, record creates and updates, event
  * writes, links, quote and submission writes, binds, folder and file placements, policy transactions and
- * maintenance). State lives in D1; each operation commits as one D1 batch. Each method is one line that
- * runs an operation from `worker/operations/` on a context built from the plain-data `Call`; routes reach
- * these methods only through `worker/company-object.ts`.
+ * maintenance, every financial write and bill review judging). State lives in D1; each operation commits
+ * as one D1 batch. Each method is one line that runs an operation from `worker/operations/` on a context
+ * built from the plain-data `Call`; routes reach these methods only through `worker/company-object.ts`.
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
@@ -269,6 +282,60 @@ export class CompanyObject extends DurableObject<Env> {
   /** Staff repair of a policy's stored data, serialized with the policy transactions. */
   repairPolicy(call: Call, request: RepairRequest) {
     return this.serialized(call, (ctx) => repairPolicy(ctx, request));
+  }
+
+  // Financials: every money write of the company runs here, one at a time, and commits as one D1 batch.
+
+  setReserves(call: Call, input: SetReservesInput) {
+    return this.serialized(call, (ctx) => setReserves(ctx, input));
+  }
+
+  recordDirectPayment(call: Call, input: DirectPaymentInput) {
+    return this.serialized(call, (ctx) => recordDirectPayment(ctx, input));
+  }
+
+  deletePayment(call: Call, paymentId: string) {
+    return this.serialized(call, (ctx) => deletePayment(ctx, paymentId));
+  }
+
+  createInvoice(call: Call, input: CreateInvoiceInput) {
+    return this.serialized(call, (ctx) => createInvoice(ctx, input));
+  }
+
+  updateInvoice(call: Call, input: UpdateInvoiceInput) {
+    return this.serialized(call, (ctx) => updateInvoice(ctx, input));
+  }
+
+  voidInvoice(call: Call, input: { invoiceId: string; headJournalId?: string | undefined }) {
+    return this.serialized(call, (ctx) => voidInvoice(ctx, input));
+  }
+
+  deleteInvoice(call: Call, invoiceId: string) {
+    return this.serialized(call, (ctx) => deleteInvoice(ctx, invoiceId));
+  }
+
+  recordInvoicePayment(call: Call, input: InvoicePaymentInput) {
+    return this.serialized(call, (ctx) => recordInvoicePayment(ctx, input));
+  }
+
+  /** A policy's invoice plan, serialized with the policy transactions whose pricing it conserves against. */
+  applyInvoiceBatch(call: Call, input: { policyId: string; plan: InvoicePlan }) {
+    return this.serialized(call, (ctx) => applyInvoiceBatch(ctx, input));
+  }
+
+  /** Start of a bill review run: the capacity check and the insert must not interleave. */
+  startBillReview(call: Call, invoiceId: string) {
+    return this.serialized(call, (ctx) => startBillReview(ctx, invoiceId));
+  }
+
+  /** Judges the company's queued bill review runs (every queue delivery lands here). */
+  judgeBillReviews(call: Call) {
+    return this.serialized(call, judgeBillReviews);
+  }
+
+  /** Sandbox wipe of every financial record. */
+  deleteAllFinancials(call: Call) {
+    return this.serialized(call, deleteAllFinancials);
   }
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */

@@ -10,6 +10,8 @@
 // with workerd's resident memory sampled during the upload) and list a record's notes at 10,000 notes.
 // Quote scenarios (scripts/bench/quote-scenarios.mjs) rate one quote with 50 embedded exposures through a
 // four-stage workflow and bind quotes of a seeded pool, one at a time.
+// Financial scenarios (scripts/bench/financial-scenarios.mjs) read the global balances at 100 and 100,000
+// journal entries, time invoice create and payment record, and measure bill review runs per second.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -22,6 +24,7 @@ import {
   UPLOAD_SCENARIO,
 } from "./bench/attachment-scenarios.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
+import { BILL_REVIEW_SCENARIO, balancesCostComparison, financialScenarios } from "./bench/financial-scenarios.mjs";
 import {
   BORDEREAU_SCENARIO,
   describeHistories,
@@ -60,6 +63,7 @@ const scenarios = [
   ...policyScenarios,
   ...attachmentScenarios,
   ...quoteScenarios,
+  ...financialScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -109,6 +113,8 @@ try {
     measured(row, baseline) ? { label, row, ...growth(byName[row], byName[baseline]) } : null;
   const readCost = costGrowth(readCostComparison);
   const endorseCost = costGrowth(endorseCostComparison);
+  const balancesCost = costGrowth(balancesCostComparison);
+  const billReview = byName[BILL_REVIEW_SCENARIO];
   const histories = await describeHistories(ctx);
   const bordereau = byName[BORDEREAU_SCENARIO];
 
@@ -154,9 +160,15 @@ try {
     );
   const notes = byName[NOTE_LIST_SCENARIO];
   if (notes) console.log(`note list at 10,000 notes on one record: p50 ${notes.p50Ms} ms, p99 ${notes.p99Ms} ms`);
+  if (balancesCost) {
+    console.log(
+      `balances cost ${balancesCost.label}: req/s ${format(balancesCost.rps)}, p50 ${format(balancesCost.p50)}, p99 ${format(balancesCost.p99)} (×1.00 = no growth with the journal)`,
+    );
+  }
+  if (billReview) console.log(`bill review: ${billReview.billReviewRunsPerSecond} runs judged per second`);
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(
-    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories })}`,
+    `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories, balancesCostGrowth: balancesCost })}`,
   );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) process.exitCode = 1;
 } finally {

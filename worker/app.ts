@@ -5,6 +5,7 @@ import { auditAndHeaders } from "./http/audit";
 import { authenticateApiKey, authenticateStaff } from "./http/auth";
 import type { AppEnv } from "./http/context";
 import { errorBody, handleError } from "./http/errors";
+import { financialsSwitch } from "./http/financials-switch";
 import { FAMILY_PREFIX } from "./http/route";
 import { handleZodError } from "./http/validation";
 import { openApiDocument, registerSecuritySchemes } from "./openapi";
@@ -21,6 +22,7 @@ export function buildApp() {
     app.use(honoPath(prefix), authenticateApiKey);
     app.use(`${honoPath(prefix)}/*`, authenticateApiKey);
   }
+  app.use(`${honoPath(FAMILY_PREFIX.P)}/financials/*`, financialsSwitch);
   app.use("/admin/*", authenticateStaff);
 
   registerSecuritySchemes(app);

@@ -11,7 +11,8 @@ const DESCRIPTION = [
     "workflows, bind conditions, bind into a new policy, cancel, submission close and reopen); policies changed " +
     "through transactions, with earned premium and bordereau reporting; custom objects and typed " +
     "relationships; notes (some privileged), tasks, files in folders and forms beside those records; " +
-    "configuration; and an audit log.",
+    "configuration; financials (a double-entry ledger behind balances per event, policy and payee, claim " +
+    "reserves and payments, invoices and payments, policy invoice plans and bill review); and an audit log.",
   "",
   "**Bodies.** Every body is JSON except two: a file upload (`POST .../files`) is `multipart/form-data`, and a " +
     "file's content read (`GET .../files/{fileId}/content`) answers the stored bytes with the file's media type.",
@@ -72,6 +73,12 @@ export const OPENAPI_CONFIG = {
     {
       name: "Policies",
       description: "Policies, changed only through transactions that each produce an immutable version.",
+    },
+    {
+      name: "Financials",
+      description:
+        "A double-entry ledger of immutable, balanced journal entries behind balances, reserves, payments, " +
+        "invoices, policy invoice plans and bill review. Amounts are integer cents within ±10^13.",
     },
   ],
 };

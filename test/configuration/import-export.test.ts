@@ -223,7 +223,14 @@ describe("import", () => {
         direction: "receivable",
         lifecycle: "active",
         allowedOn: [{ invoiceType: "premium", label: null }],
+        category: null,
+        pricingKind: null,
       },
+    ]);
+    // Invoice types apply to events and policies unless they say otherwise (CONTRACT section 7.2).
+    expect(exported.policyFinancials.invoiceTypes.map((t: any) => t.appliesTo)).toEqual([
+      ["event", "policy"],
+      ["event", "policy"],
     ]);
     expect(exported.categories[0]).toEqual({
       name: "Indemnity",

@@ -13,6 +13,8 @@ describe("staff administration: companies", () => {
       shortName: "acme",
       lifecycle: "sandbox",
       features: { financials: true, policyFinancials: true, ofacScreening: true },
+      // CONTRACT section 7.1: the company gains bill review settings, capacity 5 and not paused by default.
+      billReview: { capacity: 5, paused: false },
     });
     expect((await staff("GET", `/admin/companies/${res.json.id}`)).json).toEqual(res.json);
   });

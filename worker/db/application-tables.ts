@@ -1,5 +1,6 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
+  billReviewRuns,
   bordereauExportChunks,
   bordereauExports,
   dataValidationFindings,
@@ -9,6 +10,12 @@ import {
   folders,
   generatedForms,
   notes,
+  financialAccounts,
+  financialBalances,
+  invoices,
+  journalEntries,
+  journalEntryScopes,
+  payments,
   policies,
   policyContacts,
   policyVersions,
@@ -36,6 +43,15 @@ export const APPLICATION_TABLES: readonly ApplicationTable[] = [
   files,
   folders,
   generatedForms,
+  // Financial records (CONTRACT section 7.9: reset clears what `financials/deleteAll` clears; the member
+  // ids of the financials configuration are configuration and stay).
+  billReviewRuns,
+  payments,
+  invoices,
+  journalEntryScopes,
+  journalEntries,
+  financialBalances,
+  financialAccounts,
   dataValidationFindings,
   dataValidationRuns,
   // Bordereau exports describe policy data; export presets are members' settings and are kept.

@@ -60,12 +60,16 @@ export const repairRaced = () =>
 
 /** Quotes or events still reference policies, so deleting every policy is refused (nothing deleted). */
 export function liveReferencesExist(found: Array<{ field: string; message: string }>): ApiError {
+  // Invoices name their policy until `financials/deleteAll` (CONTRACT section 7.9).
+  const referrers = found.some((f) => f.field.startsWith("invoice."))
+    ? "quotes, events or invoices"
+    : "quotes or events";
   return new ApiError({
     code: "LiveReferencesExist",
     message:
-      "Cannot delete all policies while quotes or events reference them: " +
+      `Cannot delete all policies while ${referrers} reference them: ` +
       found.map((f) => `${f.field} (${f.message})`).join("; "),
-    userMessages: ["Some quotes or events still reference policies. Remove those references (or those records) first."],
+    userMessages: [`Some ${referrers} still reference policies. Remove those references (or those records) first.`],
     details: found,
   });
 }

@@ -2,6 +2,8 @@ import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
 import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
+import { BILL_REVIEW_MESSAGE } from "../operations/financials/bill-review-queue";
+import { handleBillReview } from "./handlers/bill-review";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
 import { handleFileObjectPurge } from "./handlers/file-object-purge";
@@ -14,6 +16,7 @@ export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
   [RUN_STEP_MESSAGE]: handleDataValidationRunStep,
   [EXPORT_CHUNK_MESSAGE]: handleBordereauExportChunk,
   [PURGE_OBJECTS_MESSAGE]: handleFileObjectPurge,
+  [BILL_REVIEW_MESSAGE]: handleBillReview,
 };
 
 const RETRY_BASE_SECONDS = 5;

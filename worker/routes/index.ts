@@ -12,6 +12,7 @@ import { fileRoutes } from "./files";
 import { folderRoutes } from "./folders";
 import { formRoutes } from "./forms";
 import { noteRoutes } from "./notes";
+import { financialRoutes } from "./financials";
 import { policyRoutes } from "./policies";
 import { quoteRoutes } from "./quotes";
 import { relationshipRoutes } from "./relationships";
@@ -38,6 +39,7 @@ const ROUTES: RouteEntry[] = [
   ...formRoutes,
   ...quoteRoutes,
   ...submissionRoutes,
+  ...financialRoutes,
 ];
 
 /** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CandidateBreak, DataUse, ValueTest } from "../../domain/configuration/breaking-changes";
 import { EACH, type ValuePath } from "../../domain/configuration/data-places";
 import type { Database } from "../client";
-import { entities, policyVersions, relationshipLinks } from "../schema";
+import { entities, financialAccounts, financialMembers, policyVersions, relationshipLinks } from "../schema";
 
 /**
  * How much stored data uses what a configuration change would remove or retype (the breaking-change
@@ -79,7 +79,12 @@ function countOf(companyId: string, uses: readonly DataUse[]): SQL {
       counts.push(
         sql`(SELECT count(*) FROM ${entities} WHERE ${entities.companyId} = ${company} AND ${entities.entityType} = ${literal(use.recordType)})`,
       );
-    else if (use.kind === "links")
+    else if (use.kind === "accounts") {
+      const column = use.member === "category" ? financialAccounts.categoryId : financialAccounts.lineItemTypeId;
+      counts.push(
+        sql`(SELECT count(*) FROM ${financialAccounts} WHERE ${financialAccounts.companyId} = ${company} AND ${column} IN (SELECT ${financialMembers.id} FROM ${financialMembers} WHERE ${financialMembers.companyId} = ${company} AND ${financialMembers.member} = ${literal(use.member)} AND ${financialMembers.name} = ${literal(use.name)} AND ${financialMembers.removedAt} IS NULL))`,
+      );
+    } else if (use.kind === "links")
       counts.push(
         sql`(SELECT count(*) FROM ${relationshipLinks} WHERE ${relationshipLinks.companyId} = ${company} AND ${relationshipLinks.relationshipKey} = ${literal(use.relationshipKey)})`,
       );

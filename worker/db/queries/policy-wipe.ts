@@ -4,11 +4,13 @@ import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
 import { countBoundQuotes, noBoundQuote } from "./quotes";
+import { policyInvoices } from "./financial-wipe";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record
  * whose data names it in a top-level `policyId`, a relationship link between it and a quote or event
- * record, either way, or a quote bound to it (CONTRACT 5.3, Wipes).
+ * record, either way, a quote bound to it (CONTRACT 5.3, Wipes), or an invoice of the policy (CONTRACT
+ * section 7.9: financial records name it until `financials/deleteAll`).
  */
 
 /** Quote and event records of the company: the records whose references keep policies alive. */
@@ -62,14 +64,18 @@ export function noLiveReference(db: Database, companyId: string): SQL {
     notExists(db.select({ one: sql`1` }).from(data.records).where(data.condition)),
     notExists(db.select({ one: sql`1` }).from(linked.links).where(linked.condition)),
     noBoundQuote(db, companyId),
+    notExists(policyInvoices(db, companyId)),
   );
 }
 
-/** Live references by referring type and by relationship, each with a count (empty when there are none). */
+/**
+ * Live references by referring type (`invoice` for the invoices of policies) and by relationship, each
+ * with a count (empty when there are none).
+ */
 export async function countLiveReferences(db: Database, companyId: string) {
   const data = dataReferences(db, companyId);
   const linked = linkReferences(db, companyId);
-  const [byType, byRelationship, boundQuotes] = await Promise.all([
+  const [recordTypes, byRelationship, boundQuotes, [invoiceCount]] = await Promise.all([
     db
       .select({ entityType: data.records.entityType, n: count() })
       .from(data.records)
@@ -83,8 +89,10 @@ export async function countLiveReferences(db: Database, companyId: string) {
       .groupBy(linked.links.relationshipKey)
       .orderBy(asc(linked.links.relationshipKey)),
     countBoundQuotes(db, companyId),
+    db.select({ n: count() }).from(policyInvoices(db, companyId).as("policy_invoices")),
   ]);
-  return { byType, byRelationship, boundQuotes };
+  const invoices = invoiceCount?.n ? [{ entityType: "invoice", n: invoiceCount.n }] : [];
+  return { byType: [...recordTypes, ...invoices], byRelationship, boundQuotes };
 }
 
 /**

@@ -7,6 +7,7 @@ import { companies, companyConfigurations, entities, policies, policyContacts, r
 import { attachmentWipeStatements } from "./attachment-wipes";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
+import { noFinancialReference } from "./financial-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 
@@ -310,7 +311,8 @@ export async function wipeRecordsOfType(
   const noContacts = notExists(
     db.select({ one: sql`1` }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
   );
-  const linkGuard = referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks;
+  const noFinancial = noFinancialReference(db, companyId, type.kind === "entity" ? type.entityType : "");
+  const linkGuard = allOf(referencedByContacts(type) ? allOf(noLinks, noContacts) : noLinks, noFinancial);
   const entityType = type.kind === "entity" ? type.entityType : "";
   const lifecycleGuard = lifecycleWipeGuard(db, companyId, entityType);
   const noLiveReference = lifecycleGuard ? allOf(linkGuard, lifecycleGuard) : linkGuard;

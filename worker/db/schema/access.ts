@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { BillReviewSettings } from "../../domain/company/lifecycle";
 
 /** A tenant: an insurer or MGA. Everything else hangs off `companies.id`. */
 export const companies = sqliteTable("companies", {
@@ -8,6 +9,8 @@ export const companies = sqliteTable("companies", {
   shortName: text("short_name").notNull(),
   lifecycle: text("lifecycle", { enum: ["sandbox", "live", "retired", "uninitialized"] }).notNull(),
   features: text("features", { mode: "json" }).$type<Record<string, boolean>>().notNull(),
+  /** Staff settings of bill review (CONTRACT section 7.1); null until first set: the defaults apply. */
+  billReview: text("bill_review", { mode: "json" }).$type<Partial<BillReviewSettings>>(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });

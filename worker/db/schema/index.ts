@@ -6,5 +6,6 @@ export * from "./configuration";
 export * from "./data-validation";
 export * from "./entities";
 export * from "./forms";
+export * from "./financials";
 export * from "./policies";
 export * from "./quotes";

@@ -29,3 +29,18 @@ export const DEFAULT_FEATURES: Record<Feature, boolean> = {
   policyFinancials: true,
   ofacScreening: true,
 };
+
+/** Staff settings of bill review (CONTRACT section 7.1): queued + running runs allowed, and the pause. */
+export interface BillReviewSettings {
+  /** 0-100 queued + running runs per company. */
+  capacity: number;
+  /** While true, queued runs are not started; switching it off starts them. */
+  paused: boolean;
+}
+
+export const DEFAULT_BILL_REVIEW: BillReviewSettings = { capacity: 5, paused: false };
+
+export const billReviewSettings = (stored: Partial<BillReviewSettings> | null): BillReviewSettings => ({
+  ...DEFAULT_BILL_REVIEW,
+  ...stored,
+});

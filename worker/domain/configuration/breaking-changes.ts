@@ -16,7 +16,8 @@ import { optionLiteral } from "./option-values";
  *   value holding it, in any field using the set;
  * - a custom object removed: any record of it;
  * - a relationship removed, its ends changed, or its cardinality narrowed (a side limited to one), and a
- *   relationship key added while links of an earlier relationship with that key remain: any link.
+ *   relationship key added while links of an earlier relationship with that key remain: any link;
+ * - a financial category or line item type removed: any ledger account of it (CONTRACT section 7.2).
  */
 
 /** What counts as use of a place's values. */
@@ -29,15 +30,16 @@ export type ValueTest =
 export type DataUse =
   | { kind: "values"; place: DataPlace; test: ValueTest }
   | { kind: "records"; recordType: string }
-  | { kind: "links"; relationshipKey: string };
+  | { kind: "links"; relationshipKey: string }
+  | { kind: "accounts"; member: "category" | "lineItemType"; name: string };
 
 export interface CandidateBreak {
   /** Where in the document (`fieldDefinitions.exposure.exposureName`), for the refusal's details. */
   path: string;
   /** The change as the refusal states it, before "while N stored records use it". */
   change: string;
-  /** Records (entity records and policy versions) or relationship links. */
-  counts: "records" | "links";
+  /** Records (entity records and policy versions), relationship links, or ledger accounts. */
+  counts: "records" | "links" | "accounts";
   uses: DataUse[];
   /** A relationship change: a forced import removes the relationship's links with it (item 5). */
   relationshipKey?: string;
@@ -177,10 +179,40 @@ export function candidateBreaks(before: ConfigurationDocument, after: Configurat
       counts: "records" as const,
       uses: [{ kind: "records" as const, recordType: o.key }],
     }));
-  return [...fields, ...optionBreaks(before, after), ...objects, ...relationshipBreaks(before, after)];
+  return [
+    ...fields,
+    ...optionBreaks(before, after),
+    ...objects,
+    ...relationshipBreaks(before, after),
+    ...financialBreaks(before, after),
+  ];
+}
+
+/** A category or line item type removed while journal entries have posted to its accounts. */
+function financialBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
+  const categories = new Set(after.financials.categories.map((c) => c.name));
+  const types = new Set(after.financials.policyFinancials.lineItemTypes.map((t) => t.name));
+  return [
+    ...before.financials.categories
+      .filter((c) => !categories.has(c.name))
+      .map((c) => ({
+        path: `financials.categories.${c.name}`,
+        change: `Category "${c.name}" is removed`,
+        counts: "accounts" as const,
+        uses: [{ kind: "accounts" as const, member: "category" as const, name: c.name }],
+      })),
+    ...before.financials.policyFinancials.lineItemTypes
+      .filter((t) => !types.has(t.name))
+      .map((t) => ({
+        path: `financials.policyFinancials.lineItemTypes.${t.name}`,
+        change: `Line item type "${t.name}" is removed`,
+        counts: "accounts" as const,
+        uses: [{ kind: "accounts" as const, member: "lineItemType" as const, name: t.name }],
+      })),
+  ];
 }
 
 export function describeBreak(change: CandidateBreak, count: number): string {
-  const noun = change.counts === "links" ? "link" : "record";
+  const noun = { records: "record", links: "link", accounts: "ledger account" }[change.counts];
   return `${change.change} while ${count} stored ${noun}${count === 1 ? "" : "s"} use it`;
 }

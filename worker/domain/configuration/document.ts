@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { INVOICE_ENTITY_TYPES, PAYEE_ENTITY_TYPES, PRICING_KINDS } from "../financials/catalog";
 import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES, FIELD_KINDS } from "./field-kinds";
 
 /**
@@ -158,6 +159,8 @@ export const LineItemTypeSchema = z.object({
   direction: z.enum(DIRECTIONS),
   lifecycle: z.enum(["active", "deprecated"]),
   allowedOn: z.array(z.object({ invoiceType: z.string(), label: z.string().nullable() })),
+  category: z.string().nullable(),
+  pricingKind: z.enum(PRICING_KINDS).nullable(),
 });
 
 export const PaymentDefaultsSchema = z.object({
@@ -168,7 +171,10 @@ export const PaymentDefaultsSchema = z.object({
 
 export const InvoiceTypeSchema = z.object({
   name: z.string(),
-  payeeDefaults: z.object({ expression: z.string().nullable(), allowedEntityTypes: z.array(z.string()) }).nullable(),
+  appliesTo: z.array(z.enum(INVOICE_ENTITY_TYPES)),
+  payeeDefaults: z
+    .object({ expression: z.string().nullable(), allowedEntityTypes: z.array(z.enum(PAYEE_ENTITY_TYPES)) })
+    .nullable(),
 });
 
 export const FinancialsSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVOICE_ENTITY_TYPES, PAYEE_ENTITY_TYPES, PRICING_KINDS } from "../financials/catalog";
 import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES } from "./field-kinds";
 
 /**
@@ -142,6 +143,10 @@ export const FinancialsInputSchema = z
                     z.object({ invoiceType: z.string().min(1), label: z.string().nullable().default(null) }).strict(),
                   )
                   .default([]),
+                // CONTRACT section 7.2: the category whose accounts the type posts to, and the pricing kind
+                // its lines conserve; a type with no category cannot be used on an invoice.
+                category: z.string().min(1).max(200).nullable().default(null),
+                pricingKind: z.enum(PRICING_KINDS).nullable().default(null),
               })
               .strict(),
           )
@@ -162,10 +167,17 @@ export const FinancialsInputSchema = z
             z
               .object({
                 name: z.string().min(1),
+                // Ad-hoc event invoices need a type applying to `event`, plans one applying to `policy`.
+                appliesTo: z
+                  .array(z.enum(INVOICE_ENTITY_TYPES))
+                  .min(1)
+                  .max(INVOICE_ENTITY_TYPES.length)
+                  .refine((list) => new Set(list).size === list.length, "must not repeat a value")
+                  .default([...INVOICE_ENTITY_TYPES]),
                 payeeDefaults: z
                   .object({
                     expression: z.string().nullable().default(null),
-                    allowedEntityTypes: z.array(z.string().min(1)).default([]),
+                    allowedEntityTypes: z.array(z.enum(PAYEE_ENTITY_TYPES)).max(PAYEE_ENTITY_TYPES.length).default([]),
                   })
                   .strict()
                   .nullable()

@@ -1,7 +1,13 @@
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
 import { normalizeInput } from "./normalize";
-import { checkImmutableDirections, checkSemantics } from "./semantics";
+import {
+  checkImmutableDirections,
+  checkImmutableFinancialMembers,
+  checkSemantics,
+  type FinancialUsage,
+  NO_FINANCIAL_USAGE,
+} from "./semantics";
 
 export interface ReadDocument {
   /** The document import would store; null when any issue is an error. */
@@ -11,13 +17,18 @@ export interface ReadDocument {
 
 /**
  * The one validation both validate and import run: structure, legacy type declarations, references
- * between members, and rules against the stored configuration. Warnings never invalidate.
+ * between members, and rules against the stored configuration (and the financial members the ledger uses). Warnings never invalidate.
  */
-export function readDocument(input: unknown, stored: ConfigurationDocument): ReadDocument {
+export function readDocument(
+  input: unknown,
+  stored: ConfigurationDocument,
+  usage: FinancialUsage = NO_FINANCIAL_USAGE,
+): ReadDocument {
   const { document, issues } = normalizeInput(input, stored);
   if (document) {
     checkSemantics(document, issues);
     checkImmutableDirections(stored, document, issues);
+    checkImmutableFinancialMembers(stored, document, usage, issues);
   }
   return { document: issues.hasErrors ? null : document, issues: issues.items };
 }

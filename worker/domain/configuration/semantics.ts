@@ -375,7 +375,25 @@ function checkFinancials(doc: ConfigurationDocument, issues: IssueList) {
     "name",
   );
   const invoiceTypes = new Set(policyFinancials.invoiceTypes.map((t) => t.name));
+  const categoryDirections = new Map(categories.map((c) => [c.name, c.expectedDirection]));
   policyFinancials.lineItemTypes.forEach((type, index) => {
+    const typePath = [...base, "policyFinancials", "lineItemTypes", index];
+    const expected = type.category === null ? undefined : categoryDirections.get(type.category);
+    if (type.category !== null && expected === undefined) {
+      issues.error(
+        [...typePath, "category"],
+        `Line item type "${type.name}" names unknown category "${type.category}"`,
+        {
+          code: "unknown-category",
+        },
+      );
+    } else if (expected !== undefined && expected !== type.direction) {
+      issues.error(
+        [...typePath, "direction"],
+        `Line item type "${type.name}" is ${type.direction} but its category "${type.category}" expects ${expected}`,
+        { code: "direction-mismatch", expected },
+      );
+    }
     type.allowedOn.forEach((allowed, at) => {
       if (!invoiceTypes.has(allowed.invoiceType)) {
         issues.error(
@@ -408,6 +426,56 @@ export function checkImmutableDirections(
           expected: was,
         },
       );
+    }
+  });
+}
+
+/** Names of financial members that journal entries use (accounts exist for them). */
+export interface FinancialUsage {
+  categories: ReadonlySet<string>;
+  lineItemTypes: ReadonlySet<string>;
+}
+
+export const NO_FINANCIAL_USAGE: FinancialUsage = { categories: new Set(), lineItemTypes: new Set() };
+
+/**
+ * A category's kind and expected direction, and a line item type's category and pricing kind, never change
+ * once journal entries use them (CONTRACT section 7.2, issue code `immutable-financial-member`).
+ */
+export function checkImmutableFinancialMembers(
+  stored: ConfigurationDocument,
+  next: ConfigurationDocument,
+  usage: FinancialUsage,
+  issues: IssueList,
+) {
+  const refuse = (path: Array<string | number>, what: string, was: unknown, now: unknown) =>
+    issues.error(path, `${what} cannot change from ${String(was)} to ${String(now)}: journal entries use it`, {
+      code: "immutable-financial-member",
+      expected: String(was),
+    });
+  const categoriesBefore = new Map(stored.financials.categories.map((c) => [c.name, c]));
+  next.financials.categories.forEach((category, index) => {
+    const was = categoriesBefore.get(category.name);
+    if (!was || !usage.categories.has(category.name)) return;
+    const path = ["financials", "categories", index];
+    if (was.kind !== category.kind)
+      refuse([...path, "kind"], `The kind of category "${category.name}"`, was.kind, category.kind);
+    if (was.expectedDirection !== category.expectedDirection) {
+      const what = `The expected direction of category "${category.name}"`;
+      refuse([...path, "expectedDirection"], what, was.expectedDirection, category.expectedDirection);
+    }
+  });
+  const typesBefore = new Map(stored.financials.policyFinancials.lineItemTypes.map((t) => [t.name, t]));
+  next.financials.policyFinancials.lineItemTypes.forEach((type, index) => {
+    const was = typesBefore.get(type.name);
+    if (!was || !usage.lineItemTypes.has(type.name)) return;
+    const path = ["financials", "policyFinancials", "lineItemTypes", index];
+    if (was.category !== type.category) {
+      refuse([...path, "category"], `The category of line item type "${type.name}"`, was.category, type.category);
+    }
+    if (was.pricingKind !== type.pricingKind) {
+      const what = `The pricing kind of line item type "${type.name}"`;
+      refuse([...path, "pricingKind"], what, was.pricingKind, type.pricingKind);
     }
   });
 }

@@ -11,7 +11,14 @@ export interface NewCompany {
 /** Staff creation of a company; every feature starts enabled (CONTRACT section 1). */
 export async function createCompany(ctx: PlatformContext, input: NewCompany): Promise<CompanyRow> {
   const createdAt = ctx.now.toISOString();
-  const row = { id: crypto.randomUUID(), ...input, features: { ...DEFAULT_FEATURES }, createdAt, updatedAt: createdAt };
+  const row = {
+    id: crypto.randomUUID(),
+    ...input,
+    features: { ...DEFAULT_FEATURES },
+    billReview: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
   await insertCompany(ctx.db, row);
   return row;
 }

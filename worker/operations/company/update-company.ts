@@ -1,19 +1,28 @@
 import { eq } from "drizzle-orm";
 import type { CompanyRow } from "../../db/queries/companies";
 import { companies } from "../../db/schema";
-import { canMoveLifecycle, type Feature, type Lifecycle } from "../../domain/company/lifecycle";
+import {
+  type BillReviewSettings,
+  billReviewSettings,
+  canMoveLifecycle,
+  type Feature,
+  type Lifecycle,
+} from "../../domain/company/lifecycle";
 import { lifecycleRefused } from "../../errors/company-refusals";
 import type { OperationContext } from "../context";
+import { enqueueBillReviews } from "../financials/bill-review-queue";
 import { requireCompany } from "./require-company";
 
 export interface CompanyChange {
   lifecycle?: Lifecycle;
   /** Merged into the stored features. */
   features?: Partial<Record<Feature, boolean>>;
+  /** Merged into the stored bill review settings (CONTRACT section 7.1). */
+  billReview?: Partial<BillReviewSettings>;
 }
 
 /**
- * Staff change of a company's lifecycle and features, in one write. Runs serialized in the company
+ * Staff change of a company's lifecycle, features and bill review settings, in one write. Runs serialized in the company
  * object: a lifecycle move must not interleave with resets, wipes or imports that check the lifecycle.
  */
 export async function updateCompany(ctx: OperationContext, change: CompanyChange): Promise<CompanyRow> {
@@ -23,7 +32,13 @@ export async function updateCompany(ctx: OperationContext, change: CompanyChange
     throw lifecycleRefused(`Company lifecycle cannot move from ${company.lifecycle} to ${lifecycle}`);
   }
   const features = { ...company.features, ...change.features };
+  const billReview = billReviewSettings({ ...company.billReview, ...change.billReview });
   const updatedAt = ctx.now.toISOString();
-  await ctx.db.update(companies).set({ lifecycle, features, updatedAt }).where(eq(companies.id, company.id));
-  return { ...company, lifecycle, features, updatedAt };
+  await ctx.db
+    .update(companies)
+    .set({ lifecycle, features, billReview, updatedAt })
+    .where(eq(companies.id, company.id));
+  // Switching the pause off starts the runs queued meanwhile.
+  if (billReviewSettings(company.billReview).paused && !billReview.paused) await enqueueBillReviews(ctx, updatedAt);
+  return { ...company, lifecycle, features, billReview, updatedAt };
 }

@@ -6,6 +6,7 @@ import {
   type StoredConfiguration,
 } from "../../db/queries/configuration";
 import { recordsUsing } from "../../db/queries/configuration-usage";
+import { loadMemberRows, syncMemberStatements, usedMemberNames } from "../../db/queries/financial-members";
 import { deleteLinksOfStatement } from "../../db/queries/relationships";
 import { type CandidateBreak, candidateBreaks, describeBreak } from "../../domain/configuration/breaking-changes";
 import { contentHashOf } from "../../domain/configuration/canonical";
@@ -13,6 +14,7 @@ import type { ConfigurationDocument } from "../../domain/configuration/document"
 import { type ImportChanges, importChanges } from "../../domain/configuration/import-changes";
 import type { ValidationIssue } from "../../domain/configuration/issues";
 import { readDocument } from "../../domain/configuration/read-document";
+import { syncMembers } from "../../domain/financials/members";
 import { ApiError, type FieldError } from "../../errors/api-error";
 import {
   breakingConfigurationChange,
@@ -57,7 +59,8 @@ export async function importConfiguration(ctx: OperationContext, request: Import
     const stale = expectedContentHashes.find((hash) => hash !== stored.contentHash);
     if (stale !== undefined) throw contentHashMismatch(stored.contentHash, stale);
 
-    const { document, issues } = readDocument(request.body, stored.document);
+    const usage = await usedMemberNames(ctx.db, ctx.companyId);
+    const { document, issues } = readDocument(request.body, stored.document, usage);
     if (!document) throw invalidConfiguration(issues);
     const breaking = await breakingChanges(ctx, stored.document, document);
     if (breaking.length && !request.force) throw breakingConfigurationChange(breaking.map(asDetail));
@@ -98,31 +101,33 @@ const forcedImportDetail = (change: ImportWrite) => ({
 });
 
 /**
- * One batch: the configuration, guarded by the version read, and for a forced import its audit receipt and
- * the links of every relationship it removes or redefines (item 5: links never outlive their relationship's
- * meaning), both only when the configuration was written. False when another write replaced the version
- * first.
+ * One batch: the configuration, guarded by the version read, the ids of its financial categories and line
+ * item types (kept for kept names, minted for new ones), and for a forced import its audit receipt and the
+ * links of every relationship it removes or redefines (item 5: links never outlive their relationship's
+ * meaning). Everything after the configuration runs only when it was written. False when another write
+ * replaced the version first.
  */
 async function write(ctx: OperationContext, change: ImportWrite): Promise<boolean> {
   const { stored, document, contentHash } = change;
   const readVersion = stored.version;
+  const updatedAt = ctx.now.toISOString();
   const replace = replaceConfigurationStatement(ctx.db, ctx.companyId, {
     document,
     contentHash,
     readVersion,
-    updatedAt: ctx.now.toISOString(),
+    updatedAt,
   });
-  const relationshipKeys = change.breaking.flatMap((b) => b.change.relationshipKey ?? []);
-  if (!relationshipKeys.length && !change.forced) return (await replace).length > 0;
   const written = configurationIs(ctx.db, ctx.companyId, readVersion + 1, contentHash);
-  const receipt = guardedReceiptStatement(
-    ctx.db,
-    auditReceipt(ctx, "importConfiguration"),
-    forcedImportDetail(change),
-    written,
-  );
-  const removeLinks = deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written);
-  const [replaced] = await ctx.db.batch([replace, receipt, removeLinks]);
+  const sync = syncMembers(await loadMemberRows(ctx.db, ctx.companyId), document.financials, () => crypto.randomUUID());
+  const members = syncMemberStatements(ctx.db, ctx.companyId, sync, written, updatedAt);
+  const relationshipKeys = change.breaking.flatMap((b) => b.change.relationshipKey ?? []);
+  const forced = change.forced
+    ? [
+        guardedReceiptStatement(ctx.db, auditReceipt(ctx, "importConfiguration"), forcedImportDetail(change), written),
+        deleteLinksOfStatement(ctx.db, ctx.companyId, relationshipKeys, written),
+      ]
+    : [];
+  const [replaced] = await ctx.db.batch([replace, ...members, ...forced]);
   return replaced.length > 0;
 }
 

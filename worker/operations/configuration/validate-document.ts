@@ -1,4 +1,5 @@
 import { loadConfiguration } from "../../db/queries/configuration";
+import { usedMemberNames } from "../../db/queries/financial-members";
 import type { ValidationIssue } from "../../domain/configuration/issues";
 import { readDocument } from "../../domain/configuration/read-document";
 import type { OperationContext } from "../context";
@@ -8,7 +9,10 @@ export async function validateDocument(
   ctx: OperationContext,
   input: unknown,
 ): Promise<{ isValid: boolean; issues: ValidationIssue[] }> {
-  const stored = await loadConfiguration(ctx.db, ctx.companyId);
-  const { document, issues } = readDocument(input, stored.document);
+  const [stored, usage] = await Promise.all([
+    loadConfiguration(ctx.db, ctx.companyId),
+    usedMemberNames(ctx.db, ctx.companyId),
+  ]);
+  const { document, issues } = readDocument(input, stored.document, usage);
   return { isValid: document !== null, issues };
 }

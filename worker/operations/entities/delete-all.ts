@@ -1,4 +1,5 @@
 import { loadConfiguration } from "../../db/queries/configuration";
+import { countFinancialReferences } from "../../db/queries/financial-wipe";
 import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
 import { countLinkedQuotes } from "../../db/queries/submissions";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
@@ -65,13 +66,29 @@ async function refuseLiveReferences(ctx: OperationContext, type: StoredType) {
   });
 }
 
+/** Events, and persons and organizations as payees, stay while financial records name them (section 7.9). */
+async function refuseFinancialReferences(ctx: OperationContext, type: StoredType) {
+  if (type.kind !== "entity") return;
+  const entries = await countFinancialReferences(ctx.db, ctx.companyId, type.entityType);
+  if (!entries) return;
+  const entriesName = `${entries} journal ${entries === 1 ? "entry names" : "entries name"}`;
+  throw new ApiError({
+    code: "LiveReferencesExist",
+    message: `Cannot delete all ${type.entityType} records while financial records name them: ${entriesName} them`,
+    userMessages: [
+      `Invoices, payments or reserves still name some ${type.entityType} records. Delete the financials data first.`,
+    ],
+    details: [{ field: "financials", message: `${entriesName} ${type.entityType} records` }],
+  });
+}
+
 const WHAT = "Deleting all records";
 
 /**
  * Removes every record of one entity type (any letter case) or custom object type, the links among them
  * and the notes, tasks, folders, files and generated forms attached to them, with an audit receipt
  * (action `deleteAllEntities`, detail `{entityType, rowsRemoved}`), in one atomic batch (Sandbox only;
- * 409 while links or policy contacts tie them to other records).
+ * 409 while links or policy contacts tie them to other records, or financial records name them).
  * Safe to retry: a repeat removes nothing. The batch repeats the guards, so when it removed nothing the
  * checks run again to say which guard stopped it.
  */
@@ -82,12 +99,14 @@ export async function deleteAllRecords(
   const type = await storedTypeFor(ctx, input.entityType);
   await requireSandboxCompany(ctx, WHAT);
   await refuseLiveReferences(ctx, type);
+  await refuseFinancialReferences(ctx, type);
   const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type, auditReceipt(ctx, "deleteAllEntities"));
   // The removed files' stored objects were queued in the wipe's batch; R2 deletes them after it.
   if (rowsRemoved > 0) await requestObjectPurge(ctx);
   if (rowsRemoved === 0) {
     await requireSandboxCompany(ctx, WHAT);
     await refuseLiveReferences(ctx, type);
+    await refuseFinancialReferences(ctx, type);
   }
   return { entityType: type.entityType, rowsRemoved };
 }

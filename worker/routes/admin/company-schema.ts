@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyRow } from "../../db/queries/companies";
-import { FEATURES, LIFECYCLES } from "../../domain/company/lifecycle";
+import { billReviewSettings, FEATURES, LIFECYCLES } from "../../domain/company/lifecycle";
 import { UuidSchema } from "../../http/route";
 
 export const LifecycleSchema = z.enum(LIFECYCLES).openapi({
@@ -12,6 +12,17 @@ export const FeaturesSchema = z
   .object(Object.fromEntries(FEATURES.map((f) => [f, z.boolean()])) as Record<(typeof FEATURES)[number], z.ZodBoolean>)
   .openapi("CompanyFeatures");
 
+export const BillReviewSettingsSchema = z
+  .object({
+    capacity: z.number().int().min(0).max(100).openapi({
+      description: "Bill review runs the company may have queued or running at once (0-100, default 5).",
+    }),
+    paused: z.boolean().openapi({
+      description: "While true, queued bill review runs are not started; switching it off starts them (default false).",
+    }),
+  })
+  .openapi("BillReviewSettings");
+
 export const CompanySchema = z
   .object({
     id: z.uuid(),
@@ -19,6 +30,7 @@ export const CompanySchema = z
     shortName: z.string(),
     lifecycle: LifecycleSchema,
     features: FeaturesSchema,
+    billReview: BillReviewSettingsSchema,
   })
   .openapi("Company");
 
@@ -28,5 +40,6 @@ export function companyView(row: CompanyRow): z.infer<typeof CompanySchema> {
   const features = Object.fromEntries(FEATURES.map((f) => [f, row.features[f] ?? true])) as z.infer<
     typeof FeaturesSchema
   >;
-  return { id: row.id, name: row.name, shortName: row.shortName, lifecycle: row.lifecycle, features };
+  const billReview = billReviewSettings(row.billReview);
+  return { id: row.id, name: row.name, shortName: row.shortName, lifecycle: row.lifecycle, features, billReview };
 }

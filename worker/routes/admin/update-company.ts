@@ -10,10 +10,21 @@ import {
   staffRoute,
   validationErrorResponse,
 } from "../../http/route";
-import { CompanyIdPath, CompanySchema, companyView, FeaturesSchema, LifecycleSchema } from "./company-schema";
+import {
+  BillReviewSettingsSchema,
+  CompanyIdPath,
+  CompanySchema,
+  companyView,
+  FeaturesSchema,
+  LifecycleSchema,
+} from "./company-schema";
 
 const UpdateCompanyBody = z
-  .object({ lifecycle: LifecycleSchema.optional(), features: FeaturesSchema.partial().strict().optional() })
+  .object({
+    lifecycle: LifecycleSchema.optional(),
+    features: FeaturesSchema.partial().strict().optional(),
+    billReview: BillReviewSettingsSchema.partial().strict().optional(),
+  })
   .strict();
 
 export const updateCompany = defineRoute(
@@ -22,9 +33,9 @@ export const updateCompany = defineRoute(
     path: "/admin/companies/{companyId}",
     operationId: "adminUpdateCompany",
     tags: ["Administration"],
-    summary: "Change a company's lifecycle or features",
+    summary: "Change a company's lifecycle, features or bill review settings",
     description:
-      "`features` is merged into the stored features. The change runs in the company's Durable Object, so a " +
+      "`features` and `billReview` are merged into the stored ones. The change runs in the company's Durable Object, so a " +
       "lifecycle move never interleaves with a reset, wipe or import.",
     request: { params: CompanyIdPath, body: jsonBody(UpdateCompanyBody) },
     responses: {

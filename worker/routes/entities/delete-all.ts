@@ -35,13 +35,15 @@ const DESCRIPTION = [
   "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox. Refused with 409 " +
     "`LiveReferencesExist`, deleting nothing, while relationship links tie records of this type to records of " +
     "another type (unlink them, or wipe the other type's side first), or, for persons, while policy contacts name " +
-    "them; `details` names each relationship and how many links hold.",
+    "them; `details` names each relationship and how many links hold. Events, persons and organizations are also " +
+    "refused while financial records name them (an event's reserves, payments and invoices; a payee's), until " +
+    "`POST P/financials/deleteAll` (`details` field `financials`).",
   `Any other \`entityType\` than ${DELETE_ALL_TYPE_LIST} is 400 \`VALIDATION_ERROR\`.`,
 ].join("\n\n");
 
 const CONFLICTS =
-  "The company is not Sandbox (`CompanyLifecycleRefused`), or links from records of other types remain " +
-  "(`LiveReferencesExist`).";
+  "The company is not Sandbox (`CompanyLifecycleRefused`), or links from records of other types or financial " +
+  "records remain (`LiveReferencesExist`).";
 
 export const deleteAllRecordsRoute = defineRoute(
   companyRoute("P", "company.reset", {

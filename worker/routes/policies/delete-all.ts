@@ -25,13 +25,13 @@ const DESCRIPTION = [
   "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox.",
   "Refused with 409 `LiveReferencesExist`, deleting nothing, while live references exist: a quote or event " +
     "record whose data holds a top-level `policyId` naming one of the company's policies, or a relationship link " +
-    "(either direction) between a policy and a quote or event record. `details` names each (`quote.policyId`, " +
-    "`relationships.<key>`) with a count. Financial records referencing policies do not exist yet; they will join " +
-    "this rule when they do.",
+    "(either direction) between a policy and a quote or event record, or an invoice of a policy (financial " +
+    "records name their policy until `POST P/financials/deleteAll`). `details` names each (`quote.policyId`, " +
+    "`relationships.<key>`, `invoice.policyId`) with a count.",
 ].join("\n\n");
 
 const CONFLICTS =
-  "The company is not Sandbox (`CompanyLifecycleRefused`), or quotes or events reference policies " +
+  "The company is not Sandbox (`CompanyLifecycleRefused`), or quotes, events or invoices reference policies " +
   "(`LiveReferencesExist`).";
 
 export const deleteAllPolicies = defineRoute(

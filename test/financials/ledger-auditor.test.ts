@@ -1,0 +1,398 @@
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { must } from "../support/must";
+import {
+  categoryNamed,
+  day,
+  expectBalanced,
+  type FinancialsFixture,
+  PLAN_PRICING,
+  PRICED,
+  setUpFinancials,
+} from "./helpers";
+import {
+  CATEGORY_DIRECTION,
+  LedgerModel,
+  type ModelInvoice,
+  type ModelLine,
+  RESERVED,
+  statusOf,
+  TYPES,
+  totalOf,
+} from "./ledger-model";
+import { newPolicy } from "./plan-helpers";
+
+/**
+ * The ledger auditor (issue 13, in the style of TigerBeetle's): long random sequences of financial
+ * operations (reserves, direct payments, invoices, changes, voids, deletions, payments, payment deletions,
+ * invoice plans) run through HTTP against one company and, step by step, against a small reference model.
+ * After every step: every scope's debit-carrying sum equals its credit-carrying sum, no posted entry ever
+ * changed or went, every invoice's paid, owed and status match the model, every event's reserves, paid and
+ * owed figures and the company's cash match it, and a policy with active invoices conserves its pricing.
+ * `npm test` runs a bounded number; `npm run audit:ledger` a long run (AUDIT_LEDGER_RUNS, AUDIT_LEDGER_STEPS).
+ */
+
+const RUNS = Number((env as unknown as Record<string, string>).AUDIT_LEDGER_RUNS || 3);
+const STEPS = Number((env as unknown as Record<string, string>).AUDIT_LEDGER_STEPS || 25);
+const SEED = (env as unknown as Record<string, string>).AUDIT_LEDGER_SEED;
+
+const EVENT_CATEGORIES = {
+  Indemnity: ["Indemnity payment", "Legal fee"],
+  Expense: ["Adjuster fee"],
+  Recovery: ["Subrogation"],
+};
+type EventCategory = keyof typeof EVENT_CATEGORIES;
+const eventCategory = fc.constantFrom<EventCategory>("Indemnity", "Expense", "Recovery");
+const lines = fc.array(fc.tuple(fc.nat(1), fc.integer({ min: 0, max: 5_000 })), { minLength: 1, maxLength: 3 });
+
+// Weighted towards the operations that move money, so reserves, payments and their deletions meet often.
+/** True one time in `n`. */
+const sometimes = (n: number) => fc.nat(n - 1).map((k) => k === 0);
+const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+const operation = fc.oneof(
+  weighted(
+    3,
+    fc.record({
+      op: fc.constant("reserves" as const),
+      event: fc.nat(1),
+      category: fc.constantFrom<EventCategory>("Indemnity", "Indemnity", "Recovery"),
+      expected: fc.integer({ min: 0, max: 20_000 }),
+      stale: sometimes(5),
+    }),
+  ),
+  weighted(
+    3,
+    fc.record({
+      op: fc.constant("direct" as const),
+      event: fc.nat(1),
+      category: eventCategory,
+      amount: fc.integer({ min: 1, max: 8_000 }),
+      payee: fc.boolean(),
+    }),
+  ),
+  weighted(3, fc.record({ op: fc.constant("invoice" as const), event: fc.nat(1), category: eventCategory, lines })),
+  weighted(1, fc.record({ op: fc.constant("relines" as const), pick: fc.nat(), category: eventCategory, lines })),
+  weighted(1, fc.record({ op: fc.constant("redate" as const), pick: fc.nat() })),
+  weighted(1, fc.record({ op: fc.constant("void" as const), pick: fc.nat() })),
+  weighted(1, fc.record({ op: fc.constant("delete" as const), pick: fc.nat() })),
+  weighted(3, fc.record({ op: fc.constant("pay" as const), pick: fc.nat(), amount: fc.nat(), over: sometimes(6) })),
+  weighted(3, fc.record({ op: fc.constant("unpay" as const), pick: fc.nat() })),
+  weighted(
+    2,
+    fc.record({
+      op: fc.constant("plan" as const),
+      voids: fc.nat(),
+      parts: fc.integer({ min: 1, max: 3 }),
+      credit: fc.nat(3_000),
+      off: sometimes(4),
+      keep: fc.boolean(),
+    }),
+  ),
+);
+type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+interface Run {
+  f: FinancialsFixture;
+  model: LedgerModel;
+  policyId: string;
+  events: string[];
+  /** Every entry seen so far, as first read. */
+  journal: Map<string, string>;
+}
+
+const pickFrom = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+
+const INVOICE_TYPE: Record<string, string> = {
+  Indemnity: "Claim invoice",
+  Expense: "Claim invoice",
+  Recovery: "Claim invoice",
+  Premium: "Premium invoice",
+  Commission: "Commission statement",
+};
+
+function linesFor(category: EventCategory, raw: Array<[number, number]>): ModelLine[] {
+  const types = EVENT_CATEGORIES[category];
+  return raw.map(([t, amountCents]) => ({ type: must(types[t % types.length]), amountCents }));
+}
+
+const lineBody = (run: Run, list: readonly ModelLine[]) =>
+  list.map((l) => ({ lineItemTypeId: must(run.f.ids.types[l.type]), amountCents: l.amountCents }));
+
+/** One operation through HTTP and in the model; the answer must be the one the model expects. */
+async function apply(run: Run, o: Operation): Promise<void> {
+  const { f, model } = run;
+  model.step += 1;
+  const invoices = [...model.invoices.values()];
+  if (o.op === "reserves") {
+    const categoryId = must(f.ids.categories[o.category]);
+    const current = model.paidOf(o.event, o.category) + model.reservesOf(o.event, o.category);
+    const path = `/financials/events/${run.events[o.event]}/reserves/${categoryId}`;
+    if (o.stale) {
+      const res = await f.call("PUT", path, { expectedTotalCents: o.expected, currentExpectedTotalCents: current + 1 });
+      expect(res.status, res.text).toBe(409);
+      return;
+    }
+    const outcome = model.setExpectedTotal(o.event, o.category, o.expected);
+    const res = await f.call("PUT", path, { expectedTotalCents: o.expected, currentExpectedTotalCents: current });
+    expect(res.status, res.text).toBe(outcome === "ok" ? 200 : 422);
+    if (outcome === "ok") expect(res.json.reservesCents).toBe(model.reservesOf(o.event, o.category));
+  } else if (o.op === "direct") {
+    const payee = o.payee ? { entityType: "person", entityId: f.personId } : undefined;
+    const res = await f.call("POST", `/financials/events/${run.events[o.event]}/payments`, {
+      categoryId: f.ids.categories[o.category],
+      amountCents: o.amount,
+      payee,
+    });
+    expect(res.status, res.text).toBe(201);
+    model.recordPayment(res.json.paymentId, null, o.event, o.category, o.amount);
+  } else if (o.op === "invoice") {
+    const list = linesFor(o.category, o.lines);
+    const res = await f.call("POST", "/financials/invoices", {
+      entityType: "event",
+      entityId: run.events[o.event],
+      invoiceType: "Claim invoice",
+      dueDate: day("2026-12-31"),
+      payee: { entityType: "person", entityId: f.personId },
+      lineItems: lineBody(run, list),
+    });
+    expect(res.status, res.text).toBe(totalOf(list) > 0 ? 201 : 422);
+    if (res.status === 201) {
+      const entity = { type: "event" as const, index: o.event };
+      model.invoices.set(res.json.id, {
+        id: res.json.id,
+        entity,
+        category: o.category,
+        lines: list,
+        paidCents: 0,
+        voided: false,
+        payments: [],
+      });
+    }
+  } else if (o.op === "relines" || o.op === "redate") {
+    const invoice = pickFrom(invoices, o.pick);
+    if (!invoice) return;
+    const list = o.op === "relines" ? linesFor(o.category, o.lines) : invoice.lines;
+    const body =
+      o.op === "relines" ? { lineItems: lineBody(run, list) } : { dueDate: day(`2026-0${1 + (model.step % 9)}-15`) };
+    const category = o.op === "relines" ? o.category : invoice.category;
+    const total = totalOf(list);
+    const expected =
+      invoice.entity.type === "policy" && o.op === "relines"
+        ? 422
+        : invoice.voided
+          ? 409
+          : o.op === "redate"
+            ? 200
+            : total <= 0 || (invoice.paidCents !== 0 && (category !== invoice.category || total < invoice.paidCents))
+              ? 422
+              : 200;
+    const res = await f.call("PATCH", `/financials/invoices/${invoice.id}`, body);
+    expect(res.status, res.text).toBe(expected);
+    if (res.status === 200) Object.assign(invoice, { lines: list, category });
+  } else if (o.op === "void") {
+    const invoice = pickFrom(invoices, o.pick);
+    if (!invoice) return;
+    const expected = invoice.entity.type === "policy" ? 422 : invoice.voided || invoice.payments.length ? 409 : 200;
+    const res = await f.call("POST", `/financials/invoices/${invoice.id}/void`, {});
+    expect(res.status, res.text).toBe(expected);
+    if (expected === 200) invoice.voided = true;
+  } else if (o.op === "delete") {
+    const invoice = pickFrom(invoices, o.pick);
+    if (!invoice) return;
+    const res = await f.call("DELETE", `/financials/invoices/${invoice.id}`);
+    expect(res.status, res.text).toBe(invoice.entity.type === "policy" ? 422 : 204);
+    if (res.status === 204) model.deleteInvoice(invoice.id);
+  } else if (o.op === "pay") {
+    const invoice = pickFrom(invoices, o.pick);
+    if (!invoice) return;
+    const owed = totalOf(invoice.lines) - invoice.paidCents;
+    const sign = Math.sign(totalOf(invoice.lines));
+    if (!invoice.voided && !o.over && owed === 0) return;
+    const amount = o.over || invoice.voided ? owed + sign : sign * (1 + (o.amount % Math.abs(owed)));
+    const res = await f.call("POST", `/financials/invoices/${invoice.id}/payments`, { amountCents: amount });
+    expect(res.status, res.text).toBe(invoice.voided ? 409 : o.over ? 422 : 201);
+    if (res.status === 201) model.recordPayment(res.json.payment.paymentId, invoice, null, invoice.category, amount);
+  } else if (o.op === "unpay") {
+    const payment = pickFrom([...model.payments.values()], o.pick);
+    if (!payment) return;
+    const res = await f.call("DELETE", `/financials/payments/${payment.id}`);
+    expect(res.status, res.text).toBe(204);
+    model.deletePayment(payment.id);
+  } else await applyPlan(run, o);
+}
+
+/** Splits lines into up to `parts` invoices, evenly in cents (the remainder on the first); empty parts go. */
+function split(list: readonly ModelLine[], parts: number): ModelLine[][] {
+  const out: ModelLine[][] = Array.from({ length: parts }, () => []);
+  for (const line of list) {
+    const share = Math.trunc(line.amountCents / parts);
+    out.forEach((part, k) => {
+      part.push({ type: line.type, amountCents: share + (k === 0 ? line.amountCents - share * parts : 0) });
+    });
+  }
+  return out.filter((part) => totalOf(part) !== 0);
+}
+
+/** A plan that keeps the policy conserving (or, when `off`, misses by a cent and must change nothing). */
+async function applyPlan(run: Run, o: Extract<Operation, { op: "plan" }>) {
+  const { f, model } = run;
+  const active = model.activePolicyInvoices();
+  const voidable = active.filter((i) => i.payments.length === 0);
+  const voided = active.length ? voidable.filter((_, k) => (o.voids >> k) & 1) : [];
+  const sources: Array<{ category: string; lines: ModelLine[] }> = active.length
+    ? voided.map((i) => ({ category: i.category, lines: i.lines }))
+    : [
+        {
+          category: "Premium",
+          lines: [
+            { type: "Gross premium", amountCents: PRICED.Premium + o.credit },
+            { type: "Premium tax", amountCents: PRICED.Taxes },
+          ],
+        },
+        ...(o.credit ? [{ category: "Premium", lines: [{ type: "Gross premium", amountCents: -o.credit }] }] : []),
+        { category: "Commission", lines: [{ type: "Broker commission", amountCents: PRICED.BrokerCommission }] },
+      ];
+  const creates = sources.flatMap((s) => split(s.lines, o.parts).map((lines) => ({ category: s.category, lines })));
+  const first = creates[0]?.lines[0];
+  if (o.off && first) first.amountCents += 1;
+  const voidedIds = new Set(voided.map((i) => i.id));
+  const res = await f.call("POST", `/financials/policies/${run.policyId}/invoices/batch`, {
+    ...(o.keep ? { keep: active.filter((i) => !voidedIds.has(i.id)).map((i) => i.id) } : {}),
+    voidInvoices: await Promise.all(
+      voided.map(async (i) => ({
+        invoiceId: i.id,
+        headJournalId: (await f.call("GET", `/financials/invoices/${i.id}`)).json.headJournalId,
+      })),
+    ),
+    createInvoices: creates.map((c) => ({
+      invoiceType: INVOICE_TYPE[c.category],
+      issueDate: day("2026-01-01"),
+      dueDate: day("2026-02-01"),
+      payee:
+        c.category === "Commission"
+          ? { entityType: "organization", entityId: f.organizationId }
+          : { entityType: "person", entityId: f.personId },
+      lineItems: lineBody(run, c.lines),
+    })),
+  });
+  const conserving = !(o.off && first);
+  expect(res.status, res.text).toBe(conserving ? 200 : 422);
+  if (!conserving) return;
+  for (const i of voided) i.voided = true;
+  res.json.created.forEach((created: any, k: number) => {
+    const c = must(creates[k]);
+    const invoice: ModelInvoice = {
+      id: created.id,
+      entity: { type: "policy" },
+      category: c.category,
+      lines: c.lines,
+      paidCents: 0,
+      voided: false,
+      payments: [],
+    };
+    model.invoices.set(created.id, invoice);
+  });
+}
+
+const pages = async (f: FinancialsFixture, path: string) => {
+  const items: any[] = [];
+  for (let page = 1; ; page++) {
+    const res = (await f.call("GET", `${path}${path.includes("?") ? "&" : "?"}page=${page}&pageSize=500`)).json;
+    items.push(...res.items);
+    if (page * 500 >= res.totalCount) return items;
+  }
+};
+
+/** The invariants, checked after every step. */
+async function check(run: Run) {
+  const { f, model } = run;
+  // No posted entry ever changes or goes; every entry balances.
+  const entries = await pages(f, "/financials/journal");
+  const byId = new Map(entries.map((e) => [e.journalId, JSON.stringify(e)]));
+  for (const [id, seen] of run.journal) expect(byId.get(id), `entry ${id}`).toBe(seen);
+  for (const entry of entries) {
+    const sum = (side: string) =>
+      entry.lines.filter((l: any) => l.side === side).reduce((s: number, l: any) => s + l.amountCents, 0);
+    expect(sum("debit"), entry.kind).toBe(sum("credit"));
+    if (!run.journal.has(entry.journalId)) run.journal.set(entry.journalId, JSON.stringify(entry));
+  }
+  // Every invoice's figures match the model.
+  const invoices = await pages(f, "/financials/invoices");
+  expect(new Set(invoices.map((i) => i.id))).toEqual(new Set(model.invoices.keys()));
+  for (const invoice of invoices) {
+    const expected = must(model.invoices.get(invoice.id));
+    expect(invoice, invoice.id).toMatchObject({
+      totalCents: totalOf(expected.lines),
+      paidCents: expected.paidCents,
+      owedCents: expected.voided ? 0 : totalOf(expected.lines) - expected.paidCents,
+      status: statusOf(expected),
+    });
+    expect(invoice.payments.map((p: any) => p.paymentId).sort()).toEqual([...expected.payments].sort());
+  }
+  // Every scope balances; events' figures match the model.
+  for (const [index, eventId] of run.events.entries()) {
+    const balances = (await f.call("GET", `/financials/entities/event/${eventId}/balances`)).json;
+    expectBalanced(balances);
+    for (const category of Object.keys(EVENT_CATEGORIES)) {
+      const shown = categoryNamed(balances, category);
+      const reserves = RESERVED.has(category) ? model.reservesOf(index, category) : null;
+      expect(shown?.reservesCents ?? (RESERVED.has(category) ? 0 : null), `reserves ${category}`).toBe(reserves);
+      expect(shown?.paidCents ?? 0, `paid ${category}`).toBe(model.paidOf(index, category));
+      expect(shown?.owedCents ?? 0, `owed ${category}`).toBe(model.owedOf(index, category));
+    }
+  }
+  for (const [type, id] of [
+    ["policy", run.policyId],
+    ["payee", f.personId],
+    ["payee", f.organizationId],
+  ]) {
+    expectBalanced((await f.call("GET", `/financials/entities/${type}/${id}/balances`)).json);
+  }
+  const global = (await f.call("GET", "/financials/balances")).json;
+  expectBalanced(global);
+  expect(global.cash?.amountCents ?? 0).toBe(model.cash());
+  // A policy with active invoices conserves.
+  const active = model.activePolicyInvoices();
+  if (active.length) {
+    const billed = { Premium: 0, Taxes: 0, BrokerCommission: 0 };
+    for (const invoice of active) {
+      for (const line of invoice.lines) {
+        const kind =
+          line.type === "Premium tax" ? "Taxes" : line.type === "Broker commission" ? "BrokerCommission" : "Premium";
+        billed[kind] += line.amountCents;
+      }
+    }
+    expect(billed).toEqual({ Premium: PRICED.Premium, Taxes: PRICED.Taxes, BrokerCommission: PRICED.BrokerCommission });
+  }
+  expect(CATEGORY_DIRECTION.Premium).toBe(TYPES["Gross premium"]?.direction);
+}
+
+describe("the ledger auditor", () => {
+  it(
+    "keeps every invariant over random sequences of financial operations",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(operation, { minLength: Math.ceil(STEPS / 2), maxLength: STEPS }),
+          async (operations) => {
+            const f = await setUpFinancials();
+            const run: Run = {
+              f,
+              model: new LedgerModel(),
+              policyId: await newPolicy(f, PLAN_PRICING),
+              events: [f.eventId, await f.event()],
+              journal: new Map(),
+            };
+            for (const o of operations) {
+              await apply(run, o);
+              await check(run);
+            }
+          },
+        ),
+        { numRuns: RUNS, ...(SEED ? { seed: Number(SEED) } : {}) },
+      );
+    },
+    RUNS * STEPS * 4_000 + 60_000,
+  );
+});

@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Database } from "../client";
+import { invoices, payments } from "../schema";
+import type { PageWindow } from "./page";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function findInvoice(db: Database, companyId: string, id: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface InvoiceFilter {
+  entityType?: InvoiceRow["entityType"] | undefined;
+  entityId?: string | undefined;
+  status?: InvoiceRow["status"] | undefined;
+}
+
+/** Invoices matching every given filter, oldest first. */
+export async function listInvoices(db: Database, companyId: string, filter: InvoiceFilter, page: PageWindow) {
+  const conditions: SQL[] = [eq(invoices.companyId, companyId)];
+  if (filter.entityType) conditions.push(eq(invoices.entityType, filter.entityType));
+  if (filter.entityId) conditions.push(eq(invoices.entityId, filter.entityId));
+  if (filter.status) conditions.push(eq(invoices.status, filter.status));
+  const where = and(...conditions);
+  const [items, [total]] = await Promise.all([
+    db.select().from(invoices).where(where).orderBy(asc(invoices.sequence)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { items, totalCount: total?.n ?? 0 };
+}
+
+/** Every invoice of a policy, void ones included, oldest first. */
+export async function invoicesOfPolicy(db: Database, companyId: string, policyId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.entityType, "policy"), eq(invoices.entityId, policyId)))
+    .orderBy(asc(invoices.sequence));
+}
+
+async function lastSequence(db: Database, companyId: string, table: typeof invoices | typeof payments) {
+  const [row] = await db
+    .select({ sequence: table.sequence })
+    .from(table)
+    .where(eq(table.companyId, companyId))
+    .orderBy(desc(table.sequence))
+    .limit(1);
+  return row?.sequence ?? 0;
+}
+
+export const lastInvoiceSequence = (db: Database, companyId: string) => lastSequence(db, companyId, invoices);
+export const lastPaymentSequence = (db: Database, companyId: string) => lastSequence(db, companyId, payments);
+
+export const insertInvoiceStatement = (db: Database, row: InvoiceRow) => db.insert(invoices).values(row);
+
+/** Writes an invoice's new state, only while it is still at the revision read. */
+export function updateInvoiceStatement(db: Database, row: InvoiceRow, readRevision: number) {
+  const { id, companyId, ...changes } = row;
+  return db
+    .update(invoices)
+    .set(changes)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.revision, readRevision)));
+}
+
+export const deleteInvoiceStatement = (db: Database, companyId: string, id: string) =>
+  db.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+
+export async function findPayment(db: Database, companyId: string, id: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Live payments of some invoices, oldest first. */
+export async function paymentsOfInvoices(
+  db: Database,
+  companyId: string,
+  invoiceIds: readonly string[],
+): Promise<PaymentRow[]> {
+  if (!invoiceIds.length) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), inArray(payments.invoiceId, [...invoiceIds])))
+    .orderBy(asc(payments.sequence));
+}
+
+export const insertPaymentStatement = (db: Database, row: PaymentRow) => db.insert(payments).values(row);
+
+export const deletePaymentStatement = (db: Database, companyId: string, id: string) =>
+  db.delete(payments).where(and(eq(payments.id, id), eq(payments.companyId, companyId)));

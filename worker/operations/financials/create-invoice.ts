@@ -1,0 +1,47 @@
+import { runBatch } from "../../db/queries/batch";
+import { findEntity } from "../../db/queries/entities";
+import { insertInvoiceStatement, lastInvoiceSequence } from "../../db/queries/invoices";
+import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
+import type { FieldProblem } from "../../domain/financials/invoice-draft";
+import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
+import type { OperationContext } from "../context";
+import { loadFinancialSetup } from "./financial-setup";
+import { type InvoiceView, invoiceView } from "./invoice-view";
+import { JournalWriter } from "./journal-writer";
+import { postInvoiceEntry } from "./ledger-postings";
+import { checkInvoiceInput, type InvoiceInput, newInvoiceRow } from "./new-invoice";
+
+export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
+  entityType: "event" | "policy";
+  entityId: string;
+  issueDate?: Fmv1Date | undefined;
+}
+
+/**
+ * Serialized in the company object. `POST P/financials/invoices` (CONTRACT section 7.6): an ad-hoc invoice
+ * on an event (policy invoices come only from plans: 422 `POLICY_INVOICE_BATCH_ONLY`). Its creation posts
+ * Dr line item / Cr twin per line (payable; receivable the other way round) in the event's and the payee's
+ * scopes, and that entry is its head. One batch.
+ */
+export async function createInvoice(ctx: OperationContext, input: CreateInvoiceInput): Promise<InvoiceView> {
+  if (input.entityType === "policy") throw policyInvoiceBatchOnly("Creating an invoice");
+  const [event, { catalog }] = await Promise.all([
+    findEntity(ctx.db, ctx.companyId, "event", input.entityId),
+    loadFinancialSetup(ctx),
+  ]);
+  const issueDate = input.issueDate ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
+  const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" });
+  const problems: FieldProblem[] = event ? [] : [{ field: "entityId", message: "is not an event of this company" }];
+  if (!check.ok) problems.push(...check.problems);
+  if (!check.ok || problems.length) throw invoiceInvalid(problems);
+
+  const sequence = (await lastInvoiceSequence(ctx.db, ctx.companyId)) + 1;
+  const target = { entityType: "event" as const, entityId: input.entityId, sequence };
+  const created = newInvoiceRow(ctx, target, { ...input, issueDate }, check.value);
+  const writer = await JournalWriter.open(ctx, catalog);
+  const change = { invoiceId: created.id, before: null, after: created, scopesOf: created };
+  const entry = postInvoiceEntry(writer, "invoice_created", change);
+  const row = { ...created, headJournalId: entry.id };
+  await runBatch(ctx.db, [...writer.batch(), insertInvoiceStatement(ctx.db, row)]);
+  return invoiceView(row, []);
+}

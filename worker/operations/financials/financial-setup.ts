@@ -1,0 +1,29 @@
+import { loadConfiguration } from "../../db/queries/configuration";
+import { loadMemberRows } from "../../db/queries/financial-members";
+import type { Financials } from "../../domain/configuration/document";
+import type { FinancialCatalog } from "../../domain/financials/catalog";
+import { catalogOf } from "../../domain/financials/members";
+import { policyFinancialsDisabled } from "../../errors/financial-refusals";
+import { requireCompany } from "../company/require-company";
+import type { OperationContext } from "../context";
+
+export interface FinancialSetup {
+  catalog: FinancialCatalog;
+  financials: Financials;
+}
+
+/** The company's financials configuration with the ids of its categories and line item types. */
+export async function loadFinancialSetup(ctx: OperationContext): Promise<FinancialSetup> {
+  const [configuration, rows] = await Promise.all([
+    loadConfiguration(ctx.db, ctx.companyId),
+    loadMemberRows(ctx.db, ctx.companyId),
+  ]);
+  const { financials } = configuration.document;
+  return { catalog: catalogOf(financials, rows), financials };
+}
+
+/** Invoice plans need both switches on (CONTRACT section 7.1): else 403, nothing changed. */
+export async function requirePolicyFinancials(ctx: OperationContext): Promise<void> {
+  const { features } = await requireCompany(ctx);
+  if (features.financials === false || features.policyFinancials === false) throw policyFinancialsDisabled();
+}

@@ -1,0 +1,80 @@
+import { runBatch } from "../../db/queries/batch";
+import { findEntity } from "../../db/queries/entities";
+import { insertPaymentStatement, lastPaymentSequence, type PaymentRow } from "../../db/queries/invoices";
+import type { JournalScope } from "../../db/schema";
+import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
+import { configuredCategory } from "../../domain/financials/catalog";
+import type { FieldProblem } from "../../domain/financials/invoice-draft";
+import { directPayment } from "../../domain/financials/reserves";
+import { notFound } from "../../errors/api-error";
+import { paymentInvalid } from "../../errors/financial-refusals";
+import type { OperationContext } from "../context";
+import { loadFinancialSetup } from "./financial-setup";
+import { type PaymentView, paymentView } from "./invoice-view";
+import { JournalWriter } from "./journal-writer";
+import { postErosion } from "./ledger-postings";
+import { type Payee, payeeExists } from "./payees";
+
+export interface DirectPaymentInput {
+  eventId: string;
+  categoryId: string;
+  amountCents: number;
+  paidOn?: Fmv1Date | undefined;
+  reference?: string | undefined;
+  payee?: Payee | undefined;
+}
+
+/** A payment's `paidOn` defaults to today in America/New_York. */
+export const paidOnOr = (ctx: OperationContext, paidOn: Fmv1Date | undefined): Fmv1Date =>
+  paidOn ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
+
+/**
+ * Serialized in the company object. `POST P/financials/events/{eventId}/payments` (CONTRACT section 7.5):
+ * a direct payment, money out in a payable category and in in a receivable one (Dr additional / Cr cash for
+ * payable), in the event's scope and its payee's; in a reserved category it erodes the event's reserves in
+ * an entry of its own. One batch.
+ */
+export async function recordDirectPayment(ctx: OperationContext, input: DirectPaymentInput): Promise<PaymentView> {
+  const [event, { catalog }] = await Promise.all([
+    findEntity(ctx.db, ctx.companyId, "event", input.eventId),
+    loadFinancialSetup(ctx),
+  ]);
+  if (!event) throw notFound();
+  const problems: FieldProblem[] = [];
+  const category = configuredCategory(catalog, input.categoryId);
+  if (!category) problems.push({ field: "categoryId", message: "is not a configured category" });
+  if (input.payee && !(await payeeExists(ctx, input.payee))) {
+    problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
+  }
+  if (!category || problems.length) throw paymentInvalid(problems);
+
+  const id = crypto.randomUUID();
+  const writer = await JournalWriter.open(ctx, catalog);
+  const scopes: JournalScope[] = [{ entityType: "event", entityId: event.id }];
+  if (input.payee) scopes.push({ entityType: "payee", entityId: input.payee.entityId });
+  const entry = writer.post({
+    kind: "payment_recorded",
+    scopes,
+    movements: directPayment(category, input.amountCents),
+    paymentId: id,
+  });
+  if (!entry) throw new Error("a payment above 0 always posts");
+  const payment = { id, eventId: event.id, invoiceId: null, amountCents: input.amountCents };
+  const erosion = await postErosion(ctx, writer, payment, category);
+  const row: PaymentRow = {
+    ...payment,
+    companyId: ctx.companyId,
+    sequence: (await lastPaymentSequence(ctx.db, ctx.companyId)) + 1,
+    categoryId: category.id,
+    erodedCents: erosion.erodedCents,
+    paidOn: paidOnOr(ctx, input.paidOn),
+    reference: input.reference ?? null,
+    payeeType: input.payee?.entityType ?? null,
+    payeeId: input.payee?.entityId ?? null,
+    journalIds: [entry.id, ...(erosion.entry ? [erosion.entry.id] : [])],
+    journalSequence: erosion.entry?.sequence ?? entry.sequence,
+    createdAt: ctx.now.toISOString(),
+  };
+  await runBatch(ctx.db, [...writer.batch(), insertPaymentStatement(ctx.db, row)]);
+  return paymentView(row);
+}

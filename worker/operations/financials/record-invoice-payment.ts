@@ -1,0 +1,82 @@
+import { runBatch } from "../../db/queries/batch";
+import {
+  insertPaymentStatement,
+  lastPaymentSequence,
+  type PaymentRow,
+  updateInvoiceStatement,
+} from "../../db/queries/invoices";
+import type { Fmv1Date } from "../../domain/dates/fmv1-date";
+import { owedOf } from "../../domain/financials/invoice-ledger";
+import { invoiceStatusConflict, paymentExceedsOwed, paymentInvalid } from "../../errors/financial-refusals";
+import type { OperationContext } from "../context";
+import { loadFinancialSetup } from "./financial-setup";
+import { type InvoiceView, invoiceView, type PaymentView, paymentView, requireInvoice } from "./invoice-view";
+import { JournalWriter } from "./journal-writer";
+import { categoryOf, postErosion, postInvoiceEntry, withPaid } from "./ledger-postings";
+import { paidOnOr } from "./record-direct-payment";
+
+export interface InvoicePaymentInput {
+  invoiceId: string;
+  /** Above 0; below 0 only on a credit note (a refund). */
+  amountCents: number;
+  paidOn?: Fmv1Date | undefined;
+  reference?: string | undefined;
+}
+
+/**
+ * Serialized in the company object. `POST P/financials/invoices/{invoiceId}/payments` (CONTRACT section
+ * 7.6): cash moves by the payment and the twins come down to their target (Cr cash / Dr twins for
+ * payable); on an event invoice of a reserved category the payment also erodes the event's reserves, and
+ * that entry is then the invoice's head. One batch.
+ */
+export async function recordInvoicePayment(
+  ctx: OperationContext,
+  input: InvoicePaymentInput,
+): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
+  const { row, payments } = await requireInvoice(ctx, input.invoiceId);
+  if (row.status === "void") throw invoiceStatusConflict("A payment cannot be recorded on a void invoice");
+  if (Math.sign(input.amountCents) !== Math.sign(row.totalCents)) {
+    const message =
+      row.totalCents > 0 ? "must be above 0 on an invoice" : "must be below 0 on a credit note (a refund)";
+    throw paymentInvalid([{ field: "amountCents", message }]);
+  }
+  const owed = owedOf(row.totalCents, row.paidCents, false);
+  if (Math.abs(input.amountCents) > Math.abs(owed)) throw paymentExceedsOwed(input.amountCents, owed);
+
+  const { catalog } = await loadFinancialSetup(ctx);
+  const writer = await JournalWriter.open(ctx, catalog);
+  const id = crypto.randomUUID();
+  const now = ctx.now.toISOString();
+  const paid = withPaid(row, row.paidCents + input.amountCents, row.headJournalId, now);
+  const entry = postInvoiceEntry(
+    writer,
+    "payment_recorded",
+    { invoiceId: row.id, before: row, after: paid, scopesOf: row },
+    { paymentId: id },
+  );
+  const eventId = row.entityType === "event" ? row.entityId : null;
+  const payment = { id, eventId, invoiceId: row.id, amountCents: input.amountCents };
+  const erosion = await postErosion(ctx, writer, payment, categoryOf(catalog, row.categoryId));
+  const last = erosion.entry ?? entry;
+  const paymentRow: PaymentRow = {
+    ...payment,
+    companyId: ctx.companyId,
+    sequence: (await lastPaymentSequence(ctx.db, ctx.companyId)) + 1,
+    categoryId: row.categoryId,
+    erodedCents: erosion.erodedCents,
+    paidOn: paidOnOr(ctx, input.paidOn),
+    reference: input.reference ?? null,
+    payeeType: row.payeeType,
+    payeeId: row.payeeId,
+    journalIds: [entry.id, ...(erosion.entry ? [erosion.entry.id] : [])],
+    journalSequence: last.sequence,
+    createdAt: now,
+  };
+  const updated = { ...paid, headJournalId: last.id };
+  await runBatch(ctx.db, [
+    ...writer.batch(),
+    insertPaymentStatement(ctx.db, paymentRow),
+    updateInvoiceStatement(ctx.db, updated, row.revision),
+  ]);
+  return { payment: paymentView(paymentRow), invoice: invoiceView(updated, [...payments, paymentRow]) };
+}
