@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CompanyRow } from "../worker/db/queries/companies";
+import type { InvoicePlan } from "../worker/domain/financials/invoice-plan";
 import type { RepairRequest } from "../worker/domain/policies/repair";
 import type {
   CancelRequest,
@@ -33,15 +34,11 @@ import { type TransitionEventInput, transitionEvent } from "../worker/operations
 import { type UpdateEventInput, updateEvent } from "../worker/operations/events/update-event";
 import { type PlaceFileInput, placeUploadedFile } from "../worker/operations/files/place-uploaded-file";
 import { type UpdateFileInput, updateFile } from "../worker/operations/files/update-file";
-import { type CreateFolderInput, createFolder } from "../worker/operations/folders/create-folder";
-import { deleteFolder } from "../worker/operations/folders/delete-folder";
-import { type UpdateFolderInput, updateFolder } from "../worker/operations/folders/update-folder";
 import { applyInvoiceBatch } from "../worker/operations/financials/apply-invoice-batch";
 import { type CreateInvoiceInput, createInvoice } from "../worker/operations/financials/create-invoice";
 import { deleteAllFinancials } from "../worker/operations/financials/delete-all-financials";
 import { deleteInvoice } from "../worker/operations/financials/delete-invoice";
 import { deletePayment } from "../worker/operations/financials/delete-payment";
-import type { InvoicePlan } from "../worker/operations/financials/invoice-plan";
 import { judgeBillReviews } from "../worker/operations/financials/judge-bill-reviews";
 import { type DirectPaymentInput, recordDirectPayment } from "../worker/operations/financials/record-direct-payment";
 import { type InvoicePaymentInput, recordInvoicePayment } from "../worker/operations/financials/record-invoice-payment";
@@ -49,6 +46,9 @@ import { type SetReservesInput, setReserves } from "../worker/operations/financi
 import { startBillReview } from "../worker/operations/financials/start-bill-review";
 import { type UpdateInvoiceInput, updateInvoice } from "../worker/operations/financials/update-invoice";
 import { voidInvoice } from "../worker/operations/financials/void-invoice";
+import { type CreateFolderInput, createFolder } from "../worker/operations/folders/create-folder";
+import { deleteFolder } from "../worker/operations/folders/delete-folder";
+import { type UpdateFolderInput, updateFolder } from "../worker/operations/folders/update-folder";
 import { cancelPolicy } from "../worker/operations/policies/cancel";
 import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { endorseBody } from "../policies/helpers";
 import { must } from "../support/must";
 import {
   categoryNamed,
@@ -26,7 +27,7 @@ import { newPolicy } from "./plan-helpers";
 /**
  * The ledger auditor (issue 13, in the style of TigerBeetle's): long random sequences of financial
  * operations (reserves, direct payments, invoices, changes, voids, deletions, payments, payment deletions,
- * invoice plans) run through HTTP against one company and, step by step, against a small reference model.
+ * invoice plans, through the batch route or riding on an endorsement) run through HTTP against one company and, step by step, against a small reference model.
  * After every step: every scope's debit-carrying sum equals its credit-carrying sum, no posted entry ever
  * changed or went, every invoice's paid, owed and status match the model, every event's reserves, paid and
  * owed figures and the company's cash match it, and a policy with active invoices conserves its pricing.
@@ -87,6 +88,8 @@ const operation = fc.oneof(
       credit: fc.nat(3_000),
       off: sometimes(4),
       keep: fc.boolean(),
+      // The plan rides on an endorsement that leaves pricing alone (CONTRACT 7.7: version and plan in one batch).
+      viaEndorse: fc.boolean(),
     }),
   ),
 );
@@ -257,7 +260,7 @@ async function applyPlan(run: Run, o: Extract<Operation, { op: "plan" }>) {
   const first = creates[0]?.lines[0];
   if (o.off && first) first.amountCents += 1;
   const voidedIds = new Set(voided.map((i) => i.id));
-  const res = await f.call("POST", `/financials/policies/${run.policyId}/invoices/batch`, {
+  const plan = {
     ...(o.keep ? { keep: active.filter((i) => !voidedIds.has(i.id)).map((i) => i.id) } : {}),
     voidInvoices: await Promise.all(
       voided.map(async (i) => ({
@@ -275,15 +278,28 @@ async function applyPlan(run: Run, o: Extract<Operation, { op: "plan" }>) {
           : { entityType: "person", entityId: f.personId },
       lineItems: lineBody(run, c.lines),
     })),
-  });
+  };
+  const versionBefore = await policyVersion(run);
+  const res = o.viaEndorse
+    ? await f.call(
+        "POST",
+        `/policies/${run.policyId}/transaction/endorse`,
+        endorseBody("2026-03-01", [{ path: "policy.limit", value: model.step }], { invoicePlan: plan }),
+      )
+    : await f.call("POST", `/financials/policies/${run.policyId}/invoices/batch`, plan);
   const conserving = !(o.off && first);
   expect(res.status, res.text).toBe(conserving ? 200 : 422);
+  // A transaction's version commits with its plan or not at all.
+  expect(await policyVersion(run)).toBe(versionBefore + (conserving && o.viaEndorse ? 1 : 0));
   if (!conserving) return;
   for (const i of voided) i.voided = true;
-  res.json.created.forEach((created: any, k: number) => {
+  const createdIds: string[] = o.viaEndorse
+    ? res.json.invoicePlanResult.created
+    : res.json.created.map((created: any) => created.id);
+  createdIds.forEach((id, k) => {
     const c = must(creates[k]);
     const invoice: ModelInvoice = {
-      id: created.id,
+      id,
       entity: { type: "policy" },
       category: c.category,
       lines: c.lines,
@@ -291,8 +307,14 @@ async function applyPlan(run: Run, o: Extract<Operation, { op: "plan" }>) {
       voided: false,
       payments: [],
     };
-    model.invoices.set(created.id, invoice);
+    model.invoices.set(id, invoice);
   });
+}
+
+async function policyVersion(run: Run): Promise<number> {
+  const res = await run.f.call("GET", `/policies/${run.policyId}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json.version;
 }
 
 const pages = async (f: FinancialsFixture, path: string) => {

@@ -745,21 +745,21 @@ describe("field write groups (policy.field-<group>)", () => {
   });
 });
 
-describe("invoicePlan is not available yet: 400 naming it", () => {
-  it("refuses a transaction carrying invoicePlan and writes nothing", async () => {
+// Invoice plans are served (issue 13): a malformed one is refused by the schema on every transaction; the
+// plan rules themselves are tested in test/financials/transaction-plans.test.ts.
+describe("a malformed invoicePlan: 400 naming it", () => {
+  it("refuses a transaction carrying a plan of the wrong shape and writes nothing", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
     const plan = { invoicePlan: { creates: [] } };
+    const fieldsOf = (error: { details: Array<{ field: string }> }) => error.details.map((d) => d.field.split(".")[0]);
     const starts = [
       await f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody({}, plan) }),
       await f.company.call("POST", "/policies/transaction/renew", f.admin, {
         body: newBusinessBody({ previousPolicy: policyId }, plan),
       }),
     ];
-    for (const res of starts)
-      expect(expectError(res, 400, "InvalidPolicyData").details).toEqual([
-        { field: "invoicePlan", message: "is not supported yet" },
-      ]);
+    for (const res of starts) expect(fieldsOf(expectError(res, 400, "InvalidPolicyData"))).toContain("invoicePlan");
     const changes = [
       ["endorse", endorseBody("2026-02-01", [{ path: "policy.limit", value: 1 }], plan)],
       ["cancel", cancelBody("2026-02-01", plan)],
@@ -767,9 +767,7 @@ describe("invoicePlan is not available yet: 400 naming it", () => {
     ] as const;
     for (const [action, body] of changes) {
       const res = await f.company.call("POST", `/policies/${policyId}/transaction/${action}`, f.admin, { body });
-      expect(expectError(res, 400, "VALIDATION_ERROR").details).toEqual([
-        { field: "invoicePlan", message: "is not supported yet" },
-      ]);
+      expect(fieldsOf(expectError(res, 400, "VALIDATION_ERROR"))).toContain("invoicePlan");
     }
     expect(await countPolicies(f.company.id)).toEqual({ policies: 1, versions: 1 });
   });

@@ -263,35 +263,8 @@ describe("bind by value (CONTRACT 5.6)", () => {
   });
 });
 
+// Where policy invoicing is configured: test/quotes/bind-invoices.test.ts.
 describe("bind with invoices (CONTRACT 5.6, 7.12)", () => {
-  const withPolicyInvoicing = {
-    ...QUOTE_CONFIGURATION,
-    financials: {
-      documentVersion: 2,
-      categories: [],
-      policyFinancials: {
-        lineItemTypes: [],
-        paymentDefaults: null,
-        invoiceTypes: [{ name: "Premium invoice", payeeDefaults: null }],
-      },
-    },
-  };
-
-  it("fails policy-invoicing closed while policy invoicing is configured, whatever the bind carries", async () => {
-    const q = await setUpQuotes(withPolicyInvoicing);
-    const id = await q.createQuote();
-    await q.rateAndCopy(id);
-    const conditions = (await q.company.call("GET", `/quotes/${id}/bind-conditions`, q.admin)).json.failures;
-    expect(conditions.map((f: any) => f.rule)).toEqual(["policy-invoicing"]);
-    for (const extra of [{}, { generateInvoices: true }]) {
-      const error = expectError(await bind(q, { quoteId: id, ...extra }), 409, "BindConditionsFailed");
-      expect(error.details.map((d) => d.field)).toEqual(["policy-invoicing"]);
-    }
-    expectError(await q.company.call("POST", `/quotes/${id}/complete`, q.admin), 409, "BindConditionsFailed");
-    await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { policyFinancials: false } });
-    expect((await bind(q, { quoteId: id })).status).toBe(200);
-  });
-
   it("needs invoice.edit for a plan and refuses it 403 while policy financials are off", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote();
@@ -321,8 +294,11 @@ describe("bind with invoices (CONTRACT 5.6, 7.12)", () => {
       422,
       "INVOICE_PLAN_INVALID",
     );
+    // The plan is checked as any plan is (CONTRACT 7.7): each entry problem named.
     expect(invalid.details).toEqual([
-      { field: "createInvoices[0].invoiceType", message: "names no invoice type that applies to a policy" },
+      { field: "createInvoices[0].invoiceType", message: '"Premium invoice" is not a configured invoice type' },
+      { field: "createInvoices[0].lineItems[0].lineItemTypeId", message: "is not a configured line item type" },
+      { field: "createInvoices[0].payee.entityId", message: "is not a person of this company" },
     ]);
     expect((await q.readQuote(id)).data.quoteBindErrors).toEqual([]);
     const bound = await bind(q, { quoteId: id, invoicePlan: plan, generateInvoices: false });

@@ -3,7 +3,7 @@ import { humanLabel } from "../domain/issue-messages";
 import type { PolicyDataReading } from "../domain/policies/policy-data";
 import type { PlanRefusal } from "../domain/policies/transaction-plan";
 import type { RenewalRefusal } from "../domain/policies/transaction-rules";
-import { ApiError, type ErrorCode } from "./api-error";
+import { ApiError } from "./api-error";
 import { invalidData, refusalError } from "./entity-refusals";
 
 /** New business and renewal: a payload-shape failure (interface, Errors: `InvalidPolicyData`). */
@@ -134,15 +134,6 @@ export const policyNumberTaken = (policyNumber: string) =>
     code: "PolicyNumberTaken",
     message: `Policy number ${policyNumber} is already in use`,
     details: [{ field: "policyNumber", message: "is already in use" }],
-  });
-
-/** Policy invoicing belongs to the financials surface, which is not served yet. */
-export const invoicePlanUnavailable = (code: ErrorCode) =>
-  new ApiError({
-    code,
-    message: "invoicePlan is not available yet: policy invoicing is part of the financials surface",
-    userMessages: ["Invoice plans cannot be attached to policy transactions yet."],
-    details: [{ field: "invoicePlan", message: "is not supported yet" }],
   });
 
 /** List filters that could not be read (400 `VALIDATION_ERROR`, one user message per filter). */

@@ -3,8 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
-import { countBoundQuotes, noBoundQuote } from "./quotes";
 import { policyInvoices } from "./financial-wipe";
+import { countBoundQuotes, noBoundQuote } from "./quotes";
 
 /**
  * The statements of `POST P/policies/deleteAll`. A live reference to a policy is a quote or event record

@@ -6,8 +6,8 @@ import type { Database } from "../client";
 import { companies, companyConfigurations, entities, policies, policyContacts, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
-import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
 import { noFinancialReference } from "./financial-wipe";
+import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
 

@@ -5,7 +5,7 @@ export * from "./bordereau";
 export * from "./configuration";
 export * from "./data-validation";
 export * from "./entities";
-export * from "./forms";
 export * from "./financials";
+export * from "./forms";
 export * from "./policies";
 export * from "./quotes";

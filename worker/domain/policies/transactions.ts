@@ -1,3 +1,4 @@
+import type { InvoicePlan } from "../financials/invoice-plan";
 import type { Delta } from "./deltas";
 import type { EffectiveDateInput } from "./transaction-rules";
 
@@ -8,8 +9,8 @@ import type { EffectiveDateInput } from "./transaction-rules";
 export interface TransactionBase {
   transactionTimestamp: string;
   displayAuthor: string;
-  /** Policy invoicing is not available yet: a transaction carrying a plan is refused. */
-  invoicePlan?: unknown;
+  /** Invoices of the version's policy, committed with the version (CONTRACT section 7.7). */
+  invoicePlan?: InvoicePlan | undefined;
 }
 
 /** New business and renewal: the policy data of version 1. */

@@ -1,7 +1,7 @@
 /**
- * Invoices at bind (CONTRACT 5.6 rule `policy-invoicing`, 7.12), while policy invoice plans are not served:
- * a company with policy invoicing configured is refused (fail closed); elsewhere a plan can only be empty,
- * since no invoice type applies to a policy and a new policy has no invoice to void or keep.
+ * Invoices at bind (CONTRACT 5.6 rule `policy-invoicing`, 7.12): where policy invoicing is configured a bind
+ * must carry an explicit `invoicePlan` or `generateInvoices: true`, and the latter needs the configured
+ * presets to resolve into a plan.
  */
 
 export interface InvoicingSettings {
@@ -15,35 +15,27 @@ export interface InvoicingSettings {
 export const policyInvoicingConfigured = (settings: InvoicingSettings) =>
   settings.financials && settings.policyFinancials && settings.invoiceTypes > 0;
 
-export const POLICY_INVOICING_UNAVAILABLE =
-  "Policy invoicing is configured for this company, and invoices cannot be generated or planned at bind until " +
-  "policy invoice plans are served; the bind is refused rather than leave the policy without its invoices";
-
-/** The `policy-invoicing` failure's message, or null when the rule passes. */
-export const policyInvoicingFailure = (settings: InvoicingSettings): string | null =>
-  policyInvoicingConfigured(settings) ? POLICY_INVOICING_UNAVAILABLE : null;
-
-/** The members of an invoice plan (CONTRACT 7.7) a bind reads. */
-export interface InvoicePlanEntries {
-  keep?: readonly unknown[];
-  voidInvoices: readonly unknown[];
-  createInvoices: readonly unknown[];
+/** What a bind asks for: bind-conditions and complete evaluate the rule as a bind with `generateInvoices: true`. */
+export interface InvoicingRequest {
+  plan: boolean;
+  generate: boolean;
 }
 
 /**
- * What refuses a plan on a new policy of a company without policy invoicing (422 `INVOICE_PLAN_INVALID`):
- * every create names an invoice type that does not apply to a policy; there is nothing to void or keep.
+ * What the rule needs before it can be decided: it passes outright (not configured, or an explicit plan,
+ * which never depends on the presets), fails for want of an instruction, or depends on the presets.
  */
-export function newPolicyPlanProblems(plan: InvoicePlanEntries) {
-  return [
-    ...(plan.keep ?? []).map((_, i) => ({ field: `keep[${i}]`, message: "is not an active invoice of this policy" })),
-    ...plan.voidInvoices.map((_, i) => ({
-      field: `voidInvoices[${i}]`,
-      message: "is not an active invoice of this policy",
-    })),
-    ...plan.createInvoices.map((_, i) => ({
-      field: `createInvoices[${i}].invoiceType`,
-      message: "names no invoice type that applies to a policy",
-    })),
-  ];
+export function invoicingNeed(
+  settings: InvoicingSettings,
+  request: InvoicingRequest,
+): "pass" | "needs-instruction" | "resolve-presets" {
+  if (!policyInvoicingConfigured(settings) || request.plan) return "pass";
+  return request.generate ? "resolve-presets" : "needs-instruction";
 }
+
+export const NEEDS_INVOICE_INSTRUCTION =
+  "Policy invoicing is configured for this company: the bind must carry an invoicePlan or generateInvoices: true";
+
+/** The rule's message when the presets cannot be resolved, naming why. */
+export const presetsFailure = (why: string) =>
+  `The configured invoice presets cannot be resolved (${why}): bind with an explicit invoicePlan instead`;

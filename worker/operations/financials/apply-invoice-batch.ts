@@ -1,9 +1,10 @@
 import { runBatch } from "../../db/queries/batch";
+import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { pricedOf } from "../../domain/financials/priced";
 import type { OperationContext } from "../context";
 import { readCurrentPolicy } from "../policies/current-policy";
 import { requirePolicyFinancials } from "./financial-setup";
-import { type InvoicePlan, type InvoicePlanResult, prepareInvoicePlan } from "./invoice-plan";
+import { type InvoicePlanResult, prepareInvoicePlan } from "./invoice-plan";
 
 /**
  * Serialized in the company object (with the policy transactions, so the pricing it conserves against

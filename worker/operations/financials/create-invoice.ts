@@ -3,13 +3,14 @@ import { findEntity } from "../../db/queries/entities";
 import { insertInvoiceStatement, lastInvoiceSequence } from "../../db/queries/invoices";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
 import type { FieldProblem } from "../../domain/financials/invoice-draft";
+import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
 import type { OperationContext } from "../context";
 import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { postInvoiceEntry } from "./ledger-postings";
-import { checkInvoiceInput, type InvoiceInput, newInvoiceRow } from "./new-invoice";
+import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
 
 export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
   entityType: "event" | "policy";

@@ -9,20 +9,14 @@ import {
 } from "../../db/queries/invoices";
 import { billedByKind, conservationGaps, type KindAmounts } from "../../domain/financials/conservation";
 import { type FieldProblem, within } from "../../domain/financials/invoice-draft";
+import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { invoiceHeadStale, invoicePlanInvalid, invoicePlanNotConserving } from "../../errors/financial-refusals";
 import type { OperationContext } from "../context";
 import { type FinancialSetup, loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { postInvoiceEntry } from "./ledger-postings";
-import { checkInvoiceInput, type InvoiceInput, newInvoiceRow } from "./new-invoice";
-
-/** An invoice plan (CONTRACT section 7.7): nothing is inferred. */
-export interface InvoicePlan {
-  keep?: string[] | undefined;
-  voidInvoices: Array<{ invoiceId: string; headJournalId: string }>;
-  createInvoices: InvoiceInput[];
-}
+import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
 
 export interface InvoicePlanResult {
   voided: string[];

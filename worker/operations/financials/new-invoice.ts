@@ -1,25 +1,15 @@
 import type { InvoiceRow } from "../../db/queries/invoices";
-import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import type { FinancialCatalog, InvoiceEntityType } from "../../domain/financials/catalog";
 import {
-  type DraftLine,
   type DraftRules,
   type FieldProblem,
   type ResolvedInvoice,
   readInvoiceDraft,
 } from "../../domain/financials/invoice-draft";
 import { invoiceStatus, totalOf } from "../../domain/financials/invoice-ledger";
+import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import type { OperationContext } from "../context";
-import { type Payee, payeeExists } from "./payees";
-
-/** What creates an invoice: an ad-hoc create's body, or a plan's create entry. */
-export interface InvoiceInput {
-  invoiceType: string;
-  issueDate: Fmv1Date;
-  dueDate: Fmv1Date;
-  payee: Payee;
-  lineItems: readonly DraftLine[];
-}
+import { payeeExists } from "./payees";
 
 export type InvoiceCheck = { ok: true; value: ResolvedInvoice } | { ok: false; problems: FieldProblem[] };
 

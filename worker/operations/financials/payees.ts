@@ -1,11 +1,8 @@
 import { findEntity } from "../../db/queries/entities";
-import type { PayeeEntityType } from "../../domain/financials/catalog";
+import type { Payee } from "../../domain/financials/invoice-plan";
 import type { OperationContext } from "../context";
 
-export interface Payee {
-  entityType: PayeeEntityType;
-  entityId: string;
-}
+export type { Payee } from "../../domain/financials/invoice-plan";
 
 /** A payee is a person or organization record of the company. */
 export async function payeeExists(ctx: OperationContext, payee: Payee): Promise<boolean> {

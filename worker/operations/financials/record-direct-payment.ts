@@ -5,6 +5,7 @@ import type { JournalScope } from "../../db/schema";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
 import { configuredCategory } from "../../domain/financials/catalog";
 import type { FieldProblem } from "../../domain/financials/invoice-draft";
+import type { Payee } from "../../domain/financials/invoice-plan";
 import { directPayment } from "../../domain/financials/reserves";
 import { notFound } from "../../errors/api-error";
 import { paymentInvalid } from "../../errors/financial-refusals";
@@ -13,7 +14,7 @@ import { loadFinancialSetup } from "./financial-setup";
 import { type PaymentView, paymentView } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { postErosion } from "./ledger-postings";
-import { type Payee, payeeExists } from "./payees";
+import { payeeExists } from "./payees";
 
 export interface DirectPaymentInput {
   eventId: string;

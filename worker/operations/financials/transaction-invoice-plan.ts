@@ -1,11 +1,12 @@
 import { invoicesOfPolicy } from "../../db/queries/invoices";
 import type { KindAmounts } from "../../domain/financials/conservation";
+import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { notAuthorized } from "../../errors/api-error";
 import { invoicePlanRequired } from "../../errors/financial-refusals";
 import { requireCompany } from "../company/require-company";
 import { holds, type OperationContext } from "../context";
 import { requirePolicyFinancials } from "./financial-setup";
-import { type InvoicePlan, type PreparedInvoicePlan, prepareInvoicePlan } from "./invoice-plan";
+import { type PreparedInvoicePlan, prepareInvoicePlan } from "./invoice-plan";
 
 export interface TransactionPlanInput {
   /** The version's policy: the new policy's id for new business and renewals. */
@@ -14,32 +15,49 @@ export interface TransactionPlanInput {
   plan: InvoicePlan | undefined;
   /** priced(K) of the new version (`pricedOf(coverage)`). */
   priced: KindAmounts;
-  /** True when the new version changes any of the five pricing rollups. */
+  /**
+   * True when a plan is required of a policy with active invoices: an endorsement that changes any of the
+   * five pricing rollups. Cancellations and reinstatements never require one; a new policy has no invoices.
+   */
   restatement: boolean;
-  /** New business and renewals: the policy has no invoices yet, and the plan may void or keep none. */
-  newPolicy: boolean;
 }
 
 /**
- * What a policy transaction calls before it commits (CONTRACT section 7.7): with a plan, the gate (403
- * unless `financials` and `policyFinancials` are on), `invoice.edit` (403), then the plan's checks; the
- * statements returned go into the same D1 batch as the version, so a refusal leaves neither. Without one, a
- * restatement of a policy with active invoices is refused 422 `INVOICE_PLAN_REQUIRED` (while policy
- * financials are on). Null when there is nothing to commit.
+ * The access a transaction's plan needs (CONTRACT section 7.7, order "403 gate and permissions" before
+ * "404 policy"): the gate (403 unless `financials` and `policyFinancials` are on), then `invoice.edit`.
+ * A transaction without a plan needs nothing more.
+ */
+export async function refuseTransactionPlanAccess(ctx: OperationContext, plan: InvoicePlan | undefined) {
+  if (plan === undefined) return;
+  await requirePolicyFinancials(ctx);
+  if (!holds(ctx.actor, "invoice.edit")) throw notAuthorized();
+}
+
+/**
+ * What a policy transaction calls before it commits, after `refuseTransactionPlanAccess`: with a plan, the
+ * plan's checks (`prepareInvoicePlan`); the statements returned go into the same D1 batch as the version, so
+ * a refusal leaves neither. Without one, a restatement of a policy with active invoices is refused 422
+ * `INVOICE_PLAN_REQUIRED` while policy financials are on (off, the plan could not be given). Null when there
+ * is nothing to commit.
  */
 export async function invoicePlanForTransaction(
   ctx: OperationContext,
   input: TransactionPlanInput,
 ): Promise<PreparedInvoicePlan | null> {
   if (input.plan === undefined) {
-    if (!input.restatement || input.newPolicy) return null;
+    if (!input.restatement) return null;
     const { features } = await requireCompany(ctx);
     if (features.financials === false || features.policyFinancials === false) return null;
     const invoices = await invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId);
     if (invoices.some((row) => row.status !== "void")) throw invoicePlanRequired();
     return null;
   }
-  await requirePolicyFinancials(ctx);
-  if (!holds(ctx.actor, "invoice.edit")) throw notAuthorized();
   return prepareInvoicePlan(ctx, { policyId: input.policyId, plan: input.plan, priced: input.priced });
+}
+
+/** The version answer's `invoicePlanResult` (CONTRACT section 7.7): ids voided and created; absent without a plan. */
+export function invoicePlanAnswer(prepared: PreparedInvoicePlan | null) {
+  if (!prepared) return {};
+  const { voided, created } = prepared.result;
+  return { invoicePlanResult: { voided, created: created.map((invoice) => invoice.id) } };
 }

@@ -3,6 +3,7 @@ import { type InvoiceRow, updateInvoiceStatement } from "../../db/queries/invoic
 import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import { type DraftLine, type FieldProblem, readInvoiceDraft } from "../../domain/financials/invoice-draft";
 import { invoiceStatus, totalOf } from "../../domain/financials/invoice-ledger";
+import type { Payee } from "../../domain/financials/invoice-plan";
 import { notAuthorized } from "../../errors/api-error";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
 import { holds, type OperationContext } from "../context";
@@ -11,7 +12,7 @@ import { requireChangeableInvoice } from "./invoice-guards";
 import { type InvoiceView, invoiceView, requireInvoice } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { postInvoiceEntry } from "./ledger-postings";
-import { type Payee, payeeExists } from "./payees";
+import { payeeExists } from "./payees";
 
 export interface UpdateInvoiceInput {
   invoiceId: string;

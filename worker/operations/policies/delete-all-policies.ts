@@ -15,8 +15,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  *
  * Live references block it (409 `LiveReferencesExist`, nothing deleted): a quote or event record whose
  * stored data has a top-level `policyId` naming one of the company's policies, or a relationship link
- * between a policy and a quote or event record. Financial records referencing policies do not exist in
- * the service yet; when they do, they join this rule.
+ * between a policy and a quote or event record, a binding of a quote to one of them, or an invoice of a
+ * policy (CONTRACT section 7.9).
  */
 export async function deleteAllPolicies(ctx: OperationContext): Promise<{ rowsRemoved: number }> {
   await requireSandboxCompany(ctx, WHAT);

@@ -1,16 +1,17 @@
+import { isRestatement, pricedOf } from "../../domain/financials/priced";
 import { planDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { EndorseRequest } from "../../domain/policies/transactions";
-import type { FullVersionView } from "../../domain/policies/version-view";
 import { refusalError } from "../../errors/entity-refusals";
-import { invalidDelta, invoicePlanUnavailable, planRefusalError } from "../../errors/policy-refusals";
+import { invalidDelta, planRefusalError } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
+import { invoicePlanForTransaction, refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { readCurrentPolicy } from "./current-policy";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration, type PolicyConfiguration } from "./policy-configuration";
 import { enrichEndorsedExposures } from "./policy-exposures";
 import { readPolicyState } from "./policy-state";
-import { recordNextVersion } from "./record-version";
+import { recordNextVersion, type TransactionAnswer } from "./record-version";
 import { checkEffectiveDateZone, checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
 
 /**
@@ -18,8 +19,8 @@ import { checkEffectiveDateZone, checkTransactionTimestamp, unknownExposureIds }
  * the endorsements already issued that are effective later apply again over them (CONTRACT section 4,
  * out-of-sequence endorsements); a new `policy.policyEndDate` moves the term end.
  */
-export async function endorsePolicy(ctx: OperationContext, request: EndorseRequest): Promise<FullVersionView> {
-  if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("VALIDATION_ERROR");
+export async function endorsePolicy(ctx: OperationContext, request: EndorseRequest): Promise<TransactionAnswer> {
+  await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
   const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
@@ -36,7 +37,13 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const state = await readPolicyState(ctx, current, effectiveDate);
   const plan = planTransaction(state, { action: "ENDORSE", effectiveDate, deltas }, { ...configuration, now: ctx.now });
   if (!plan.ok) throw planRefusalError(plan.refusal, labels);
-  return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan });
+  const invoices = await invoicePlanForTransaction(ctx, {
+    policyId: head.id,
+    plan: request.invoicePlan,
+    priced: pricedOf(plan.coverage),
+    restatement: isRestatement(current.coverage, plan.coverage),
+  });
+  return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan, invoices });
 }
 
 /** Exposure ids of a new `policy.exposures` list that name no exposure of the company. */

@@ -1,3 +1,4 @@
+import { runBatch } from "../../db/queries/batch";
 import {
   advanceHeadStatement,
   insertVersionStatement,
@@ -17,7 +18,12 @@ import {
   versionView,
 } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
+import type { PreparedInvoicePlan } from "../financials/invoice-plan";
+import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
 import { viewContextOf } from "./view-context";
+
+/** A transaction's answer: the new version, and what its invoice plan did when it carried one. */
+export type TransactionAnswer = FullVersionView & Partial<ReturnType<typeof invoicePlanAnswer>>;
 
 /** A transaction the planner accepted: what the version stores. */
 export type PlannedVersion = Extract<TransactionPlan, { ok: true }>;
@@ -58,18 +64,20 @@ export interface NextVersion {
   /** The current version's coverage, which the new version follows. */
   before: Coverage;
   plan: PlannedVersion;
+  /** The transaction's invoice plan, checked against this version (`invoicePlanForTransaction`). */
+  invoices: PreparedInvoicePlan | null;
 }
 
 /**
- * Commits the next version of a policy (endorse, cancel, reinstate): the version row and the head moved
- * to it, in one batch. The head moves only while it is still at the version read; the unique (policy,
+ * Commits the next version of a policy (endorse, cancel, reinstate): the version row, the head moved to
+ * it and the statements of its invoice plan, in one batch. The head moves only while it is still at the version read; the unique (policy,
  * version) index is the backstop should anything bypass the object's queue.
  */
 export async function recordNextVersion(
   ctx: OperationContext,
   head: PolicyHead,
   next: NextVersion,
-): Promise<FullVersionView> {
+): Promise<TransactionAnswer> {
   const { coverage, effectiveDate, deltas } = next.plan;
   const record: VersionRecord = {
     policyId: head.id,
@@ -81,7 +89,7 @@ export async function recordNextVersion(
     coverage,
     createdAt: ctx.now.toISOString(),
   };
-  await ctx.db.batch([
+  await runBatch(ctx.db, [
     insertVersionStatement(ctx.db, versionRow(ctx, record, { deltas, before: next.before })),
     advanceHeadStatement(ctx.db, head, {
       currentVersion: record.version,
@@ -89,6 +97,7 @@ export async function recordNextVersion(
       termEnd: coverage.termEnd,
       updatedAt: record.createdAt,
     }),
+    ...(next.invoices?.statements ?? []),
   ]);
-  return versionView(record, await viewContextOf(ctx, record));
+  return { ...versionView(record, await viewContextOf(ctx, record)), ...invoicePlanAnswer(next.invoices) };
 }

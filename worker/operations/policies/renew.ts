@@ -1,14 +1,16 @@
+import { runBatch } from "../../db/queries/batch";
 import { insertPreviousPolicyLinkStatement } from "../../db/queries/policies";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
 import { type FullVersionView, versionView } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
-import { newPolicyStatements, prepareNewPolicy } from "./start-policy";
+import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "./start-policy";
 import { viewContextOf } from "./view-context";
 
 /**
  * Serialized in the company object. Renews a policy: a new policy (its own id, version 1) whose
  * `previousPolicy` is the renewed policy, stored as the relationship `Policy<N:1:previousPolicy>Policy`
- * in the same batch.
+ * in the same batch, with the invoices of its plan.
  */
 export async function renewPolicy(ctx: OperationContext, request: StartPolicyRequest): Promise<FullVersionView> {
   const policy = await prepareNewPolicy(ctx, "RENEW", request);
@@ -22,6 +24,7 @@ export async function renewPolicy(ctx: OperationContext, request: StartPolicyReq
     toId: renewed,
     createdAt: policy.record.createdAt,
   });
-  await ctx.db.batch([...newPolicyStatements(ctx, policy), link]);
-  return versionView(policy.record, await viewContextOf(ctx, policy.record));
+  const invoices = await newPolicyInvoices(ctx, policy, request.invoicePlan);
+  await runBatch(ctx.db, [...newPolicyStatements(ctx, policy), link, ...(invoices?.statements ?? [])]);
+  return { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...invoicePlanAnswer(invoices) };
 }

@@ -9,6 +9,8 @@ import {
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
+import type { InvoicePlan } from "../../domain/financials/invoice-plan";
+import { pricedOf } from "../../domain/financials/priced";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import { renewalRefusal } from "../../domain/policies/transaction-rules";
@@ -16,13 +18,14 @@ import type { StartPolicyRequest } from "../../domain/policies/transactions";
 import { recordedStatus, rootData, type VersionRecord } from "../../domain/policies/version-view";
 import {
   invalidPolicyData,
-  invoicePlanUnavailable,
   planRefusalError,
   policyNumberTaken,
   readingError,
   renewalError,
 } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
+import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invoice-plan";
+import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
 import { enrichPolicyExposures } from "./policy-exposures";
 import { versionRow } from "./record-version";
@@ -45,7 +48,7 @@ export async function prepareNewPolicy(
   action: "NEW_BUSINESS" | "RENEW",
   request: StartPolicyRequest,
 ): Promise<NewPolicy> {
-  if (request.invoicePlan !== undefined) throw invoicePlanUnavailable("InvalidPolicyData");
+  await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
   const reading = readPolicyData(
     request.data,
@@ -128,6 +131,20 @@ export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
     insertPolicyStatement(ctx.db, policy.head),
     insertVersionStatement(ctx.db, versionRow(ctx, policy.record, { deltas: null, before: null })),
   ] as const;
+}
+
+/**
+ * The invoices a new policy starts with (CONTRACT sections 7.7 and 7.12): the plan checked against the new
+ * version's written pricing, its statements for the policy's batch; null without a plan. The plan's access
+ * was checked before anything else (`refuseTransactionPlanAccess`, or bind's own).
+ */
+export async function newPolicyInvoices(
+  ctx: OperationContext,
+  policy: NewPolicy,
+  plan: InvoicePlan | undefined,
+): Promise<PreparedInvoicePlan | null> {
+  if (plan === undefined) return null;
+  return prepareInvoicePlan(ctx, { policyId: policy.head.id, plan, priced: pricedOf(policy.record.coverage) });
 }
 
 /** The next free `POL-000001`-style number: a book brought over may already hold numbers of that form. */

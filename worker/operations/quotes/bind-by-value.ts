@@ -8,10 +8,12 @@ import { bindConditionsFailed } from "../../errors/quote-refusals";
 import { isRecord, type JsonObject, sameJson } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { finishValues } from "../entities/write-pipeline/plan-values";
-import { newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
+import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
-import { evaluateQuoteRules, invoicingSettings, type RulesSubject } from "./bind-evaluation";
-import { type BindOptions, bookingOf, invoicePlanResult, refuseInvoicingAccess } from "./bind-options";
+import { evaluateQuoteRules, type RulesSubject } from "./bind-evaluation";
+import { invoicingSettings } from "./bind-invoicing";
+import { type BindOptions, bookingOf, invoicingRequestOf, refuseInvoicingAccess } from "./bind-options";
 import { planQuoteCreation, type QuoteCreation, quoteCreationStatements } from "./quote-creation";
 import { mintBindSequences, quoteOf, quoteView } from "./quote-state";
 import { ratingOf, requireWorkflow } from "./rating";
@@ -67,14 +69,16 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
     applyCalculatedFields(creation.recordType.fields, values, ctx.now),
     workflow.name,
   );
-  const { failures, advisories, policyData } = await evaluateQuoteRules(ctx, configuration, subject, {
+  const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "bind",
+    invoicing: invoicingRequestOf(input),
     ...(ratingCurrent === undefined ? {} : { ratingCurrent }),
   });
   if (failures.length) throw bindConditionsFailed(failures, "bind");
-  const planResult = invoicePlanResult(input);
 
   const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
+  const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const finished = await mintBindSequences(
     ctx,
     creation.recordType,
@@ -97,11 +101,12 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
     ...newPolicyStatements(ctx, policy),
     ...created.statements,
     insertQuoteBindingStatement(ctx.db, binding),
+    ...(invoices?.statements ?? []),
   ]);
   const quote = quoteOf({ row: created.row, record: created.record, binding });
   return {
     quote: quoteView(configuration, quote),
-    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...planResult },
+    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...invoicePlanAnswer(invoices) },
     advisories,
   };
 }

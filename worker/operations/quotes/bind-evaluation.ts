@@ -1,11 +1,10 @@
-import { findCompany } from "../../db/queries/companies";
 import { findPolicyByNumber } from "../../db/queries/policies";
 import { findSubmission } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import type { ValueProblem } from "../../domain/entities/field-values";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { type BindRuleInput, evaluateBindRules } from "../../domain/quotes/bind-rules";
-import { type InvoicingSettings, policyInvoicingFailure } from "../../domain/quotes/invoicing";
+import type { InvoicingRequest } from "../../domain/quotes/invoicing";
 import type { QuoteStatus } from "../../domain/quotes/lifecycle";
 import { policyDataFromQuote } from "../../domain/quotes/policy-data";
 import type { SubmissionStatus } from "../../domain/submissions/status";
@@ -13,20 +12,8 @@ import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "../policies/policy-configuration";
 import { submissionOf } from "../submissions/submission-state";
+import { bindInvoicing } from "./bind-invoicing";
 import { type Quote, quoteValues } from "./quote-state";
-
-/** The company's settings that decide the `policy-invoicing` rule. */
-export async function invoicingSettings(
-  ctx: OperationContext,
-  configuration: ConfigurationDocument,
-): Promise<InvoicingSettings> {
-  const company = await findCompany(ctx.db, ctx.companyId);
-  return {
-    financials: company?.features?.financials === true,
-    policyFinancials: company?.features?.policyFinancials === true,
-    invoiceTypes: configuration.financials.policyFinancials.invoiceTypes.length,
-  };
-}
 
 const sayProblem = (p: ValueProblem) => `${p.path} ${p.problem}`;
 
@@ -64,15 +51,21 @@ export interface RulesSubject {
   submission: { status: SubmissionStatus; submissionPolicy: unknown } | null;
 }
 
-/** The policy data a bind of the subject would send, and every failure and advisory of the rules. */
+/**
+ * The policy data a bind of the subject would send, every failure and advisory of the rules, and the invoice
+ * plan `generateInvoices: true` resolved to.
+ */
 export async function evaluateQuoteRules(
   ctx: OperationContext,
   configuration: ConfigurationDocument,
   subject: RulesSubject,
-  options: { mode: BindRuleInput["mode"]; ratingCurrent?: boolean },
+  options: { mode: BindRuleInput["mode"]; ratingCurrent?: boolean; invoicing?: InvoicingRequest },
 ) {
   const fieldsOf = (type: string) => configuration.fieldDefinitions.filter((f) => f.entityType === type);
   const policyData = policyDataFromQuote(subject.values, fieldsOf("policy"), subject.submission?.submissionPolicy);
+  // bind-conditions and complete evaluate policy-invoicing as a bind carrying `generateInvoices: true`.
+  const request = options.invoicing ?? { plan: false, generate: true };
+  const invoicing = await bindInvoicing(ctx, configuration, { values: subject.values, policyData, request });
   const outcome = evaluateBindRules({
     mode: options.mode,
     status: subject.status,
@@ -84,11 +77,11 @@ export async function evaluateQuoteRules(
     recordedWorkflowName: subject.recordedWorkflowName,
     workflows: configuration.ratingWorkflows,
     policyDataProblems: options.mode === "complete" ? null : await policyDataProblems(ctx, policyData),
-    policyInvoicingFailure: policyInvoicingFailure(await invoicingSettings(ctx, configuration)),
+    policyInvoicingFailure: invoicing.failure,
     ...(options.ratingCurrent === undefined ? {} : { ratingCurrent: options.ratingCurrent }),
     now: ctx.now,
   });
-  return { ...outcome, policyData };
+  return { ...outcome, policyData, generatedPlan: invoicing.generated };
 }
 
 /** The rules' subject for a stored quote: its values as read, its recorded workflow and its submission. */

@@ -1,17 +1,13 @@
-import {
-  type InvoicePlanEntries,
-  type InvoicingSettings,
-  newPolicyPlanProblems,
-  policyInvoicingConfigured,
-} from "../../domain/quotes/invoicing";
+import type { InvoicePlan } from "../../domain/financials/invoice-plan";
+import { type InvoicingSettings, policyInvoicingConfigured } from "../../domain/quotes/invoicing";
 import { ApiError, notAuthorized } from "../../errors/api-error";
-import { invoicePlanInvalid, policyFinancialsDisabled } from "../../errors/quote-refusals";
+import { policyFinancialsDisabled } from "../../errors/quote-refusals";
 import { holds, type OperationContext } from "../context";
 
 /** What a bind body may add to the quote (CONTRACT 5.1): invoices, and the new business's booking members. */
 export interface BindOptions {
   generateInvoices?: boolean;
-  invoicePlan?: InvoicePlanEntries;
+  invoicePlan?: InvoicePlan | undefined;
   transactionTimestamp?: string;
   displayAuthor?: string;
 }
@@ -36,16 +32,11 @@ export function refuseInvoicingAccess(ctx: OperationContext, settings: Invoicing
   if (plan && !(settings.financials && settings.policyFinancials)) throw policyFinancialsDisabled();
 }
 
-/**
- * The plan's outcome once the rules passed (so policy invoicing is not configured): an empty plan commits
- * nothing and answers `{voided: [], created: []}`; any entry is 422 `INVOICE_PLAN_INVALID`.
- */
-export function invoicePlanResult(options: BindOptions) {
-  if (!options.invoicePlan) return {};
-  const problems = newPolicyPlanProblems(options.invoicePlan);
-  if (problems.length) throw invoicePlanInvalid(problems);
-  return { invoicePlanResult: { voided: [] as string[], created: [] as string[] } };
-}
+/** What a bind asks of the `policy-invoicing` rule. */
+export const invoicingRequestOf = (options: BindOptions) => ({
+  plan: options.invoicePlan !== undefined,
+  generate: options.generateInvoices === true,
+});
 
 /** New business's booking members: the body's, else now and `External API`. */
 export const bookingOf = (ctx: OperationContext, options: BindOptions) => ({

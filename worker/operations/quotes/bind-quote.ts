@@ -7,11 +7,13 @@ import { bindErrorsOf } from "../../domain/quotes/bind-rules";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
 import type { OperationContext } from "../context";
-import { newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
+import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { requireSubmission, saveSubmissionStatements, statusAfter } from "../submissions/submission-state";
-import { evaluateQuoteRules, invoicingSettings, persistedSubject } from "./bind-evaluation";
-import { type BindOptions, bookingOf, invoicePlanResult, refuseInvoicingAccess } from "./bind-options";
+import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
+import { invoicingSettings } from "./bind-invoicing";
+import { type BindOptions, bookingOf, invoicingRequestOf, refuseInvoicingAccess } from "./bind-options";
 import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
 
 /**
@@ -31,15 +33,19 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "bind");
 
   const subject = await persistedSubject(ctx, configuration, quote);
-  const { failures, advisories, policyData } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "bind" });
+  const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
+    mode: "bind",
+    invoicing: invoicingRequestOf(input),
+  });
   if (failures.length) {
     const data = { ...quote.row.data, quoteBindErrors: bindErrorsOf(failures) };
     await saveQuoteStatement(ctx, quote.row, data, quote.row.updatedAt).statement;
     throw bindConditionsFailed(failures, "bind");
   }
-  const planResult = invoicePlanResult(input);
 
   const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
+  const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const recordType = entityRecordType(configuration, "quote");
   const data = await mintBindSequences(ctx, recordType, { ...quote.row.data, quoteStatus: to, quoteBindErrors: [] });
   const boundAt = ctx.now.toISOString();
@@ -60,11 +66,12 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
     ...newPolicyStatements(ctx, policy),
     saved.statement,
     insertQuoteBindingStatement(ctx.db, binding),
+    ...(invoices?.statements ?? []),
     ...submissionStatements,
   ]);
   return {
     quote: quoteView(configuration, { ...quote, row: saved.row, status: to, policyId: policy.head.id }),
-    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...planResult },
+    policy: { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...invoicePlanAnswer(invoices) },
     advisories,
   };
 }

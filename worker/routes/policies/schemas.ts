@@ -70,6 +70,13 @@ export const PolicyVersionSchema = PolicyVersionSummarySchema.extend({
   segments: z.array(SegmentSchema),
 }).openapi("PolicyVersion");
 
+/** What a transaction's or a bind's `invoicePlan` did (CONTRACT 7.7): present only when one was carried. */
+export const InvoicePlanResultSchema = z
+  .object({ voided: z.array(z.uuid()), created: z.array(z.uuid()) })
+  .openapi("TransactionInvoicePlanResult", {
+    description: "Invoices the plan voided and created (ids); present when the request carried an `invoicePlan`.",
+  });
+
 export const VersionListItemSchema = z
   .object({
     policyId: z.uuid(),

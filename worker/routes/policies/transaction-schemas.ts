@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { readFmv1Date } from "../../domain/dates/fmv1-date";
 import type { EffectiveDateInput } from "../../domain/policies/transaction-rules";
+import { ErrorEnvelopeSchema } from "../../http/errors";
 import {
   companyParams,
   conflictResponse,
@@ -8,9 +9,18 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { PolicyIdParam, PolicyVersionSchema } from "./schemas";
+import { InvoicePlanSchema } from "../financials/schemas";
+import { InvoicePlanResultSchema, PolicyIdParam, PolicyVersionSchema } from "./schemas";
 
 /** Bodies and answers the five policy transaction routes share. */
+
+const INVOICE_PLAN =
+  "Invoices of the version's policy, committed with the version in one write (CONTRACT 7.7; new business and " +
+  "renewals: the new policy, so `voidInvoices` and `keep` name nothing). Needs `invoice.edit` and policy " +
+  "financials on (else 403 before any other check). Required (422 `INVOICE_PLAN_REQUIRED`) when an endorsement " +
+  "changes a pricing rollup of a policy with active invoices; a cancellation or reinstatement may carry one. The " +
+  "plan's refusals (422 `INVOICE_PLAN_INVALID`, 409 `INVOICE_HEAD_STALE`, 422 `INVOICE_PLAN_NOT_CONSERVING` " +
+  "against the new version's written pricing) leave neither version nor invoices.";
 
 const base = {
   transactionTimestamp: z.iso.datetime({ offset: true }).openapi({
@@ -20,10 +30,7 @@ const base = {
       "transaction (400 `InvalidPolicyData` naming it); concurrent transactions may arrive in any order.",
   }),
   displayAuthor: z.string().trim().min(1).max(200),
-  invoicePlan: z
-    .unknown()
-    .optional()
-    .openapi({ description: "Not available yet: a transaction carrying one is refused 400 naming `invoicePlan`." }),
+  invoicePlan: InvoicePlanSchema.optional().openapi({ description: INVOICE_PLAN }),
   batchId: z.unknown().optional(),
 };
 
@@ -86,7 +93,17 @@ export const STARTS_POLICY = { validationErrorCode: "InvalidPolicyData" } as con
 
 const CONFLICTS =
   "The policy is in the wrong state for this transaction (`InvalidPolicyTransition`), the policy number is " +
-  "taken (`PolicyNumberTaken`), or the renewed policy already has a live renewal (`PolicyAlreadyRenewed`).";
+  "taken (`PolicyNumberTaken`), the renewed policy already has a live renewal (`PolicyAlreadyRenewed`), or an " +
+  "`invoicePlan` void cites a stale head (`INVOICE_HEAD_STALE`).";
+
+const PLAN_REFUSALS =
+  "The `invoicePlan` is refused (`INVOICE_PLAN_INVALID`, `INVOICE_PLAN_NOT_CONSERVING`), or an endorsement " +
+  "restating a policy with active invoices carries none (`INVOICE_PLAN_REQUIRED`).";
+
+/** The new version, with what its invoice plan did when it carried one. */
+const TransactionResultSchema = PolicyVersionSchema.extend({
+  invoicePlanResult: InvoicePlanResultSchema.optional(),
+}).openapi("PolicyTransactionResult");
 
 export const policyParams = companyParams({ policyId: PolicyIdParam });
 
@@ -95,9 +112,10 @@ export const TRANSACTION = {
   method: "post" as const,
   tags: ["Policies"],
   responses: {
-    200: jsonContent(PolicyVersionSchema, "The new policy version."),
+    200: jsonContent(TransactionResultSchema, "The new policy version."),
     ...validationErrorResponse,
     ...notFoundResponse,
     ...conflictResponse(CONFLICTS),
+    422: jsonContent(ErrorEnvelopeSchema, PLAN_REFUSALS),
   },
 };

@@ -2,16 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
-import { PolicyVersionSchema } from "../policies/schemas";
+import { InvoicePlanSchema } from "../financials/schemas";
+import { InvoicePlanResultSchema, PolicyVersionSchema } from "../policies/schemas";
 import { BIND_RULES_DOC } from "./bind-conditions";
-import {
-  BatchIdMember,
-  BindAdvisorySchema,
-  errorAnswer,
-  InvoicePlanSchema,
-  QuoteSchema,
-  WorkflowNameMember,
-} from "./schemas";
+import { BatchIdMember, BindAdvisorySchema, errorAnswer, QuoteSchema, WorkflowNameMember } from "./schemas";
 
 const BindBody = z
   .strictObject({
@@ -45,12 +39,7 @@ const BindBody = z
 const BindResultSchema = z
   .object({
     quote: QuoteSchema,
-    policy: PolicyVersionSchema.extend({
-      invoicePlanResult: z
-        .object({ voided: z.array(z.uuid()), created: z.array(z.uuid()) })
-        .optional()
-        .openapi({ description: "Present when the bind carried an `invoicePlan`." }),
-    }),
+    policy: PolicyVersionSchema.extend({ invoicePlanResult: InvoicePlanResultSchema.optional() }),
     advisories: z.array(BindAdvisorySchema),
   })
   .openapi("BindResult");
@@ -79,11 +68,15 @@ const DESCRIPTION = [
   "**Invoices.** `invoicePlan` and `generateInvoices: true` together are 400. A bind carrying `invoicePlan`, or " +
     "`generateInvoices: true` where policy invoicing is configured, also needs `invoice.edit` (403), and a plan is " +
     "refused 403 `Policy financials are not enabled for this company` while `financials` or `policyFinancials` is " +
-    "off. `generateInvoices: true` changes nothing where policy invoicing is not configured. Policy invoice plans " +
-    "are " +
-    "not served yet: where policy invoicing is configured the `policy-invoicing` rule fails (closed); elsewhere a " +
-    "plan can only be empty (`invoicePlanResult: {voided: [], created: []}`), since no invoice type applies to a " +
-    "policy: any entry is 422 `INVOICE_PLAN_INVALID` naming it, and nothing is created.",
+    "off. `generateInvoices: true` changes nothing where policy invoicing is not configured; where it is, a bind " +
+    "must carry one of the two (rule `policy-invoicing`), and `generateInvoices: true` resolves the configured " +
+    "presets into a plan (CONTRACT 7.12: the first policy invoice type, installments from `paymentDefaults`, one " +
+    "line per priced kind split evenly in cents, the payee from `payeeDefaults.expression` on the quote's data); " +
+    "presets that cannot be resolved fail the rule, and an explicit plan is then needed. The plan (given or " +
+    "generated) is checked once the rules pass, against what the new policy writes, in the order 422 " +
+    "`INVOICE_PLAN_INVALID`, 409 `INVOICE_HEAD_STALE`, 422 `INVOICE_PLAN_NOT_CONSERVING`; a refusal creates " +
+    "nothing and leaves `quoteBindErrors` as it was. It commits with the new policy; `policy.invoicePlanResult` " +
+    "names the invoices created.",
   BIND_RULES_DOC,
 ].join("\n\n");
 
@@ -104,7 +97,9 @@ export const bindQuote = defineRoute(
       ),
       ...notFoundResponse,
       409: errorAnswer("`InvalidLifecycleTransition` or `BindConditionsFailed`."),
-      422: errorAnswer("`RatingPreconditionFailed`, `RatingFailed` (by value) or `INVOICE_PLAN_INVALID`."),
+      422: errorAnswer(
+        "`RatingPreconditionFailed`, `RatingFailed` (by value), `INVOICE_PLAN_INVALID` or `INVOICE_PLAN_NOT_CONSERVING`.",
+      ),
     },
   }),
   async (c) => {

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { Fmv1DateSchema } from "../../domain/dates/fmv1-date-schema";
 import { FullTermPricingInfoSchema, RatingResultSchema } from "../../domain/policies/pricing";
 import { BIND_RULES } from "../../domain/quotes/bind-rules";
 import { ErrorEnvelopeSchema } from "../../http/errors";
@@ -78,35 +77,6 @@ export const BindAdvisorySchema = z.object({
 export const BindConditionsSchema = z
   .object({ quoteId: z.uuid(), failures: z.array(BindFailureSchema), advisories: z.array(BindAdvisorySchema) })
   .openapi("BindConditions");
-
-const Uuid = z.uuid({ message: "must be a UUID" });
-
-/** An invoice plan (CONTRACT 7.7), strict at every level. */
-export const InvoicePlanSchema = z
-  .strictObject({
-    keep: z.array(Uuid).max(1000).optional(),
-    voidInvoices: z.array(z.strictObject({ invoiceId: Uuid, headJournalId: Uuid })).max(1000),
-    createInvoices: z
-      .array(
-        z.strictObject({
-          invoiceType: z.string().min(1).max(200),
-          issueDate: Fmv1DateSchema,
-          dueDate: Fmv1DateSchema,
-          payee: z.strictObject({ entityType: z.enum(["person", "organization"]), entityId: Uuid }),
-          lineItems: z
-            .array(
-              z.strictObject({
-                lineItemTypeId: Uuid,
-                amountCents: z.number().int().min(-1e13).max(1e13),
-                label: z.string().max(200).optional(),
-              }),
-            )
-            .max(1000),
-        }),
-      )
-      .max(1000),
-  })
-  .openapi("InvoicePlan");
 
 /** Answers the quote routes share: bad input, unknown quote, and the lifecycle conflicts. */
 export const errorAnswer = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
