@@ -17,6 +17,7 @@ import {
 import { chunkFirstSheetRow, chunkObjectKey, chunkRange, exportObjectPrefix } from "../../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../../domain/bordereau/export-progress";
 import { ApiError } from "../../errors/api-error";
+import { logEvent, logFailure } from "../../lib/log";
 import type { OperationContext } from "../context";
 
 /** `rows 5,002 to 10,001`: where in the sheet a chunk goes, for error messages. */
@@ -80,7 +81,7 @@ export async function writeExportChunk(ctx: OperationContext, exportId: string, 
 
 /** Ends the export as failed with a message the status route shows; its stored rows are removed. */
 async function failExport(ctx: OperationContext, row: ExportRow, chunk: ChunkRow, message: string) {
-  console.error(JSON.stringify({ bordereauExportFailed: row.id, chunk: chunk.chunkIndex, error: message }));
+  logEvent("bordereau-export-failed", { exportId: row.id, chunk: chunk.chunkIndex });
   await recordExportFailed(ctx.db, chunk, message, nowText());
   const stored = await ctx.env.FILES.list({ prefix: exportObjectPrefix(row.companyId, row.id) });
   if (stored.objects.length) await ctx.env.FILES.delete(stored.objects.map((o) => o.key));
@@ -97,7 +98,7 @@ async function countFailedAttempt(
   chunk: ChunkRow,
   err: unknown,
 ): Promise<boolean> {
-  console.error(JSON.stringify({ bordereauChunkAttemptFailed: row.id, chunk: chunk.chunkIndex, error: String(err) }));
+  logFailure("bordereau-chunk-attempt-failed", err, { exportId: row.id, chunk: chunk.chunkIndex });
   const attempts = await countChunkAttempt(ctx.db, chunk);
   // Another delivery already wrote (or failed) the chunk: nothing is left to retry.
   if (attempts === null) return true;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logEvent } from "../../lib/log";
 import { writeExportChunk } from "../../operations/bordereau/write-export-chunk";
 import { operationContext, PLATFORM_ACTOR } from "../../operations/context";
 import type { BackgroundHandler } from "../consumer";
@@ -10,7 +11,7 @@ export const handleBordereauExportChunk: BackgroundHandler = async (message, env
   const payload = PayloadSchema.safeParse(message.payload);
   if (!payload.success) {
     // Retrying cannot fix a malformed message.
-    console.error(JSON.stringify({ malformedBordereauExportChunk: message.messageId }));
+    logEvent("malformed-bordereau-export-chunk", { messageId: message.messageId });
     return;
   }
   const ctx = operationContext(env, {
