@@ -1,9 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { ApiError, notAuthorized } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { actorOf, companyParams } from "../../http/route";
+import { actorOf, companyParams, pathPermission } from "../../http/route";
+import { boundedString, TEXT } from "../../lib/bounded";
 import { holds } from "../../operations/context";
 import { ENTITY_TYPE_LIST, type EntityType, permissionOf, type Verb } from "./schemas";
 
@@ -16,11 +16,23 @@ export const ANY_TYPE_DESCRIPTION =
   "any other type is 400 `VALIDATION_ERROR` naming the allowed types.";
 
 export const AnyTypeParams = companyParams({
-  entityType: z.string().openapi({
+  entityType: boundedString(TEXT.key).openapi({
     param: { name: "entityType", in: "path" },
     description: `One of ${ENTITY_TYPE_LIST}, in any letter case.`,
+    example: "Exposure",
   }),
 });
+
+/**
+ * The permission of an any-case route: the typed route's `<entityType>.<verb>`, known once the type is
+ * resolved; a key holding that verb on no type is refused before anything else.
+ */
+export const anyTypePermission = (verb: Verb) =>
+  pathPermission(
+    `<entityType>.${verb}`,
+    `the typed route's permission, \`${verb}\` on the entity type the path names`,
+    ENTITY_TYPES.map((entityType) => permissionOf(entityType, verb)),
+  );
 
 /** `Exposure` → `exposure`; anything outside the list is the documented 400. */
 function resolveEntityType(raw: string): EntityType {

@@ -13,7 +13,7 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
-import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, anyTypePermission, grantedEntityType } from "./any-type";
 import { CreatedSchema, capitalized, EntityBodySchema, type EntityType, permissionOf } from "./schemas";
 
 const responses = { 201: jsonContent(CreatedSchema, "Created."), ...validationErrorResponse };
@@ -29,7 +29,7 @@ const typedRoute = (family: Family, entityType: EntityType) =>
     responses,
   });
 
-const anyTypeRoute = companyRoute("P", null, {
+const anyTypeRoute = companyRoute("P", anyTypePermission("create"), {
   method: "post",
   path: "/entities/{entityType}",
   operationId: "createEntityAnyType",

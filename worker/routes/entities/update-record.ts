@@ -14,7 +14,7 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
-import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, anyTypePermission, grantedEntityType } from "./any-type";
 import {
   CONFLICT_DOC,
   capitalized,
@@ -49,7 +49,7 @@ const typedRoute = (entityType: EntityType) =>
     responses,
   });
 
-const anyTypeRoute = companyRoute("P", null, {
+const anyTypeRoute = companyRoute("P", anyTypePermission("edit"), {
   method: "patch",
   path: "/entities/{entityType}/{entityId}",
   operationId: "updateEntityAnyType",

@@ -3,11 +3,19 @@ import { companyObject } from "../../company-object";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
-import { BatchIdMember, EventHistoryResultSchema, EventIdParam, HistoryEntryInput, LIFECYCLE_DOC } from "./schemas";
+import { boundedArray } from "../../lib/bounded";
+import {
+  BatchIdMember,
+  EventHistoryResultSchema,
+  EventIdParam,
+  HistoryEntryInput,
+  LIFECYCLE_DOC,
+  MAX_HISTORY_ENTRIES,
+} from "./schemas";
 
 const HistoryBodySchema = z
   .strictObject({
-    entries: z.array(HistoryEntryInput).openapi({
+    entries: boundedArray(HistoryEntryInput, MAX_HISTORY_ENTRIES).openapi({
       description:
         "The whole log, oldest first: starts with `open`, alternates `open` and `close`, dates never going back.",
     }),

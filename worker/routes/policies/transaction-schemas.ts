@@ -7,6 +7,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { batchIdMember, boundedArray, boundedString, fieldValues, TEXT } from "../../lib/bounded";
 import { PolicyIdParam, PolicyVersionSchema } from "./schemas";
 
 /** Bodies and answers the five policy transaction routes share. */
@@ -14,14 +15,19 @@ import { PolicyIdParam, PolicyVersionSchema } from "./schemas";
 const base = {
   transactionTimestamp: z.iso
     .datetime({ offset: true })
+    .max(TEXT.timestamp)
     .openapi({ description: "When the transaction happened (ISO 8601); recorded on the version." }),
   displayAuthor: z.string().trim().min(1).max(200),
-  invoicePlan: z
-    .unknown()
-    .optional()
-    .openapi({ description: "Not available yet: a transaction carrying one is refused 400 naming `invoicePlan`." }),
-  batchId: z.unknown().optional(),
+  // Refused by the operation whatever its value, so described as accepting none (`not: {}`).
+  invoicePlan: z.unknown().optional().openapi({
+    not: {},
+    description: "Not available yet: a transaction carrying one is refused 400 naming `invoicePlan`.",
+  }),
+  batchId: batchIdMember(),
 };
+
+/** Deltas of one endorsement (CONTRACT 8.3). */
+export const MAX_DELTAS = 500;
 
 const START_DATA =
   "Policy field values: `policyStartDate`, `policyEndDate`, pricing containers, `exposures`, configured policy " +
@@ -29,7 +35,10 @@ const START_DATA =
 
 /** New business and renewal. */
 export const StartBody = z
-  .object({ ...base, data: z.record(z.string(), z.unknown()).openapi({ description: START_DATA }) })
+  .object({
+    ...base,
+    data: fieldValues().openapi({ description: START_DATA, required: ["policyStartDate", "policyEndDate"] }),
+  })
   .strict();
 
 const DELTAS =
@@ -41,10 +50,17 @@ export const EndorseBody = z
   .object({
     ...base,
     effectiveDate: Fmv1DateSchema,
-    deltas: z
-      .array(z.object({ path: z.string(), value: z.unknown() }).strict())
-      .min(1)
-      .openapi({ description: DELTAS }),
+    deltas: boundedArray(
+      z
+        .object({
+          path: boundedString(TEXT.name),
+          value: z.unknown().openapi({ "x-bounded-by": "the field's kind, as in the policy data" }),
+        })
+        .strict()
+        .openapi({ required: ["path", "value"] }),
+      MAX_DELTAS,
+      1,
+    ).openapi({ description: `${DELTAS} At most ${MAX_DELTAS} deltas.` }),
   })
   .strict();
 export const CancelBody = z.object({ ...base, effectiveDate: Fmv1DateSchema }).strict();
