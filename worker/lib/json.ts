@@ -73,3 +73,10 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   }
   return false;
 }
+
+/**
+ * The value an object holds itself under `key`; `undefined` when absent. Field names come from
+ * configurations and bodies, and a field named `constructor` or `toString` must not read Object's.
+ */
+export const ownValue = (values: unknown, key: string): unknown =>
+  isRecord(values) && Object.hasOwn(values, key) ? values[key] : undefined;

@@ -1,3 +1,4 @@
+import { checkCalculatedChains, checkCounts, checkDocumentSize } from "./bounds";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
 import { normalizeInput } from "./normalize";
@@ -15,9 +16,12 @@ export interface ReadDocument {
  */
 export function readDocument(input: unknown, stored: ConfigurationDocument): ReadDocument {
   const { document, issues } = normalizeInput(input, stored);
-  if (document) {
+  // The bounds first (CONTRACT 8.3): a document over them is refused before the cross-member rules run.
+  if (document && checkCounts(document, issues)) {
     checkSemantics(document, issues);
     checkImmutableDirections(stored, document, issues);
+    checkCalculatedChains(document, issues);
+    if (!issues.hasErrors) checkDocumentSize(document, issues);
   }
   return { document: issues.hasErrors ? null : document, issues: issues.items };
 }

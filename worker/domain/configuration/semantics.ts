@@ -1,4 +1,4 @@
-import { expressionProblem, isRepeatable, referencedNames } from "../expressions/evaluate";
+import { expressionIssue, expressionProblem, isRepeatable, referencedNames } from "../expressions/evaluate";
 import type { CardDefinition, ConfigurationDocument, SubField } from "./document";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
 import type { IssueList, Path } from "./issues";
@@ -157,10 +157,13 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   checkFinancials(doc, issues);
 }
 
+/** An expression quoted in a message: whole when short, its start when long (messages stay short). */
+const quoted = (source: string) => (source.length > 200 ? `${source.slice(0, 197)}...` : source);
+
 function checkExpression(source: string | null | undefined, path: Path, issues: IssueList) {
   if (!source) return;
-  const problem = expressionProblem(source);
-  if (problem) issues.error(path, `Expression "${source}" is not valid: ${problem}`, { code: "invalid-expression" });
+  const issue = expressionIssue(source);
+  if (issue) issues.error(path, `Expression "${quoted(source)}" is not valid: ${issue.message}`, { code: issue.code });
 }
 
 /**
@@ -198,9 +201,15 @@ function checkFieldExpressions<F extends SubField>(
         { code: "not-repeatable" },
       );
     }
-    // A group entry's expressions see its sibling sub-fields as well as the record's own fields.
-    const inner = new Set([...scope, ...(subFields ?? []).map((f) => f.referenceId)]);
-    if (subFields) checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues, () => inner);
+    // A group entry's expressions see its sibling sub-fields as well as the record's own fields (a layered
+    // scope: no copy of the record's names per group, which made many groups quadratic).
+    if (subFields) {
+      const own = new Set(subFields.map((f) => f.referenceId));
+      const inner: ReadonlySet<string> = {
+        has: (name: string) => own.has(name) || scope.has(name),
+      } as ReadonlySet<string>;
+      checkFieldExpressions(subFields, [...path, index, "typeInfo", "subFields"], issues, () => inner);
+    }
   });
 }
 
@@ -248,8 +257,32 @@ function checkExpressions(doc: ConfigurationDocument, issues: IssueList) {
   });
 }
 
+/**
+ * The cards that contain themselves through their parents, found in one pass over the parent links (each
+ * card is walked once; walking up from every card made nested cards quadratic).
+ */
+function cardsOnCycles(cards: ReadonlyMap<string, CardDefinition>): Set<string> {
+  const state = new Map<string, "walking" | "done">();
+  const cyclic = new Set<string>();
+  for (const start of cards.keys()) {
+    const path: string[] = [];
+    let key: string | null = start;
+    while (key !== null && cards.has(key) && !state.has(key)) {
+      state.set(key, "walking");
+      path.push(key);
+      key = cards.get(key)?.parentCardKey ?? null;
+    }
+    // Reached a card of this walk again: it and those after it on the path form a cycle.
+    if (key !== null && state.get(key) === "walking")
+      for (const member of path.slice(path.indexOf(key))) cyclic.add(member);
+    for (const member of path) state.set(member, "done");
+  }
+  return cyclic;
+}
+
 function checkPages(doc: ConfigurationDocument, issues: IssueList) {
   const cards = new Map(doc.cardDefinitions.map((card) => [card.key, card]));
+  const cyclic = cardsOnCycles(cards);
   uniqueBy(doc.cardDefinitions, (c) => c.key, ["cardDefinitions"], "card", issues);
   doc.cardDefinitions.forEach((card, index) => {
     if (card.parentCardKey === null) return;
@@ -269,19 +302,10 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
         { code: "card-page-mismatch" },
       );
     }
-    // Walk up the parents: a card may not contain itself.
-    const seen = new Set([card.key]);
-    let up: CardDefinition | undefined = parent;
-    while (up) {
-      if (seen.has(up.key)) {
-        issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" is nested inside itself`, {
-          code: "card-cycle",
-        });
-        break;
-      }
-      seen.add(up.key);
-      up = up.parentCardKey ? cards.get(up.parentCardKey) : undefined;
-    }
+    if (cyclic.has(card.key))
+      issues.error(["cardDefinitions", index, "parentCardKey"], `Card "${card.key}" is nested inside itself`, {
+        code: "card-cycle",
+      });
   });
   const pageEntities = new Map<string, string>();
   doc.cardDefinitions.forEach((card, index) => {
@@ -315,6 +339,7 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
     issues,
     "referenceId",
   );
+  const fieldKeys = new Set(doc.fieldDefinitions.map((f) => `${f.entityType}.${f.referenceId}`));
   doc.fieldLocations.forEach((location, index) => {
     const card = cards.get(location.cardKey);
     if (!card) {
@@ -333,7 +358,7 @@ function checkPages(doc: ConfigurationDocument, issues: IssueList) {
       );
     }
     const known =
-      doc.fieldDefinitions.some((f) => f.entityType === card.entityType && f.referenceId === location.referenceId) ||
+      fieldKeys.has(`${card.entityType}.${location.referenceId}`) ||
       platformFieldIds(card.entityType).includes(location.referenceId);
     if (!known) {
       issues.error(

@@ -1,4 +1,4 @@
-import { isRecord, sameJson } from "../../lib/json";
+import { isRecord, ownValue, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { completeValues } from "./derived-values";
 import { type EmbeddedReading, readEmbeddedExposures } from "./embedded-exposures";
@@ -39,9 +39,9 @@ export function lockedEmbeddedFields(
     if (!isRecord(item)) return [];
     const stored = itemAt(existing, index);
     return locked.flatMap((field) => {
-      const sent = item[field.referenceId];
-      const held = stored?.[field.referenceId];
-      const changes = field.referenceId in item ? !sameJson(sent, held) : !isMissingValue(held);
+      const sent = ownValue(item, field.referenceId);
+      const held = ownValue(stored, field.referenceId);
+      const changes = Object.hasOwn(item, field.referenceId) ? !sameJson(sent, held) : !isMissingValue(held);
       return changes ? [{ referenceId: pathOf(index, field.referenceId), group: field.writePermission ?? "" }] : [];
     });
   });

@@ -27,12 +27,30 @@ export interface ValueContext {
   stored?: boolean;
 }
 
+/**
+ * Bounds of configured values by kind (CONTRACT 8.3): text at most 10,000 characters (a String field's
+ * `maxLength` may say less), a Group at most 1,000 entries, an OFAC screening at most 1,000 matches.
+ */
+export const VALUE_BOUNDS = { text: 10_000, groupEntries: 1_000, screeningMatches: 1_000 } as const;
+
+/** Values listed in a refusal: enough to act on, never the whole of a 10,000-option set. */
+const LISTED_VALUES = 20;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ().-]{4,24}( ?(x|ext\.?) ?[0-9]{1,6})?$/i;
 const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
 
 const ok = (value: unknown): ValueReading => ({ ok: true, value });
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
+const tooLong = (path: string, max: number): ValueReading =>
+  refuse(path, `must be at most ${max.toLocaleString("en-US")} characters long`);
+
+/** Text within `max` characters, then any format `test` (run only on text already known short). */
+function readText(value: unknown, path: string, max: number, test: (text: string) => boolean, problem: string) {
+  if (typeof value !== "string") return refuse(path, problem);
+  if (value.length > max) return tooLong(path, max);
+  return test(value) ? ok(value) : refuse(path, problem);
+}
 
 function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
   const problems: ValueProblem[] = [];
@@ -40,6 +58,8 @@ function stringMembers(value: Record<string, unknown>, allowed: readonly string[
     if (!allowed.includes(member))
       problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
     else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
+    else if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
+      problems.push({ path: `${path}.${member}`, problem: `must be at most ${VALUE_BOUNDS.text} characters long` });
   }
   return problems;
 }
@@ -166,6 +186,12 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
     (!Array.isArray(value.matches) || !value.matches.every(isRecord))
   ) {
     problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
+  } else if (Array.isArray(value.matches) && value.matches.length > VALUE_BOUNDS.screeningMatches) {
+    problems.push({ path: `${path}.matches`, problem: `must have at most ${VALUE_BOUNDS.screeningMatches} matches` });
+  }
+  for (const [member, v] of Object.entries(value)) {
+    if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
+      problems.push({ path: `${path}.${member}`, problem: `must be at most ${VALUE_BOUNDS.text} characters long` });
   }
   if (
     value.screenedAt !== undefined &&
@@ -185,28 +211,45 @@ export function isMissingValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
-/** `1, "1"`: the allowed values of an option set, each as its JSON literal. */
-const optionList = (values: readonly unknown[]) => values.map(optionLiteral).join(", ");
+/** `1, "1"`: values as JSON literals, the first 20 of a long list and how many more there are. */
+const optionList = (values: readonly unknown[]) => {
+  const listed = values.slice(0, LISTED_VALUES).map(optionLiteral).join(", ");
+  return values.length > LISTED_VALUES ? `${listed} and ${values.length - LISTED_VALUES} more` : listed;
+};
+
+/** An option set's values as a Set (JSON types kept apart: 1 is not "1"), built once per set. */
+const optionValueSets = new WeakMap<OptionSet, ReadonlySet<unknown>>();
+function optionValuesOf(set: OptionSet | undefined): ReadonlySet<unknown> {
+  if (!set) return new Set();
+  let values = optionValueSets.get(set);
+  if (!values) {
+    values = new Set(set.options.map((o) => o.value));
+    optionValueSets.set(set, values);
+  }
+  return values;
+}
 
 /** A hint when the sent value matches an option only as text: the JSON type differs (`"1"` for `1`). */
-function typeHint(sent: readonly unknown[], values: readonly unknown[]): string {
-  const near = sent.find((v) => values.some((o) => o !== v && String(o) === String(v)));
+function typeHint(sent: readonly unknown[], values: ReadonlySet<unknown>): string {
+  const asText = new Map([...values].map((o) => [String(o), o]));
+  const near = sent.slice(0, LISTED_VALUES).find((v) => !values.has(v) && asText.has(String(v)));
   if (near === undefined) return "";
-  const option = values.find((o) => String(o) === String(near));
+  const option = asText.get(String(near));
   const kind = (v: unknown) => (typeof v === "string" ? "the text" : `the ${typeof v}`);
   return ` (${kind(near)} ${optionLiteral(near)} was sent; the option is ${kind(option)} ${optionLiteral(option)})`;
 }
 
 function readOption(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
-  const values = context.optionSets.get(field.typeInfo.optionSet ?? "")?.options.map((o) => o.value) ?? [];
-  const allowed = (v: unknown) => values.some((option) => option === v);
+  const values = optionValuesOf(context.optionSets.get(field.typeInfo.optionSet ?? ""));
+  const allowed = (v: unknown) => values.has(v);
   if (field.typeInfo.kind === "Select") {
     return allowed(value)
       ? ok(value)
-      : refuse(path, `must be one of: ${optionList(values)}${typeHint([value], values)}`);
+      : refuse(path, `must be one of: ${optionList([...values])}${typeHint([value], values)}`);
   }
   // MultiSelect: a list, or on writes the legacy comma-separated text (stored values are always lists, so a
   // scalar left by a forced Select → MultiSelect change is a problem).
+  if (typeof value === "string" && value.length > VALUE_BOUNDS.text) return tooLong(path, VALUE_BOUNDS.text);
   const list =
     typeof value === "string" && !context.stored
       ? value
@@ -219,13 +262,15 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
   if (bad.length)
     return refuse(
       path,
-      `has values that are not options: ${optionList(bad)} (allowed: ${optionList(values)})${typeHint(bad, values)}`,
+      `has values that are not options: ${optionList(bad)} (allowed: ${optionList([...values])})${typeHint(bad, values)}`,
     );
   return ok([...new Set(list)]);
 }
 
 function readGroup(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
   if (!Array.isArray(value)) return refuse(path, "must be a list of entries");
+  if (value.length > VALUE_BOUNDS.groupEntries)
+    return refuse(path, `must have at most ${VALUE_BOUNDS.groupEntries.toLocaleString("en-US")} entries`);
   const problems: ValueProblem[] = [];
   const rows = value.map((row, index) => {
     const reading = readRecord(field.typeInfo.subFields ?? [], row, context, `${path}[${index}]`, { requireAll: true });
@@ -240,11 +285,11 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
   if (value === null) return ok(null);
   switch (field.typeInfo.kind) {
     case "String":
-      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+      return readText(value, path, field.typeInfo.maxLength ?? VALUE_BOUNDS.text, () => true, "must be text");
     case "Email":
-      return typeof value === "string" && EMAIL.test(value) ? ok(value) : refuse(path, "must be an email address");
+      return readText(value, path, VALUE_BOUNDS.text, (text) => EMAIL.test(text), "must be an email address");
     case "Phone":
-      return typeof value === "string" && PHONE.test(value) ? ok(value) : refuse(path, "must be a phone number");
+      return readText(value, path, VALUE_BOUNDS.text, (text) => PHONE.test(text), "must be a phone number");
     case "Number":
       return typeof value === "number" && Number.isFinite(value) ? ok(value) : refuse(path, "must be a number");
     case "Integer":
@@ -262,9 +307,13 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
       return refuse(path, "must be an amount, or {code, value} with a three-letter currency code");
     case "Percent":
       if (typeof value === "number" && Number.isFinite(value)) return ok(String(value));
-      return typeof value === "string" && PERCENT.test(value)
-        ? ok(value)
-        : refuse(path, 'must be a percentage such as "12.5"');
+      return readText(
+        value,
+        path,
+        VALUE_BOUNDS.text,
+        (text) => PERCENT.test(text),
+        'must be a percentage such as "12.5"',
+      );
     case "Boolean":
       return typeof value === "boolean" ? ok(value) : refuse(path, "must be true or false");
     case "Date": {
@@ -283,7 +332,7 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
     case "Group":
       return readGroup(field, value, context, path);
     case "Sequence":
-      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+      return readText(value, path, VALUE_BOUNDS.text, () => true, "must be text");
     case "Calculated":
       return ok(value);
   }
@@ -316,7 +365,8 @@ export function readRecord(
   }
   if (options.requireAll) {
     for (const field of fields) {
-      if (field.required && isMissingValue(value[field.referenceId]))
+      const given = Object.hasOwn(value, field.referenceId) ? value[field.referenceId] : undefined;
+      if (field.required && isMissingValue(given))
         problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
     }
   }
