@@ -20,11 +20,12 @@ export function readEmbeddedExposures(
   exposureFields: readonly SubField[],
   optionSets: readonly OptionSet[],
   existing: ReadonlyArray<Record<string, unknown>> | undefined,
+  now?: Date,
 ): EmbeddedReading {
   if (!Array.isArray(value))
     return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem: "must be a list of exposures" }] };
   const fields = new Map(exposureFields.map((f) => [f.referenceId, f]));
-  const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])) };
+  const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])), now };
   const missing: ValueProblem[] = [];
   const problems: ValueProblem[] = [];
   const generated: string[] = [];

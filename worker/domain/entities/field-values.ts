@@ -25,7 +25,12 @@ export interface ValueContext {
    * (MultiSelect as comma-separated text) are not what storage should hold, so they are problems.
    */
   stored?: boolean;
+  /** When the write arrived: an OFAC `screenedAt` later than 5 minutes after it is refused. */
+  now?: Date;
 }
+
+/** How far ahead of the request's arrival an OFAC `screenedAt` may be (clock skew; CONTRACT section 4). */
+export const SCREENED_AT_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * Bounds of configured values by kind (CONTRACT 8.3): text at most 10,000 characters (a String field's
@@ -173,7 +178,7 @@ const OFAC_MEMBERS = [
   "notes",
 ];
 
-function readOfacScreening(value: unknown, path: string): ValueReading {
+function readOfacScreening(value: unknown, path: string, now: Date | undefined): ValueReading {
   if (!isRecord(value)) return refuse(path, "must be a screening object");
   const problems: ValueProblem[] = [];
   for (const member of Object.keys(value)) {
@@ -199,6 +204,13 @@ function readOfacScreening(value: unknown, path: string): ValueReading {
     (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))
   ) {
     problems.push({ path: `${path}.screenedAt`, problem: "must be an ISO 8601 timestamp" });
+  } else if (
+    now &&
+    typeof value.screenedAt === "string" &&
+    Date.parse(value.screenedAt) > now.getTime() + SCREENED_AT_TOLERANCE_MS
+  ) {
+    // A future stamp would win every later arbitration and freeze the screening (CONTRACT section 4).
+    problems.push({ path: `${path}.screenedAt`, problem: "must not be later than 5 minutes after the request" });
   }
   return problems.length ? { ok: false, problems } : ok(value);
 }
@@ -328,7 +340,7 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
     case "Object: AddressV2":
       return readAddressV2(value, path);
     case "Object: OfacScreening":
-      return readOfacScreening(value, path);
+      return readOfacScreening(value, path, context.now);
     case "Group":
       return readGroup(field, value, context, path);
     case "Sequence":

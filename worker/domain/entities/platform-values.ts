@@ -1,4 +1,5 @@
 import { readFmv1Date } from "../dates/fmv1-date";
+import { MAX_EVENT_NAME_LENGTH } from "../events/event-name";
 import type { ValueReading } from "./field-values";
 
 export const EVENT_STATUSES = ["open", "closed"] as const;
@@ -14,9 +15,13 @@ export const SUBMISSION_STATUSES = [
 
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
 
+/** Entries an event's open/close history may hold (written whole through an update or the history route). */
+export const MAX_HISTORY_ENTRIES = 1_000;
+
 /** An open/close history entry: `{action: "open" | "close", effectiveOnDate: Fmv1Date}`. */
 export function readHistory(value: unknown, path: string): ValueReading {
   if (!Array.isArray(value)) return refuse(path, "must be a list of {action, effectiveOnDate} entries");
+  if (value.length > MAX_HISTORY_ENTRIES) return refuse(path, `must have at most ${MAX_HISTORY_ENTRIES} entries`);
   const entries = [];
   for (const [index, entry] of value.entries()) {
     const at = `${path}[${index}]`;
@@ -45,11 +50,15 @@ export function readPlatformValue(
     value === null || allowed.includes(value as string)
       ? { ok: true as const, value }
       : refuse(path, `must be one of: ${allowed.join(", ")}`);
-  const text = () =>
-    value === null || typeof value === "string" ? { ok: true as const, value } : refuse(path, "must be text");
+  const text = (max: number) =>
+    value !== null && typeof value !== "string"
+      ? refuse(path, "must be text")
+      : typeof value === "string" && value.length > max
+        ? refuse(path, `must be at most ${max.toLocaleString("en-US")} characters long`)
+        : { ok: true as const, value };
   if (entityType === "event") {
     if (referenceId === "eventStatus") return oneOf(EVENT_STATUSES);
-    if (referenceId === "eventName" || referenceId === "userSetEventName") return text();
+    if (referenceId === "eventName" || referenceId === "userSetEventName") return text(MAX_EVENT_NAME_LENGTH);
     if (referenceId === "eventOpenCloseHistory") return readHistory(value, path);
   }
   if (entityType === "submission" && referenceId === "submissionStatus") return oneOf(SUBMISSION_STATUSES);

@@ -49,7 +49,7 @@ const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
 export function planWrite(input: WriteInput): WritePlan {
   const { entityType, existing, body } = input;
   const fields = new Map(input.fields.map((f) => [f.referenceId, f]));
-  const valueContext = { optionSets: new Map(input.optionSets.map((s) => [s.key, s])) };
+  const valueContext = { optionSets: new Map(input.optionSets.map((s) => [s.key, s])), now: input.now };
   const platform = PLATFORM_MEMBERS[entityType] ?? [];
   const entries = Object.entries(body).filter(([key]) => key !== "batchId");
 
@@ -91,7 +91,13 @@ export function planWrite(input: WriteInput): WritePlan {
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
   if (embeddedFields && "exposures" in body) {
-    const embedded = planEmbeddedExposures(body.exposures, embeddedFields, input.optionSets, storedExposures);
+    const embedded = planEmbeddedExposures(
+      body.exposures,
+      embeddedFields,
+      input.optionSets,
+      storedExposures,
+      input.now,
+    );
     if (!embedded.ok && embedded.kind === "generated")
       return refused({ kind: "generated", referenceIds: embedded.paths });
     if (!embedded.ok && embedded.kind === "shape")

@@ -39,12 +39,16 @@ const nowText = () => new Date().toISOString();
  * `CHUNK_MAX_ATTEMPTS`; a refusal (token expired, access removed, spreadsheet or tab gone) fails the
  * export at once.
  */
-export async function writeExportChunk(ctx: OperationContext, exportId: string, chunkIndex: number): Promise<void> {
+export async function writeExportChunk(
+  ctx: OperationContext,
+  chunkMessage: { exportId: string; chunkIndex: number; accessToken: string },
+): Promise<void> {
+  const { exportId, chunkIndex, accessToken } = chunkMessage;
   const { env, db, companyId } = ctx;
   const row = await findExport(db, companyId, exportId);
   // Wiped by a Sandbox reset: its stored rows go too.
   if (!row) return await env.FILES.delete(chunkObjectKey(companyId, exportId, chunkIndex));
-  if (isTerminal(row.status) || !row.accessToken) return;
+  if (isTerminal(row.status)) return;
   const chunk = await findChunk(db, exportId, chunkIndex);
   if (chunk?.status !== "pending") return;
   try {
@@ -59,7 +63,7 @@ export async function writeExportChunk(ctx: OperationContext, exportId: string, 
     const rows = await object.json<SheetRows>();
     const sheets = new GoogleSheetsClient(
       env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL,
-      row.accessToken,
+      accessToken,
       (input, init) => fetch(input, init),
     );
     await sheets.writeRange(

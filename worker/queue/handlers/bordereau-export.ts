@@ -4,7 +4,8 @@ import { writeExportChunk } from "../../operations/bordereau/write-export-chunk"
 import { operationContext, PLATFORM_ACTOR } from "../../operations/context";
 import type { BackgroundHandler } from "../consumer";
 
-const PayloadSchema = z.object({ exportId: z.string(), chunkIndex: z.number().int().min(0) });
+/** The caller's OAuth token travels in the message only (it is stored nowhere). */
+const PayloadSchema = z.object({ exportId: z.string(), chunkIndex: z.number().int().min(0), accessToken: z.string() });
 
 /** One chunk of a bordereau export to Google Sheets (message type `bordereau.export-chunk`). */
 export const handleBordereauExportChunk: BackgroundHandler = async (message, env) => {
@@ -22,5 +23,5 @@ export const handleBordereauExportChunk: BackgroundHandler = async (message, env
     path: message.type,
     batchId: null,
   });
-  await writeExportChunk(ctx, payload.data.exportId, payload.data.chunkIndex);
+  await writeExportChunk(ctx, payload.data);
 };

@@ -72,6 +72,3 @@ export const EventHistoryResultSchema = z
 
 /** Passed through to the audit log (interface, Conventions), bounded. */
 export const BatchIdMember = batchIdMember();
-
-/** Entries a replaced open/close history may hold. */
-export const MAX_HISTORY_ENTRIES = 1_000;
