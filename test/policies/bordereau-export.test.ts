@@ -67,7 +67,9 @@ const chunkMessage = (companyId: string, exportId: string, chunkIndex: number, a
 
 /** The stored export row, whole: it must never hold the caller's token. */
 const storedExport = async (exportId: string) => {
-  const row = must(await env.DB.prepare("SELECT * FROM bordereau_exports WHERE id = ?").bind(exportId).first());
+  const row = must<Record<string, unknown>>(
+    await env.DB.prepare("SELECT * FROM bordereau_exports WHERE id = ?").bind(exportId).first(),
+  );
   expect(JSON.stringify(row)).not.toMatch(/writer-token|folder-token/);
   return { status: row.status };
 };

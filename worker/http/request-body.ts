@@ -34,6 +34,27 @@ const tooDeep = () =>
     details: [{ field: "body", message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` }],
   });
 
+const prototypeMember = () =>
+  new ApiError({
+    code: "VALIDATION_ERROR",
+    message: "Invalid body: __proto__ is not accepted as a member name",
+    userMessages: ["The request body uses __proto__ as a member name, which is not accepted."],
+    details: [{ field: "__proto__", message: "is not accepted as a member name" }],
+  });
+
+/**
+ * True when parsed JSON has a member named `__proto__` at any depth: JSON.parse makes it an own member,
+ * but any copy by assignment would set the copy's prototype instead. Only run when the text names it.
+ */
+function hasPrototypeMember(text: string): boolean {
+  let found = false;
+  JSON.parse(text, (key, value) => {
+    if (key === "__proto__") found = true;
+    return value;
+  });
+  return found;
+}
+
 const malformed = () =>
   new ApiError({
     code: "VALIDATION_ERROR",
@@ -96,6 +117,7 @@ export function boundedJsonBody(limit: number = BODY_LIMITS.json): MiddlewareHan
     } catch {
       throw malformed();
     }
+    if (text.includes('"__proto__"') && hasPrototypeMember(text)) throw prototypeMember();
     // Hono's body cache holds promises; the route's validator reads the text from here.
     (c.req.bodyCache as Record<string, Promise<unknown>>).text = Promise.resolve(text);
     c.set("jsonBody", parsed);

@@ -64,7 +64,10 @@ function stringMembers(value: Record<string, unknown>, allowed: readonly string[
       problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
     else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
     else if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
-      problems.push({ path: `${path}.${member}`, problem: `must be at most ${VALUE_BOUNDS.text} characters long` });
+      problems.push({
+        path: `${path}.${member}`,
+        problem: `must be at most ${VALUE_BOUNDS.text.toLocaleString("en-US")} characters long`,
+      });
   }
   return problems;
 }
@@ -196,7 +199,10 @@ function readOfacScreening(value: unknown, path: string, now: Date | undefined):
   }
   for (const [member, v] of Object.entries(value)) {
     if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
-      problems.push({ path: `${path}.${member}`, problem: `must be at most ${VALUE_BOUNDS.text} characters long` });
+      problems.push({
+        path: `${path}.${member}`,
+        problem: `must be at most ${VALUE_BOUNDS.text.toLocaleString("en-US")} characters long`,
+      });
   }
   if (
     value.screenedAt !== undefined &&
