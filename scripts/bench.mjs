@@ -6,12 +6,16 @@
 // company and seed rows through SQL, so reads, updates and creates run at 10,000 stored exposures and
 // read by id is compared at 100 and 100,000. Policy scenarios (scripts/bench/policy-scenarios.mjs) endorse at
 // version 2 and at version 1,000 (the cost must not grow with history) and time 50,000 bordereau rows.
-// About 4 minutes at the defaults on 2 cores.
+// Bounds scenarios (scripts/bench/bounds-scenarios.mjs, issue 11) run last: the largest accepted configuration
+// (validate, import, the entity configuration read), data-validation batch and run, and a 500-delta
+// endorsement, each with workerd's memory after it.
+// About 6 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { BOUNDS_SCENARIOS, boundsScenarios } from "./bench/bounds-scenarios.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
 import {
   BORDEREAU_SCENARIO,
@@ -33,7 +37,8 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
  * sandboxManagerKey, persistDir } plus whatever earlier setups stored; it may return extra row fields such as
  * `storedEntities`, or `skip` with a note to print instead of running), and `request(ctx)` giving autocannon
  * request options ({ method, path, headers, body } or { requests: [...] } for a sequence, optionally
- * `connections`), used for the warm-up and the measured run.
+ * `connections`), used for the warm-up and the measured run; optional `after(ctx)` returns more row fields
+ * measured once the run is over (workerd's memory).
  */
 const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
@@ -46,6 +51,7 @@ const scenarios = [
   },
   ...entityScenarios,
   ...policyScenarios,
+  ...boundsScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -80,7 +86,8 @@ try {
     }
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
-    rows.push(summarize(scenario.name, await drive(server.baseUrl, options, SECONDS), extra));
+    const result = await drive(server.baseUrl, options, SECONDS);
+    rows.push(summarize(scenario.name, result, { ...extra, ...((await scenario.after?.(ctx)) ?? {}) }));
   }
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
@@ -122,6 +129,13 @@ try {
     console.log(
       `bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`,
     );
+  }
+  for (const name of BOUNDS_SCENARIOS.filter((n) => byName[n])) {
+    const { p50Ms, p99Ms, rssMb, peakRssMb, runStartMs, runCompleteMs } = byName[name];
+    const memory = rssMb === null ? "memory n/a" : `workerd ${rssMb} MB resident, ${peakRssMb} MB peak so far`;
+    const run =
+      runStartMs === undefined ? "" : `; run of 256 types accepted in ${runStartMs} ms, done in ${runCompleteMs} ms`;
+    console.log(`bounds ${name}: p50 ${p50Ms} ms, p99 ${p99Ms} ms; ${memory}${run}`);
   }
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(

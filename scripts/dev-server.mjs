@@ -24,7 +24,8 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
  * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string }} options
  *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`.
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
- *   exited: Promise<{ code: number | null, signal: string | null }>, stop: () => Promise<void> }>}
+ *   pid: number, exited: Promise<{ code: number | null, signal: string | null }>, stop: () => Promise<void> }>}
+ *   `pid` leads wrangler's process group (workerd included), for the benchmark's memory readings.
  */
 export async function startDevServer({ port = 8787, persistDir, log, logLevel } = {}) {
   const staffToken = ensureDevVars();
@@ -57,7 +58,7 @@ export async function startDevServer({ port = 8787, persistDir, log, logLevel } 
       }),
     ]);
     const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
-    return { baseUrl, ...demo, exited: child.exited, stop };
+    return { baseUrl, ...demo, pid: child.pid, exited: child.exited, stop };
   } catch (error) {
     await stop();
     throw error;
