@@ -7,10 +7,6 @@ import { type FindingRow, findingsCountOf, insertFindingsStatements } from "./da
 
 export type RunRow = typeof runs.$inferSelect;
 
-export async function insertRun(db: Database, run: RunRow): Promise<void> {
-  await db.insert(runs).values(run);
-}
-
 export async function deleteRun(db: Database, runId: string): Promise<void> {
   await db.delete(runs).where(eq(runs.id, runId));
 }

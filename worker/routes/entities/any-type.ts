@@ -15,10 +15,16 @@ export const ANY_TYPE_DESCRIPTION =
   "Resolves the entity type case-insensitively and applies the same rules and permission as the typed route; " +
   "any other type is 400 `VALIDATION_ERROR` naming the allowed types.";
 
+/** `exposure` → `[eE][xX]...`: the entity types in any letter case, as a JSON Schema pattern. */
+const anyCase = (word: string) => [...word].map((ch) => `[${ch.toLowerCase()}${ch.toUpperCase()}]`).join("");
+const ANY_CASE_TYPE = `^(?:${ENTITY_TYPES.map(anyCase).join("|")})$`;
+
 export const AnyTypeParams = companyParams({
+  // The pattern describes what resolves; `resolveEntityType` refuses anything else with its own message.
   entityType: boundedString(TEXT.key).openapi({
     param: { name: "entityType", in: "path" },
     description: `One of ${ENTITY_TYPE_LIST}, in any letter case.`,
+    pattern: ANY_CASE_TYPE,
     example: "Exposure",
   }),
 });
