@@ -76,3 +76,20 @@ export class IssueList {
     return this.errors > 0;
   }
 }
+
+/** Reports every item whose identity repeats an earlier one. */
+export function uniqueBy<T>(
+  items: readonly T[],
+  identity: (item: T) => string,
+  path: Path,
+  what: string,
+  issues: IssueList,
+  member = "key",
+) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const id = identity(item);
+    if (seen.has(id)) issues.error([...path, index, member], `Duplicate ${what} "${id}"`, { code: "duplicate" });
+    seen.add(id);
+  });
+}

@@ -1,54 +1,28 @@
 import { isRecord } from "../../lib/json";
-import {
-  ADDRESS_V2_MEMBERS,
-  ENTERED_ADDRESS_MEMBERS,
-  LEGACY_ADDRESS_MEMBERS,
-  LEGACY_TO_V2_PATH,
-} from "../addresses/address-v2";
-import { PROVIDED_SOURCE } from "../addresses/geocoding";
 import type { OptionSet, SubField } from "../configuration/document";
 import { optionLiteral } from "../configuration/option-values";
 import { readFmv1Date } from "../dates/fmv1-date";
+import { readAddress, readAddressV2, readOfacScreening } from "./structured-values";
+import {
+  LISTED_VALUES,
+  ok,
+  refuse,
+  tooLongProblem,
+  VALUE_BOUNDS,
+  type ValueContext,
+  type ValueProblem,
+  type ValueReading,
+} from "./value-reading";
 
-/** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
-export interface ValueProblem {
-  path: string;
-  problem: string;
-}
+export {
+  SCREENED_AT_TOLERANCE_MS,
+  VALUE_BOUNDS,
+  type ValueContext,
+  type ValueProblem,
+  type ValueReading,
+} from "./value-reading";
 
-export type ValueReading = { ok: true; value: unknown } | { ok: false; problems: ValueProblem[] };
-
-export interface ValueContext {
-  optionSets: ReadonlyMap<string, OptionSet>;
-  /**
-   * Reading stored values (data validation) rather than a write: the legacy spellings a write converts
-   * (MultiSelect as comma-separated text) are not what storage should hold, so they are problems.
-   */
-  stored?: boolean;
-  /** When the write arrived: an OFAC `screenedAt` later than 5 minutes after it is refused. */
-  now?: Date;
-}
-
-/** How far ahead of the request's arrival an OFAC `screenedAt` may be (clock skew; CONTRACT section 4). */
-export const SCREENED_AT_TOLERANCE_MS = 5 * 60_000;
-
-/**
- * Bounds of configured values by kind (CONTRACT 8.3): text at most 10,000 characters (a String field's
- * `maxLength` may say less), a Group at most 1,000 entries, an OFAC screening at most 1,000 matches.
- */
-export const VALUE_BOUNDS = { text: 10_000, groupEntries: 1_000, screeningMatches: 1_000 } as const;
-
-/** Values listed in a refusal: enough to act on, never the whole of a 10,000-option set. */
-const LISTED_VALUES = 20;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9 ().-]{4,24}( ?(x|ext\.?) ?[0-9]{1,6})?$/i;
-const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
-
-const ok = (value: unknown): ValueReading => ({ ok: true, value });
-const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
-const tooLong = (path: string, max: number): ValueReading =>
-  refuse(path, `must be at most ${max.toLocaleString("en-US")} characters long`);
+const tooLong = (path: string, max: number): ValueReading => refuse(path, tooLongProblem(max));
 
 /** Text within `max` characters, then any format `test` (run only on text already known short). */
 function readText(value: unknown, path: string, max: number, test: (text: string) => boolean, problem: string) {
@@ -57,169 +31,9 @@ function readText(value: unknown, path: string, max: number, test: (text: string
   return test(value) ? ok(value) : refuse(path, problem);
 }
 
-function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
-  const problems: ValueProblem[] = [];
-  for (const [member, v] of Object.entries(value)) {
-    if (!allowed.includes(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
-    else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
-    else if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
-      problems.push({
-        path: `${path}.${member}`,
-        problem: `must be at most ${VALUE_BOUNDS.text.toLocaleString("en-US")} characters long`,
-      });
-  }
-  return problems;
-}
-
-const isAddressV2Member = (member: string) => (ADDRESS_V2_MEMBERS as readonly string[]).includes(member);
-const isLegacyAddressMember = (member: string): member is keyof typeof LEGACY_TO_V2_PATH => member in LEGACY_TO_V2_PATH;
-
-/** Legacy `Object: Address`: flat text members. An AddressV2 member says which shape the field takes. */
-function readAddress(value: unknown, path: string): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be an address object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value).filter(isAddressV2Member)) {
-    problems.push({
-      path: `${path}.${member}`,
-      problem:
-        "belongs to the AddressV2 shape; this field takes the flat Address shape " +
-        `(${LEGACY_ADDRESS_MEMBERS.join(", ")})`,
-    });
-  }
-  const flat = Object.fromEntries(Object.entries(value).filter(([member]) => !isAddressV2Member(member)));
-  problems.push(...stringMembers(flat, LEGACY_ADDRESS_MEMBERS, path));
-  return problems.length ? { ok: false, problems } : ok(value);
-}
-
-const nullOr = (v: unknown, test: (v: unknown) => boolean) => v === undefined || v === null || test(v);
-const isText = (v: unknown) => typeof v === "string";
-const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
-
-/** A geocode sent with `source: "provided"` is stored as given, so it must fit the published geocode schema. */
-function providedGeocodeProblems(geocode: Record<string, unknown>, path: string): ValueProblem[] {
-  const problems: ValueProblem[] = [];
-  const check = (member: string, fits: boolean, expected: string) => {
-    if (!fits) problems.push({ path: `${path}.${member}`, problem: expected });
-  };
-  check("status", isText(geocode.status), "must be text");
-  check("county", nullOr(geocode.county, isText), "must be text");
-  check(
-    "latitude",
-    nullOr(geocode.latitude, (v) => isNumber(v) && Math.abs(v as number) <= 90),
-    "must be a latitude between -90 and 90",
-  );
-  check(
-    "longitude",
-    nullOr(geocode.longitude, (v) => isNumber(v) && Math.abs(v as number) <= 180),
-    "must be a longitude between -180 and 180",
-  );
-  check(
-    "precision",
-    nullOr(geocode.precision, (v) => isText(v) || isNumber(v)),
-    "must be text or a number",
-  );
-  check("granularity", nullOr(geocode.granularity, isText), "must be text");
-  check(
-    "provenance",
-    nullOr(geocode.provenance, (v) => isText(v) || isRecord(v)),
-    "must be text or an object",
-  );
-  return problems;
-}
-
-/**
- * AddressV2: `enteredAddress` is the caller's; `geocode` is the provider's (see domain/addresses). Only
- * this shape is accepted: a legacy flat member is refused naming where it goes in AddressV2. A sent
- * geocode is checked only when it is `provided` (any other is discarded on save).
- */
-function readAddressV2(value: unknown, path: string): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be an address object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value)) {
-    if (isLegacyAddressMember(member))
-      problems.push({
-        path: `${path}.${member}`,
-        problem:
-          "is a member of the legacy Address shape; this field takes AddressV2, where it is " +
-          LEGACY_TO_V2_PATH[member],
-      });
-    else if (!isAddressV2Member(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
-  }
-  if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string")
-    problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
-  if (!isRecord(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
-  else {
-    const entered = stringMembers(value.enteredAddress, ENTERED_ADDRESS_MEMBERS, `${path}.enteredAddress`);
-    problems.push(
-      ...entered.map((p) =>
-        p.path.endsWith(".zipCode") && p.problem === "must be text"
-          ? { ...p, problem: 'must be text (send ZIP codes quoted, for example "02110")' }
-          : p,
-      ),
-    );
-  }
-  if (value.geocode !== undefined && value.geocode !== null && !isRecord(value.geocode))
-    problems.push({ path: `${path}.geocode`, problem: "must be an object" });
-  else if (isRecord(value.geocode) && value.geocode.source === PROVIDED_SOURCE)
-    problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
-  return problems.length ? { ok: false, problems } : ok(value);
-}
-
-const OFAC_MEMBERS = [
-  "name",
-  "status",
-  "screeningOutcome",
-  "screenedAt",
-  "screenedBy",
-  "screenedRequest",
-  "matches",
-  "reviewedBy",
-  "reviewedAt",
-  "reviewDecision",
-  "notes",
-];
-
-function readOfacScreening(value: unknown, path: string, now: Date | undefined): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be a screening object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value)) {
-    if (!OFAC_MEMBERS.includes(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of an OFAC screening" });
-  }
-  if (
-    value.matches !== undefined &&
-    value.matches !== null &&
-    (!Array.isArray(value.matches) || !value.matches.every(isRecord))
-  ) {
-    problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
-  } else if (Array.isArray(value.matches) && value.matches.length > VALUE_BOUNDS.screeningMatches) {
-    problems.push({ path: `${path}.matches`, problem: `must have at most ${VALUE_BOUNDS.screeningMatches} matches` });
-  }
-  for (const [member, v] of Object.entries(value)) {
-    if (typeof v === "string" && v.length > VALUE_BOUNDS.text)
-      problems.push({
-        path: `${path}.${member}`,
-        problem: `must be at most ${VALUE_BOUNDS.text.toLocaleString("en-US")} characters long`,
-      });
-  }
-  if (
-    value.screenedAt !== undefined &&
-    value.screenedAt !== null &&
-    (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))
-  ) {
-    problems.push({ path: `${path}.screenedAt`, problem: "must be an ISO 8601 timestamp" });
-  } else if (
-    now &&
-    typeof value.screenedAt === "string" &&
-    Date.parse(value.screenedAt) > now.getTime() + SCREENED_AT_TOLERANCE_MS
-  ) {
-    // A future stamp would win every later arbitration and freeze the screening (CONTRACT section 4).
-    problems.push({ path: `${path}.screenedAt`, problem: "must not be later than 5 minutes after the request" });
-  }
-  return problems.length ? { ok: false, problems } : ok(value);
-}
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ().-]{4,24}( ?(x|ext\.?) ?[0-9]{1,6})?$/i;
+const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
 
 /**
  * A value missing for the required rule: absent, null, or text with nothing but whitespace (a required
