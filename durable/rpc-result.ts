@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorData, apiErrorData } from "../worker/errors/api-error";
+import { errorFacts, logFailure } from "../worker/lib/log";
 
 /**
  * Custom error classes do not survive a Durable Object RPC boundary, so object methods return a
@@ -11,7 +12,10 @@ export async function asRpcResult<T>(operation: () => Promise<T>): Promise<RpcRe
     return { ok: true, value: await operation() };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, error: apiErrorData(err) };
-    throw err;
+    // A database or runtime error's message can hold the SQL parameters of the write (the values being
+    // saved): it is logged without it here, and only its class crosses to the worker (its 500 names no data).
+    logFailure("company-object-failure", err);
+    throw new Error(`Company object operation failed (${errorFacts(err).errorClass})`);
   }
 }
 

@@ -12,6 +12,10 @@
 // four-stage workflow and bind quotes of a seeded pool, one at a time.
 // Financial scenarios (scripts/bench/financial-scenarios.mjs) read the global balances at 100 and 100,000
 // journal entries, time invoice create and payment record, and measure bill review runs per second.
+// Bounds scenarios (scripts/bench/bounds-scenarios.mjs, issue 11) run last: the largest accepted configuration
+// (validate, import, the entity configuration read), data-validation batch and run, and a 500-delta
+// endorsement, each with workerd's memory after it.
+// About 6 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -23,6 +27,7 @@ import {
   NOTE_LIST_SCENARIO,
   UPLOAD_SCENARIO,
 } from "./bench/attachment-scenarios.mjs";
+import { BOUNDS_SCENARIOS, boundsScenarios } from "./bench/bounds-scenarios.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
 import { BILL_REVIEW_SCENARIO, balancesCostComparison, financialScenarios } from "./bench/financial-scenarios.mjs";
 import {
@@ -48,7 +53,8 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
  * request options ({ method, path, headers, body } or { requests: [...] } for a sequence, optionally
  * `connections`, or `amount` to make a fixed number of requests instead of running for BENCH_SECONDS), used
  * for the warm-up and the measured run. Optional `beforeRun(ctx)` runs between the warm-up and the measured
- * run, and `afterRun(ctx, result)` returns more row fields from autocannon's result.
+ * run; `afterRun(ctx, result)` and `after(ctx)` return more row fields (from autocannon's result, or measured
+ * once the run is over: workerd's memory).
  */
 const scenarios = [
   { name: "health", request: () => ({ path: "/health" }) },
@@ -64,6 +70,7 @@ const scenarios = [
   ...attachmentScenarios,
   ...quoteScenarios,
   ...financialScenarios,
+  ...boundsScenarios,
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
@@ -100,7 +107,8 @@ try {
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
     await scenario.beforeRun?.(ctx);
     const result = await drive(server.baseUrl, options, SECONDS);
-    rows.push(summarize(scenario.name, result, { ...extra, ...((await scenario.afterRun?.(ctx, result)) ?? {}) }));
+    const more = { ...((await scenario.afterRun?.(ctx, result)) ?? {}), ...((await scenario.after?.(ctx)) ?? {}) };
+    rows.push(summarize(scenario.name, result, { ...extra, ...more }));
   }
 
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
@@ -166,6 +174,13 @@ try {
     );
   }
   if (billReview) console.log(`bill review: ${billReview.billReviewRunsPerSecond} runs judged per second`);
+  for (const name of BOUNDS_SCENARIOS.filter((n) => byName[n])) {
+    const { p50Ms, p99Ms, rssMb, peakRssMb, runStartMs, runCompleteMs } = byName[name];
+    const memory = rssMb === null ? "memory n/a" : `workerd ${rssMb} MB resident, ${peakRssMb} MB peak so far`;
+    const run =
+      runStartMs === undefined ? "" : `; run of 256 types accepted in ${runStartMs} ms, done in ${runCompleteMs} ms`;
+    console.log(`bounds ${name}: p50 ${p50Ms} ms, p99 ${p99Ms} ms; ${memory}${run}`);
+  }
   for (const { name, note } of skipped) console.log(`skipped ${name}: ${note}`);
   console.log(
     `BENCH_RESULT ${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, scenarios: rows, skipped, ratios: ratioValues, readCostGrowth: readCost, endorseCostGrowth: endorseCost, endorseHistories: histories, balancesCostGrowth: balancesCost })}`,

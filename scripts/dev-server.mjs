@@ -24,8 +24,9 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
  * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string }} options
  *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`.
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
- *   processGroup: number, exited: Promise<{ code: number | null, signal: string | null }>,
+ *   processGroup: number, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>}
+ *   `processGroup` (= `pid`) leads wrangler's process group (workerd included), for the bench's memory readings.
  */
 export async function startDevServer({ port = 8787, persistDir, log, logLevel } = {}) {
   const staffToken = ensureDevVars();
@@ -58,8 +59,7 @@ export async function startDevServer({ port = 8787, persistDir, log, logLevel } 
       }),
     ]);
     const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
-    // processGroup: wrangler's process group (wrangler and workerd), for the bench's memory sampling.
-    return { baseUrl, ...demo, processGroup: child.pid, exited: child.exited, stop };
+    return { baseUrl, ...demo, processGroup: child.pid, pid: child.pid, exited: child.exited, stop };
   } catch (error) {
     await stop();
     throw error;

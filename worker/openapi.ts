@@ -19,9 +19,23 @@ const DESCRIPTION = [
   "",
   "**Authentication.** Company routes take the raw API key as the whole `Authorization` header value (no " +
     "scheme). `Bearer `/`ApiKey ` prefixes and `X-API-Key` are refused with 401. A key works only under its own " +
-    "company's paths (403 otherwise). Each operation names its permission in `x-permission`; permissions exist " +
-    "in both `resource.verb` and `company.<entity>:<action>` styles. `/admin` routes take " +
-    "`Authorization: Bearer <staff token>` and refuse API keys.",
+    "company's paths (403 otherwise). Each operation names its permission in `x-permission` (`null`: any valid " +
+    "key of the company; `x-permissions` lists every permission when there are several; a name such as " +
+    "`<entityType>.view` depends on the path, and the key must hold one of `x-permission-any-of`). The " +
+    "permission is checked before anything is looked up, so a missing permission is 403 whether or not the " +
+    "named record exists. Permissions exist in both `resource.verb` and `company.<entity>:<action>` styles. " +
+    "`/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys.",
+  "",
+  "**Lifecycle.** `x-lifecycles` lists the company lifecycles an operation runs in; in any other it answers 409 " +
+    "`CompanyLifecycleRefused`, after the permission check: a `retired` company can be read but not changed, " +
+    "an `uninitialized` one accepts only configuration reads and imports.",
+  "",
+  "**Bounds.** A JSON body over `x-max-body-bytes` (1 MiB; 5 MiB for a configuration document) is 413 " +
+    "`PayloadTooLarge` before it is read; JSON nested deeper than 32 levels, a member named `__proto__`, an " +
+    "unknown query parameter, or any member over its schema's `maxLength`, `maxItems`, `maxProperties` or " +
+    "bounds is 400 `VALIDATION_ERROR` (`pageSize` is clamped to its stated maximum instead). Free-form values " +
+    "state their bound in `x-max-json-length` or `x-bounded-by`. A method a path does not have is 405 with " +
+    "`Allow`.",
   "",
   "**Errors.** Every error answers `{error: {code, message, userMessages, details}}`; `userMessages` are safe " +
     "to show as they are; `details` lists `{field, message}` per refused value.",
@@ -31,8 +45,10 @@ const DESCRIPTION = [
     "where the interface lists them.",
   "",
   "**Audit.** Every call with a company key or the staff token is audit-logged after the response (request " +
-    "id, key id, method, path, status, duration, and a mutation body's root `batchId`). Responses carry " +
-    "`Cache-Control: no-store` and `X-Request-Id`.",
+    "id, key id, method, path, status, duration, and a mutation body's root `batchId`: a string as sent, any " +
+    "other JSON value as its JSON text, at most 256 characters). Calls that fail authentication go to a " +
+    "platform log, never a company's, and their bodies are never read. Responses carry `Cache-Control: " +
+    "no-store`, `X-Content-Type-Options: nosniff` and `X-Request-Id`.",
 ].join("\n");
 
 /** The document configuration; routes contribute their paths through zod-openapi's registry. */

@@ -23,7 +23,7 @@ const BORDEREAU_PATH = "/api/v1/companies/{companyId}/policies/bordereau/rows";
 const companyPath = (ctx) => `/api/v1/companies/${ctx.companyId}`;
 const EFFECTIVE_DAY = "2026-07-01";
 
-const NEW_BUSINESS = {
+export const NEW_BUSINESS = {
   displayAuthor: "Benchmark",
   data: {
     policyStartDate: { date: "2026-01-01" },

@@ -216,6 +216,8 @@ describe("GET /entities/{entityType}/configuration: the JSON Schema of an entity
       fieldType: "String",
       typeInfo: { kind: "String" },
       type: "string",
+      // Every String value is bounded (issue 11): 10,000 characters unless the field's maxLength says less.
+      maxLength: 10_000,
     });
     expect(properties.deductibleTier.typeInfo).toEqual({ kind: "Select", optionSet: "tiers" });
     expect(properties.exposureValue).not.toHaveProperty("description");
@@ -317,6 +319,7 @@ describe("value shape and format per kind", () => {
       fieldType: "String",
       typeInfo: { kind: "String" },
       type: "string",
+      maxLength: 10_000,
     });
     expect(field.items.properties.licenseNumber["x-write-permission"]).toBe("driver-records");
   });
@@ -476,10 +479,10 @@ describe("entity configuration: a read every integration needs (issue 8)", () =>
     }
   });
 
-  it("is described as needing any valid key", async () => {
+  it("is described as needing any valid key (x-permission: null)", async () => {
     const res = await call("GET", "/openapi.json");
     const operation = res.json.paths["/api/v1/companies/{companyId}/entities/{entityType}/configuration"].get;
-    expect(operation["x-permission"]).toBe("any-valid-key");
+    expect(operation["x-permission"]).toBeNull();
   });
 });
 

@@ -54,7 +54,7 @@ async function setUp() {
   const company = await createCompany();
   const admin = await company.key(["SUPER_ADMIN"]);
   expect((await company.call("POST", "/configuration/import", admin, { body: CONFIGURATION })).status).toBe(200);
-  return { company, admin, reader: await company.key([], ["configuration.view"]) };
+  return { company, admin, reader: await company.key(["ReadOnly"]) };
 }
 
 let clock = Date.parse("2031-01-01T00:00:00.000Z");

@@ -61,7 +61,8 @@ async function configured() {
   const admin = await company.key(["SUPER_ADMIN"]);
   const imported = await company.call("POST", "/configuration/import", admin, { body: CONFIGURATION });
   expect(imported.status).toBe(200);
-  const reader = await company.key([], ["configuration.view"]);
+  // Data validation needs configuration.view and the view permission of each type it reads (issue 11).
+  const reader = await company.key(["ReadOnly"]);
   return { company, admin, reader };
 }
 
@@ -484,7 +485,15 @@ describe("background validation runs", () => {
       "VALIDATION_ERROR",
     );
 
-    const runId = await startRun(company, reader, { entityTypes: ["Person", "person"] });
+    // Each type once (CONTRACT 8.3): the same type named twice, in any letter case, is refused (issue 11).
+    const repeated = await company.call("POST", "/data-validation/runs", reader, {
+      body: { entityTypes: ["Person", "person"] },
+    });
+    expect(expectError(repeated, 400, "VALIDATION_ERROR").details).toEqual([
+      { field: "entityTypes[1]", message: "names a type already listed" },
+    ]);
+
+    const runId = await startRun(company, reader, { entityTypes: ["Person"] });
     const run = await finishedRun(company, reader, runId);
     expect(run).toMatchObject({ entityTypes: ["person"], totalCount: 1, processedCount: 1 });
     const findings = await company.call("GET", `/data-validation/runs/${runId}/findings`, reader);
@@ -637,8 +646,9 @@ describe("access", () => {
       const res = await company.call(method, path, viewer, body === undefined ? {} : { body });
       expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
     }
-    // The legacy permission name and the ReadOnly role both carry it.
-    for (const key of [await company.key([], ["company.configuration:read"]), await company.key(["ReadOnly"])]) {
+    // The legacy permission name and the ReadOnly role both carry it (with the type's own view permission).
+    const legacy = await company.key([], ["company.configuration:read", "company.exposure:read"]);
+    for (const key of [legacy, await company.key(["ReadOnly"])]) {
       expect((await batch(company, key, { entityType: "exposure" })).status).toBe(200);
     }
   });

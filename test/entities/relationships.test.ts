@@ -24,6 +24,7 @@ const CONFIGURATION = {
     { key: "insuredExposures", from: "Person", to: "Exposure", cardinality: "N:N" },
     { key: "spouse", from: "Person", to: "Person", cardinality: "1:1" },
     { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" },
+    { key: "supersedes", from: "Policy", to: "Policy", cardinality: "N:1" },
     { key: "eventExposures", from: "Event", to: "Exposure", cardinality: "1:N" },
     { key: "claimant", from: "Event", to: "Person", cardinality: "N:1" },
   ],
@@ -329,19 +330,18 @@ describe("ends", () => {
       await storePolicy(company.id, "P-1"),
       await storePolicy(other.id, "P-1"),
     ];
-    expect((await link(company, admin, "previousPolicy", renewal, original)).status).toBe(201);
-    const unknown = await link(company, admin, "previousPolicy", original, "00000000-0000-4000-8000-000000000002");
+    expect((await link(company, admin, "supersedes", renewal, original)).status).toBe(201);
+    const unknown = await link(company, admin, "supersedes", original, "00000000-0000-4000-8000-000000000002");
     expect(expectError(unknown, 404, "NotFoundError", "Not found").details).toEqual([
       { field: "toId", message: "no Policy with this id" },
     ]);
     expect(
-      must(
-        expectError(await link(company, admin, "previousPolicy", elsewhere, original), 404, "NotFoundError").details[0],
-      ).field,
+      must(expectError(await link(company, admin, "supersedes", elsewhere, original), 404, "NotFoundError").details[0])
+        .field,
     ).toBe("fromId");
-    // N:1: a renewal has one previous policy.
+    // N:1: a policy supersedes at most one other.
     expectError(
-      await link(company, admin, "previousPolicy", renewal, await storePolicy(company.id, "P-0")),
+      await link(company, admin, "supersedes", renewal, await storePolicy(company.id, "P-0")),
       409,
       "RelationshipCardinalityViolation",
     );

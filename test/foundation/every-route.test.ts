@@ -1,48 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { call, createCompany, expectError } from "../support/harness";
+import { call, createCompany, expectError, type Lifecycle, staff } from "../support/harness";
+import { bodyFor, companyOperations, concretePath, type Operation } from "./operations";
 
 /**
  * Rules every company route obeys, checked against every operation the OpenAPI description lists, so
  * routes added later are covered without anyone remembering to add them here.
  */
-interface Operation {
-  method: string;
-  path: string;
-  permission: string;
-}
 
-async function companyOperations(): Promise<Operation[]> {
-  const document = (await call("GET", "/openapi.json")).json;
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries<any>(document.paths)) {
-    if (!path.startsWith("/api/")) continue;
-    for (const [method, operation] of Object.entries<any>(item)) {
-      // Staff-only company routes (policy repair) refuse every API key with 401; test/policies/repair.test.ts covers them.
-      if (operation["x-permission"] === "staff") continue;
-      operations.push({ method: method.toUpperCase(), path, permission: operation["x-permission"] });
-    }
-  }
-  return operations;
-}
-
-const bodyFor = (op: Operation) => (op.method === "GET" || op.method === "HEAD" ? {} : { body: {} });
-
-/** Fills path parameters with well-formed ids that exist nowhere. */
-function concretePath(path: string, companyId: string): string {
-  return path.replace("{companyId}", companyId).replaceAll(/\{\w+\}/g, "00000000-0000-4000-8000-000000000001");
-}
+const label = (op: Operation) => `${op.method} ${op.path}`;
+const NOT_AUTHORIZED = "User is not authorized to perform the requested action";
 
 describe("every company route", () => {
-  it("is listed with an x-permission", async () => {
+  it("states its permission in x-permission: a permission, or null for a valid-key-only route", async () => {
     const operations = await companyOperations();
     expect(operations.length).toBeGreaterThan(5);
-    for (const op of operations) expect(op.permission, `${op.method} ${op.path}`).toBeTruthy();
+    for (const op of operations) {
+      expect(Object.hasOwn(op.operation, "x-permission"), label(op)).toBe(true);
+      expect(op.permission === null || typeof op.permission === "string", label(op)).toBe(true);
+    }
+    // The routes that need only a valid key (CONTRACT 8.3): the caller, the types, the entity configuration
+    // read, and the retired starter seed (always 501).
+    const validKeyOnly = operations.filter((op) => op.permission === null).map(label);
+    expect(validKeyOnly.sort()).toEqual(
+      [
+        "GET /api/v1/companies/{companyId}/me",
+        "GET /api/v1/companies/{companyId}/entity-types",
+        "GET /api/v1/companies/{companyId}/entities/{entityType}/configuration",
+        "POST /api/v1/companies/{companyId}/configuration/starter",
+        "POST /api/v1/external/companies/{companyId}/configuration/starter",
+      ].sort(),
+    );
   });
 
   it("answers 401 without a key", async () => {
     const company = await createCompany();
     for (const op of await companyOperations()) {
-      const res = await call(op.method, concretePath(op.path, company.id));
+      const res = await call(op.method, concretePath(op, company.id));
       expectError(res, 401, "AuthenticationError", "API key authentication required");
     }
   });
@@ -52,30 +45,96 @@ describe("every company route", () => {
     const intruder = await createCompany("sandbox", "Intruder");
     const key = await intruder.key(["SUPER_ADMIN"]);
     for (const op of await companyOperations()) {
-      const res = await call(op.method, concretePath(op.path, target.id), { auth: key, ...bodyFor(op) });
+      const res = await call(op.method, concretePath(op, target.id), { auth: key, ...bodyFor(op) });
       expectError(res, 403, "AuthorizationError", "API key is not scoped to the requested company");
     }
   });
 
-  it("answers 403 to a key of the company that lacks the route's permission", async () => {
+  it("checks its permission before it looks anything up: 403, never 404, for ids that exist nowhere", async () => {
     const company = await createCompany();
-    const key = await company.key([], []);
-    const guarded = (await companyOperations()).filter((op) => op.permission !== "any-valid-key");
+    const none = await company.key([], []);
+    const guarded = (await companyOperations()).filter((op) => op.permission !== null);
     expect(guarded.length).toBeGreaterThan(0);
     for (const op of guarded) {
-      const res = await call(op.method, concretePath(op.path, company.id), { auth: key, ...bodyFor(op) });
-      expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
+      const res = await call(op.method, concretePath(op, company.id), { auth: none, ...bodyFor(op) });
+      expectError(res, 403, "AuthorizationError", NOT_AUTHORIZED);
     }
   });
 
-  it("carries Cache-Control: no-store on success and on error", async () => {
+  it("refuses a key holding every other permission but its own, before it looks anything up", async () => {
+    const company = await createCompany();
+    const everything: string[] = (await company.call("GET", "/me", await company.key(["SUPER_ADMIN"]))).json
+      .permissions;
+    const guarded = (await companyOperations()).filter((op) => op.required.length > 0);
+    for (const op of guarded) {
+      const others = everything.filter((permission) => !op.required.includes(permission));
+      const res = await call(op.method, concretePath(op, company.id), {
+        auth: await company.key([], others),
+        ...bodyFor(op),
+      });
+      expect(res.status, `${label(op)} ${res.text}`).toBe(403);
+      expect(res.json.error.code).toBe("AuthorizationError");
+    }
+  });
+
+  it("carries Cache-Control: no-store and X-Content-Type-Options: nosniff on success and on error", async () => {
     const company = await createCompany();
     const key = await company.key(["SUPER_ADMIN"]);
     for (const op of (await companyOperations()).filter((o) => o.method === "GET")) {
-      const ok = await call(op.method, concretePath(op.path, company.id), { auth: key });
-      expect(ok.headers.get("Cache-Control"), `${op.method} ${op.path}`).toBe("no-store");
-      const refused = await call(op.method, concretePath(op.path, company.id));
-      expect(refused.headers.get("Cache-Control")).toBe("no-store");
+      for (const res of [
+        await call(op.method, concretePath(op, company.id), { auth: key }),
+        await call(op.method, concretePath(op, company.id)),
+      ]) {
+        expect(res.headers.get("Cache-Control"), label(op)).toBe("no-store");
+        expect(res.headers.get("X-Content-Type-Options"), label(op)).toBe("nosniff");
+      }
     }
+  });
+});
+
+describe("every company route applies the company's lifecycle (CONTRACT section 4, Lifecycle access)", () => {
+  // The POSTs that change nothing (CONTRACT 8.1's read-only POSTs, and the retired starter seed's 501).
+  const READ_ONLY_POST = /\/(policies\/bordereau\/rows|configuration\/(validate|compare|starter)|rate)$/;
+
+  it("states the lifecycles it runs in: reads even when retired, changes never when retired", async () => {
+    for (const op of await companyOperations()) {
+      expect(op.lifecycles.length, label(op)).toBeGreaterThan(0);
+      const reads = op.method === "GET" || (op.method === "POST" && READ_ONLY_POST.test(op.path));
+      expect(op.lifecycles.includes("retired"), label(op)).toBe(reads);
+    }
+  });
+
+  it.each(["retired", "uninitialized", "live"] as const)(
+    "a %s company answers 409 CompanyLifecycleRefused on every route that does not run then, after the permission",
+    async (lifecycle: Lifecycle) => {
+      const company = await createCompany(lifecycle);
+      const key = await company.key(["SUPER_ADMIN"]);
+      const none = await company.key([], []);
+      for (const op of await companyOperations()) {
+        const res = await call(op.method, concretePath(op, company.id), { auth: key, ...bodyFor(op) });
+        if (op.lifecycles.includes(lifecycle)) {
+          expect(res.json?.error?.code, `${label(op)} ${res.text}`).not.toBe("CompanyLifecycleRefused");
+          continue;
+        }
+        expectError(res, 409, "CompanyLifecycleRefused");
+        if (op.permission !== null) {
+          const refused = await call(op.method, concretePath(op, company.id), { auth: none, ...bodyFor(op) });
+          expectError(refused, 403, "AuthorizationError");
+        }
+      }
+    },
+  );
+
+  it("a company moved from retired keeps no way back: its keys still read", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "retired" })).status).toBe(200);
+    expect((await company.call("GET", "/entities/exposure", key)).status).toBe(200);
+    expectError(
+      await company.call("POST", "/entities/exposure", key, { body: {} }),
+      409,
+      "CompanyLifecycleRefused",
+      "The company is retired: its data can be read but not changed",
+    );
   });
 });

@@ -57,17 +57,22 @@ async function expectedSheet(b: Book, selection: Record<string, unknown> = {}) {
   return [rows.json.columns.map((c: { header: string }) => c.header), ...rows.json.rows];
 }
 
-const chunkMessage = (companyId: string, exportId: string, chunkIndex: number) => ({
+/** A chunk's queue message; the caller's token travels only in it (issue 11). */
+const chunkMessage = (companyId: string, exportId: string, chunkIndex: number, accessToken = "writer-token") => ({
   type: "bordereau.export-chunk",
   messageId: `${exportId}:${chunkIndex}`,
   companyId,
-  payload: { exportId, chunkIndex },
+  payload: { exportId, chunkIndex, accessToken },
 });
 
-const storedExport = (exportId: string) =>
-  env.DB.prepare("SELECT status, access_token FROM bordereau_exports WHERE id = ?")
-    .bind(exportId)
-    .first<{ status: string; access_token: string | null }>();
+/** The stored export row, whole: it must never hold the caller's token. */
+const storedExport = async (exportId: string) => {
+  const row = must<Record<string, unknown>>(
+    await env.DB.prepare("SELECT * FROM bordereau_exports WHERE id = ?").bind(exportId).first(),
+  );
+  expect(JSON.stringify(row)).not.toMatch(/writer-token|folder-token/);
+  return { status: row.status };
+};
 const exportCount = async (companyId: string) =>
   must(
     await env.DB.prepare("SELECT count(*) AS n FROM bordereau_exports WHERE company_id = ?")
@@ -114,6 +119,9 @@ describe("export to an existing spreadsheet", () => {
       `/api/v1/external/companies/${b.company.id}/policies/bordereau/exports/${res.json.exportId}`,
     );
 
+    // While chunks remain, the export row holds no token either (storedExport checks the whole row).
+    await storedExport(res.json.exportId);
+
     const status = await finished(b, res.json.exportId);
     expect(status).toMatchObject({
       exportId: res.json.exportId,
@@ -142,8 +150,8 @@ describe("export to an existing spreadsheet", () => {
     const calls = await spreadsheetRequests(id);
     expect(calls.every((r) => r.authorization === "Bearer writer-token")).toBe(true);
     expect(calls.filter((r) => r.method === "PUT")).toHaveLength(1);
-    // The token is not kept once the export has ended.
-    expect(await storedExport(res.json.exportId)).toEqual({ status: "succeeded", access_token: null });
+    // The token is never stored with the export (issue 11): it travels only in the queue messages.
+    expect(await storedExport(res.json.exportId)).toEqual({ status: "succeeded" });
   }, 60_000);
 
   it("writes only the header row when no version matches", async () => {
@@ -394,7 +402,7 @@ describe("chunked writing through the queue", () => {
     expect(status.error).toBe(
       "Writing sheet rows 1 to 4 failed: The Google Sheets access token was rejected; it may have expired. Start a new export.",
     );
-    expect(await storedExport(res.json.exportId)).toEqual({ status: "failed", access_token: null });
+    expect(await storedExport(res.json.exportId)).toEqual({ status: "failed" });
     expect((await spreadsheetRequests(id)).filter((r) => r.method === "PUT")).toHaveLength(1);
   }, 60_000);
 

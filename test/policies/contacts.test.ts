@@ -269,7 +269,8 @@ describe("permissions", () => {
     ).toBe(201);
   });
 
-  it("unlinking needs policy.endorse; a refusal removes nothing", async () => {
+  // Unlinking needs what linking needs (issue 11: it needed only policy.endorse before).
+  it("unlinking needs policy.endorse, policy.view and person.view, like linking; a refusal removes nothing", async () => {
     const { company, key } = await setUp();
     const policyId = await newPolicy(company, key);
     const personId = await createRecord(company, key, "person", { name: "Ada" });
@@ -280,8 +281,16 @@ describe("permissions", () => {
       "AuthorizationError",
       FORBIDDEN,
     );
+    for (const missing of ["policy.endorse", "policy.view", "person.view"]) {
+      const held = ["policy.endorse", "policy.view", "person.view"].filter((p) => p !== missing);
+      expectError(await unlink(company, await company.key([], held), policyId, personId), 403, "AuthorizationError");
+      // Refused before the policy is looked up: an unknown policy is 403 too, not 404.
+      const unknown = await unlink(company, await company.key([], held), crypto.randomUUID(), personId);
+      expectError(unknown, 403, "AuthorizationError");
+    }
     expect(await storedLinks(policyId)).toEqual([personId]);
-    expect((await unlink(company, await company.key([], ["policy.endorse"]), policyId, personId)).status).toBe(204);
+    const allowed = await company.key([], ["policy.endorse", "policy.view", "person.view"]);
+    expect((await unlink(company, allowed, policyId, personId)).status).toBe(204);
   });
 });
 

@@ -14,12 +14,13 @@ async function receiptsOf(f: PolicyFixture, policyId: string) {
 /** A repair that changes something, so it commits a receipt: the first hashes of version 1. */
 const recordHashes = (policyId: string, batchId: unknown) => ({ kind: "segmentHashes", policyId, batchId });
 
-describe("POST P/policies/repair: `batchId` at the root is never validated (interface, Conventions)", () => {
-  it("accepts any JSON value, passes a string to the receipt and ignores anything else", async () => {
+describe("POST P/policies/repair: `batchId` at the root is passed through (interface, Conventions)", () => {
+  // Any JSON value is kept, as its JSON text (issue 11: an object batchId was recorded as null before).
+  it("accepts any JSON value, passes a string as sent and any other value as its JSON text to the receipt", async () => {
     const cases: Array<[unknown, string | null]> = [
-      [{ run: 7 }, null],
-      [["a", "b"], null],
-      [true, null],
+      [{ run: 7 }, '{"run":7}'],
+      [["a", "b"], '["a","b"]'],
+      [true, "true"],
       [null, null],
       ["fix-42", "fix-42"],
     ];

@@ -315,9 +315,8 @@ describe("repair kind joinHistory", () => {
     const f = await setUpPolicies();
     const { previous, renewed } = await renewal(f);
     const [link] = await linksFrom(f, renewed);
-    expect(
-      (await f.company.call("DELETE", `/relationships/previousPolicy/links/${must(link).id}`, f.admin)).status,
-    ).toBe(204);
+    // previousPolicy links are written only by renew (issue 11): the damage is done in storage.
+    await env.DB.prepare("DELETE FROM relationship_links WHERE id = ?").bind(must(link).id).run();
 
     const dry = await repair(f.company.id, { kind: "joinHistory", policyId: renewed, dryRun: true });
     expect(dry.json.changes).toEqual([
@@ -338,14 +337,15 @@ describe("repair kind joinHistory", () => {
     const f = await setUpPolicies();
     const { policyId: a } = await f.newBusiness();
     const { policyId: b } = await f.newBusiness();
-    const linked = await f.company.call("POST", "/relationships/previousPolicy/links", f.admin, {
-      body: { fromId: b, toId: a },
-    });
-    expect(linked.status).toBe(201);
+    // previousPolicy links are written only by renew (issue 11): the stray link is placed in storage.
+    const linkId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
+    )
+      .bind(linkId, f.company.id, b, a, new Date().toISOString())
+      .run();
     const res = await repair(f.company.id, { kind: "joinHistory", policyId: b });
-    expect(res.json.changes).toEqual([
-      { target: "previousPolicyLink", action: "remove", linkId: linked.json.id, toId: a },
-    ]);
+    expect(res.json.changes).toEqual([{ target: "previousPolicyLink", action: "remove", linkId, toId: a }]);
     expect(await linksFrom(f, b)).toEqual([]);
     expect(must(await head(b)).p).toBeNull();
   });

@@ -36,8 +36,13 @@ export const ERROR_STATUS = {
   FolderNotEmpty: 409,
   FormNumberTaken: 409,
   "form-template-referenced-by-form-logic": 409,
+  // A link of a relationship only the platform writes (CONTRACT section 4, "Platform-managed links").
+  PlatformManagedRelationship: 409,
+  // A JSON body over its route's size bound, refused before it is read (CONTRACT 8.3).
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
+  // Data validation runs of one company: at most 3 queued or running (CONTRACT section 4, "Data validation").
+  TooManyDataValidationRuns: 429,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,
   // Google Sheets, read with the caller's own OAuth token (worker/clients/google-sheets.ts).

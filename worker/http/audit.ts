@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { auditLog } from "../db/schema";
+import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
 import { requestBatchId } from "./request-batch-id";
 
@@ -11,7 +12,8 @@ const COMPANY_IN_PATH = /^\/api(?:\/v1)?(?:\/external)?\/companies\/([^/]+)/;
 
 /**
  * Records every external call, refused ones included, after the response is ready; the write runs in
- * `waitUntil` so it never delays the caller. Also stamps the request id and `Cache-Control: no-store`.
+ * `waitUntil` so it never delays the caller. Also stamps the request id, `Cache-Control: no-store` and
+ * `X-Content-Type-Options: nosniff` on every answer.
  */
 export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const startedAt = Date.now();
@@ -20,12 +22,13 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // A route may add to `no-store` (file content adds `no-transform`); every answer carries `no-store`.
   if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
   c.header("X-Request-Id", requestId);
 
   const url = new URL(c.req.url);
   if (UNAUDITED.has(url.pathname)) return;
   const timing = { requestId, durationMs: Date.now() - startedAt, createdAt: new Date(startedAt).toISOString() };
-  const rows = (await describeCall(c, url)).map((row) => ({
+  const rows = describeCall(c, url).map((row) => ({
     id: crypto.randomUUID(),
     kind: "request" as const,
     ...timing,
@@ -37,7 +40,7 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
       .values(rows)
       .then(
         () => undefined,
-        (err: unknown) => console.error(JSON.stringify({ requestId, auditWriteFailed: String(err) })),
+        (err: unknown) => logFailure("audit-write-failed", err, { requestId, rows: rows.length }),
       ),
   );
 };
@@ -52,10 +55,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - a valid key naming another company's path is logged in its own company's log (`detail.companyIdInPath`)
  *   and in the log of the company it tried to reach (`detail.crossCompany`), there without its `batchId`.
  */
-async function describeCall(c: Context<AppEnv>, url: URL) {
+function describeCall(c: Context<AppEnv>, url: URL) {
   const actor = c.get("actor");
   const path = url.pathname;
-  const companyIdInPath = COMPANY_IN_PATH.exec(path)?.[1] ?? null;
+  // Only a well-formed company id is kept apart from the path (anything else cannot name a company).
+  const named = COMPANY_IN_PATH.exec(path)?.[1] ?? null;
+  const companyIdInPath = named && UUID.test(named) ? named : null;
   const query = url.search.slice(1);
   const queryDetail = query ? { query } : {};
   const base = {
@@ -71,10 +76,9 @@ async function describeCall(c: Context<AppEnv>, url: URL) {
     return [{ ...base, companyId: null, batchId: null, detail: detailOf({ ...queryDetail, companyIdInPath }) }];
 
   const companyId = c.get("companyId") ?? companyIdInPath;
-  // A multipart upload's `batchId` part is set by its route; JSON bodies are read here.
-  const batchId = MUTATIONS.has(c.req.method) ? (c.get("batchId") ?? (await requestBatchId(c))) : null;
-  const crossCompany =
-    actor.kind === "api-key" && companyIdInPath !== null && companyIdInPath !== companyId && UUID.test(companyIdInPath);
+  // A multipart upload's `batchId` part is set by its route; JSON bodies are read once accepted (issue 11).
+  const batchId = MUTATIONS.has(c.req.method) ? (c.get("batchId") ?? requestBatchId(c)) : null;
+  const crossCompany = actor.kind === "api-key" && companyIdInPath !== null && companyIdInPath !== companyId;
   if (!crossCompany) return [{ ...base, companyId, batchId, detail: detailOf(queryDetail) }];
   return [
     { ...base, companyId, batchId, detail: { ...queryDetail, companyIdInPath } },

@@ -28,7 +28,9 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
     c.set("companyId", c.req.param("companyId"));
     return authenticateStaff(c, next);
   }
-  const rawKey = c.req.header("Authorization")?.trim();
+  // The header value as HTTP gives it (surrounding spaces and tabs already removed): nothing else is
+  // trimmed, so a key with a vertical tab or form feed around it is not the key.
+  const rawKey = c.req.header("Authorization");
   if (!rawKey) throw unauthenticated(MISSING_KEY);
   if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);
 
@@ -36,6 +38,7 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (!key) throw unauthenticated(INVALID_KEY);
 
   c.set("actor", { kind: "api-key", keyId: key.id, roles: key.roles, permissions: key.permissions });
+  c.set("lifecycle", key.lifecycle);
   // A key acts on its own company; naming another company's path is refused just below (and audited).
   c.set("companyId", key.companyId);
   if (key.companyId !== c.req.param("companyId")) {
@@ -46,9 +49,9 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
 
 /** Platform administration: `Authorization: Bearer <STAFF_TOKEN>` only; API keys are refused. */
 export const authenticateStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header("Authorization")?.trim();
+  const header = c.req.header("Authorization");
   if (!header) throw unauthenticated("Staff authentication required");
-  const match = /^bearer\s+(.+)$/i.exec(header);
+  const match = /^bearer[ \t]+(.+)$/i.exec(header);
   if (!match || !c.env.STAFF_TOKEN || !(await tokensEqual(match[1] ?? "", c.env.STAFF_TOKEN))) {
     throw unauthenticated("Invalid staff token");
   }

@@ -1,3 +1,4 @@
+import type { Lifecycle } from "../domain/company/lifecycle";
 import type { Env } from "../env";
 import type { ErrorCode } from "../errors/api-error";
 import type { Actor } from "../operations/context";
@@ -12,6 +13,10 @@ export interface AppEnv {
     actor?: Actor;
     /** The company an authenticated company route acts on (the key's own; the path's for staff). */
     companyId?: string;
+    /** The company's lifecycle, read with the API key (set by authentication). */
+    lifecycle?: Lifecycle;
+    /** A JSON body read within its route's bounds (`boundedJsonBody`); absent when none was read. */
+    jsonBody?: unknown;
     /** The code a route's input validation failures carry (default VALIDATION_ERROR). */
     validationErrorCode?: ErrorCode;
     /** `batchId` of a body the audit cannot read itself (a multipart upload's `batchId` part). */

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, apiErrorData } from "../errors/api-error";
+import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
 
 export const ErrorEnvelopeSchema = z
@@ -23,14 +24,7 @@ const GENERIC_RETRY = "Something went wrong on our side. Please try again in a m
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const apiError = toApiError(err, c);
   if (apiError.code === "UncaughtActionError") {
-    console.error(
-      JSON.stringify({
-        requestId: c.get("requestId"),
-        action: c.get("actionName"),
-        error: String(err),
-        stack: err.stack,
-      }),
-    );
+    logFailure("uncaught-action-error", err, { requestId: c.get("requestId"), action: c.get("actionName") });
   }
   return c.json(errorBody(apiError), apiError.status);
 }

@@ -1,22 +1,15 @@
 import type { Context } from "hono";
 import { batchIdText } from "../lib/batch-id";
+import { isRecord } from "../lib/json";
 import type { AppEnv } from "./context";
 
 /**
  * `batchId` at the root of a JSON request body (interface, Conventions: passed through to the audit log,
- * never validated), for the audit row of the call and for receipts a change commits with itself. Null for
- * a body that is not JSON, not an object, or carries none. Hono keeps the parsed body, so reading it here
- * after a route's own validation costs nothing.
+ * never interpreted), for the audit row of the call and for receipts a change commits with itself. Read
+ * only from a body the route already accepted within its bounds (`boundedJsonBody`): a body refused
+ * before that (401, 403, 413, a lifecycle refusal) is never read. Null when there is none.
  */
-export async function requestBatchId(c: Context<AppEnv>): Promise<string | null> {
-  if (!c.req.header("content-type")?.includes("application/json")) return null;
-  try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === "object" && !Array.isArray(body)
-      ? batchIdText((body as Record<string, unknown>).batchId)
-      : null;
-  } catch {
-    // Malformed or already-consumed bodies carry no batch id.
-    return null;
-  }
+export function requestBatchId(c: Context<AppEnv>): string | null {
+  const body = c.get("jsonBody");
+  return isRecord(body) ? batchIdText(body.batchId) : null;
 }

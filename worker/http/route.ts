@@ -1,12 +1,15 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
-import { requirePermissionName } from "../domain/access/permissions";
-import { type ErrorCode, notAuthorized } from "../errors/api-error";
+import type { ErrorCode } from "../errors/api-error";
+import { uuidString } from "../lib/bounded";
 import type { Actor, OperationContext, PlatformContext } from "../operations/context";
-import { holds } from "../operations/context";
 import type { AppEnv } from "./context";
 import { ErrorEnvelopeSchema } from "./errors";
+import { BODY_LIMITS, boundedJsonBody } from "./request-body";
+import { acceptingLifecycles, describePermission, type RoutePermission, requireAccess } from "./route-access";
+
+export { type PathPermission, pathPermission, type RoutePermission } from "./route-access";
 
 /** The three address families (interface, "Address families in use"). */
 export const FAMILY_PREFIX = {
@@ -16,10 +19,11 @@ export const FAMILY_PREFIX = {
 } as const;
 export type Family = keyof typeof FAMILY_PREFIX;
 
-export const UuidSchema = z.uuid({ message: "must be a UUID" });
-export const CompanyIdParam = z
-  .string()
-  .openapi({ param: { name: "companyId", in: "path" }, example: "8f0c8c9e-5b7e-4a55-9e3c-3f2b6f1f4a11" });
+export const UuidSchema = uuidString();
+export const CompanyIdParam = uuidString().openapi({
+  param: { name: "companyId", in: "path" },
+  example: "8f0c8c9e-5b7e-4a55-9e3c-3f2b6f1f4a11",
+});
 
 /** Path parameters of a company route: `companyId` plus the route's own. */
 export function companyParams<T extends z.ZodRawShape>(shape: T = {} as T) {
@@ -52,49 +56,90 @@ export const notFoundResponse = {
 };
 export const conflictResponse = (what: string) => ({ 409: errorResponse(what) });
 
-/**
- * The permission a route needs, declared once beside its definition: it is checked here, shown in the
- * OpenAPI description (`x-permission`), and listed in the catalog. `null` means any valid key of the company.
- */
-function requirePermission(
-  permission: string | null,
-  actionName: string,
-  validationErrorCode?: ErrorCode,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    c.set("actionName", actionName);
-    if (validationErrorCode) c.set("validationErrorCode", validationErrorCode);
-    const actor = c.get("actor");
-    if (permission && (actor?.kind !== "api-key" || !holds(actor, permission))) throw notAuthorized();
-    await next();
-  };
-}
-
 type CompanyRouteConfig = Omit<RouteConfig, "path" | "middleware" | "operationId"> & {
   path: string;
   operationId: string;
 };
 
+export interface CompanyRouteOptions {
+  /** The code input validation failures carry (default VALIDATION_ERROR). */
+  validationErrorCode?: ErrorCode;
+  /** A POST that changes nothing (CONTRACT 8.1's read-only POSTs): a retired company still answers it. */
+  readOnly?: boolean;
+  /** A configuration read or import: an uninitialized company accepts it (CONTRACT section 4). */
+  duringSetup?: boolean;
+  /** Sandbox only: the operation refuses every other lifecycle itself, with its own message. */
+  sandboxOnly?: boolean;
+  /** The largest JSON body accepted (default 1 MiB; CONTRACT 8.3). */
+  bodyLimit?: number;
+}
+
+const LIFECYCLE_CONFLICT =
+  "`CompanyLifecycleRefused`: the company is retired (it can be read but not changed) or not initialized (it " +
+  "accepts only configuration reads and imports).";
+
 /**
- * A route under one address family, authenticated by API key and guarded by one permission.
- * `validationErrorCode` names the code its input validation failures carry (default VALIDATION_ERROR).
+ * The answers every company route can give besides its own (CONTRACT 8.3): 400 for an unknown query
+ * parameter; 413 for a body over its bound; 415 for a body that is not JSON; 409 for a change the
+ * company's lifecycle refuses.
+ */
+function boundaryResponses(config: CompanyRouteConfig, changes: boolean): RouteConfig["responses"] {
+  const responses: RouteConfig["responses"] = { ...validationErrorResponse };
+  if (config.method !== "get")
+    responses[413] = errorResponse("The JSON body is over its size bound (`PayloadTooLarge`).");
+  if (config.request?.body)
+    responses[415] = errorResponse("The body is not `application/json` (`UnsupportedMediaType`).");
+  if (changes) responses[409] = errorResponse(LIFECYCLE_CONFLICT);
+  return responses;
+}
+
+/** A 409 the route documents itself, extended with the lifecycle refusal. */
+function withLifecycleConflict(own: RouteConfig["responses"][string] | undefined) {
+  if (!own || !("description" in own)) return undefined;
+  return { ...own, description: `${own.description} Or ${LIFECYCLE_CONFLICT}` };
+}
+
+/** Unknown query parameters are refused (400 naming them), so every route's query is a strict object. */
+function strictQuery(query: unknown) {
+  if (query instanceof z.ZodObject) return query.strict();
+  if (query === undefined) return z.strictObject({});
+  throw new Error("a route's query must be a zod object");
+}
+
+/**
+ * A route under one address family, authenticated by API key, guarded by its permission and the company's
+ * lifecycle before anything else runs, with its JSON body bounded before it is parsed (CONTRACT 8.3).
  */
 export function companyRoute<const R extends CompanyRouteConfig>(
   family: Family,
-  permission: string | null,
+  permission: RoutePermission,
   config: R,
-  options: { validationErrorCode?: ErrorCode } = {},
+  options: CompanyRouteOptions = {},
 ) {
-  const canonical = permission === null ? null : requirePermissionName(permission);
-  const needs = canonical ? `Requires permission \`${canonical}\`.` : "Requires any valid API key of the company.";
+  const readOnly = config.method === "get" || !!options.readOnly;
+  const lifecycle = { readOnly, duringSetup: !!options.duringSetup, sandboxOnly: !!options.sandboxOnly };
+  const { extensions, sentence } = describePermission(permission);
+  const changes = !readOnly && !lifecycle.sandboxOnly;
+  const ownConflict = changes ? withLifecycleConflict(config.responses[409]) : undefined;
   return createRoute({
     ...config,
     path: `${FAMILY_PREFIX[family]}${config.path}` as string,
-    description: [config.description, needs].filter(Boolean).join("\n\n"),
+    description: [config.description, sentence].filter(Boolean).join("\n\n"),
     security: [{ ApiKey: [] }],
-    middleware: [requirePermission(canonical, config.operationId, options.validationErrorCode)] as const,
-    responses: { ...commonErrorResponses, ...config.responses },
-    "x-permission": canonical ?? "any-valid-key",
+    request: { ...config.request, query: strictQuery(config.request?.query) } as R["request"],
+    middleware: [
+      requireAccess({ actionName: config.operationId, permission, lifecycle, ...options }),
+      boundedJsonBody(options.bodyLimit),
+    ] as const,
+    responses: {
+      ...commonErrorResponses,
+      ...boundaryResponses(config, changes),
+      ...config.responses,
+      ...(ownConflict ? { 409: ownConflict } : {}),
+    },
+    ...extensions,
+    "x-lifecycles": acceptingLifecycles(lifecycle),
+    ...(config.method === "get" ? {} : { "x-max-body-bytes": options.bodyLimit ?? BODY_LIMITS.json }),
   });
 }
 
@@ -105,10 +150,16 @@ export function staffRoute<const R extends Omit<RouteConfig, "middleware" | "ope
   return createRoute({
     ...config,
     security: [{ StaffToken: [] }],
-    middleware: [setActionName(config.operationId)] as const,
+    request: { ...config.request, query: strictQuery(config.request?.query) } as R["request"],
+    middleware: [setActionName(config.operationId), boundedJsonBody()] as const,
     responses: {
       401: errorResponse("Missing or invalid staff token; API keys are refused (`AuthenticationError`)."),
       500: commonErrorResponses[500],
+      ...validationErrorResponse,
+      ...(config.method === "get" ? {} : { 413: errorResponse("The JSON body is over 1 MiB (`PayloadTooLarge`).") }),
+      ...(config.request?.body
+        ? { 415: errorResponse("The body is not `application/json` (`UnsupportedMediaType`).") }
+        : {}),
       ...config.responses,
     },
     "x-permission": "staff",

@@ -1,9 +1,13 @@
+import { BATCH_ID_MAX_JSON_LENGTH } from "./bounded";
+
 /**
  * `batchId` at the root of a mutation body as the audit log records it (interface, Conventions: passed
- * through, never validated): a string as sent, a number as its text, any other value ignored.
+ * through, never interpreted): a string as sent, any other JSON value as its JSON text, null when absent.
+ * Bounded (CONTRACT 8.3): routes refuse a longer one with 400; anything longer that reaches here anyway
+ * is cut to the bound, so no caller can store more than that in an audit row.
  */
 export function batchIdText(value: unknown): string | null {
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  return null;
+  if (value === undefined || value === null) return null;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return typeof text === "string" ? text.slice(0, BATCH_ID_MAX_JSON_LENGTH) : null;
 }

@@ -52,3 +52,31 @@ export function setAt(data: unknown, members: readonly string[], value: unknown)
   const base = isRecord(data) ? data : {};
   return { ...base, [head]: setAt(base[head], rest, value) };
 }
+
+/**
+ * True when JSON text nests arrays and objects deeper than `maxDepth` (`{}` is depth 1). One linear pass
+ * over the text, strings skipped, run before parsing so no reader ever recurses that deep (CONTRACT 8.3).
+ */
+export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > maxDepth) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The value an object holds itself under `key`; `undefined` when absent. Field names come from
+ * configurations and bodies, and a field named `constructor` or `toString` must not read Object's.
+ */
+export const ownValue = (values: unknown, key: string): unknown =>
+  isRecord(values) && Object.hasOwn(values, key) ? values[key] : undefined;

@@ -1,5 +1,6 @@
 import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
+import { logEvent, logFailure } from "../lib/log";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
 import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
 import { BILL_REVIEW_MESSAGE } from "../operations/financials/bill-review-queue";
@@ -26,7 +27,7 @@ export async function consumeBackground(batch: MessageBatch<BackgroundMessage>, 
   for (const message of batch.messages) {
     const handler = BACKGROUND_HANDLERS[message.body.type];
     if (!handler) {
-      console.error(JSON.stringify({ unknownBackgroundMessage: message.body.type, messageId: message.body.messageId }));
+      logEvent("unknown-background-message", { type: message.body.type, messageId: message.body.messageId });
       message.ack();
       continue;
     }
@@ -34,9 +35,7 @@ export async function consumeBackground(batch: MessageBatch<BackgroundMessage>, 
       await handler(message.body, env);
       message.ack();
     } catch (err) {
-      console.error(
-        JSON.stringify({ backgroundFailure: message.body.type, messageId: message.body.messageId, error: String(err) }),
-      );
+      logFailure("background-failure", err, { type: message.body.type, messageId: message.body.messageId });
       message.retry({ delaySeconds: RETRY_BASE_SECONDS * 2 ** (message.attempts - 1) });
     }
   }

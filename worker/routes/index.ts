@@ -42,7 +42,11 @@ const ROUTES: RouteEntry[] = [
   ...financialRoutes,
 ];
 
-/** Registration order comes from the paths alone (`registerInOrder`), never from this list's order. */
-export function registerRoutes(app: OpenAPIHono<AppEnv>) {
+/**
+ * Registration order comes from the paths alone (`registerInOrder`), never from this list's order.
+ * Returns each route's method and path, for the answers that depend on what exists (405 with `Allow`).
+ */
+export function registerRoutes(app: OpenAPIHono<AppEnv>): Array<{ method: string; path: string }> {
   registerInOrder(app, ROUTES);
+  return ROUTES.map(({ route }) => ({ method: route.method, path: route.path }));
 }

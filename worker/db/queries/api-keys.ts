@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../client";
-import { apiKeys } from "../schema";
+import { apiKeys, companies } from "../schema";
 
 /** SHA-256 hex of a raw key: the only form in which keys are stored or looked up. */
 export async function hashApiKey(rawKey: string): Promise<string> {
@@ -18,11 +18,21 @@ export function mintApiKey(): string {
   return `iop_${body}`;
 }
 
-/** Looked up on every request, never cached, so a revocation takes effect at once. */
+/**
+ * Looked up on every request, never cached, so a revocation takes effect at once; the company's lifecycle
+ * comes with it (one read), for the lifecycle access rule every route applies.
+ */
 export async function findActiveKeyByHash(db: Database, keyHash: string) {
   const rows = await db
-    .select({ id: apiKeys.id, companyId: apiKeys.companyId, roles: apiKeys.roles, permissions: apiKeys.permissions })
+    .select({
+      id: apiKeys.id,
+      companyId: apiKeys.companyId,
+      roles: apiKeys.roles,
+      permissions: apiKeys.permissions,
+      lifecycle: companies.lifecycle,
+    })
     .from(apiKeys)
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   return rows[0] ?? null;

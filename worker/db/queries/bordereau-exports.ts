@@ -55,7 +55,7 @@ const pendingChunk = (chunk: ChunkRow) =>
 
 /**
  * Marks the chunk written and recounts the export's progress from its chunks, so a chunk delivered
- * twice is never counted twice; the last one completes the export and drops the caller's token.
+ * twice is never counted twice; the last one completes the export.
  */
 export async function recordChunkWritten(db: Database, chunk: ChunkRow, now: string) {
   const written = and(eq(chunks.exportId, chunk.exportId), eq(chunks.status, "written"));
@@ -70,21 +70,19 @@ export async function recordChunkWritten(db: Database, chunk: ChunkRow, now: str
         rowsWritten: sql`(select coalesce(sum(${chunks.rowCount}), 0) from ${chunks} where ${written})`,
         status: sql`case when ${finished} then 'succeeded' else 'running' end`,
         completedAt: sql`case when ${finished} then ${now} else null end`,
-        // The caller's token is not kept once nothing is left to write.
-        accessToken: sql`case when ${finished} then null else ${exports_.accessToken} end`,
         startedAt: sql`coalesce(${exports_.startedAt}, ${now})`,
       })
       .where(and(eq(exports_.id, chunk.exportId), inArray(exports_.status, LIVE))),
   ]);
 }
 
-/** Ends a live export as failed with `message`, its chunk failed and the caller's token dropped. */
+/** Ends a live export as failed with `message`, its chunk failed. */
 export async function recordExportFailed(db: Database, chunk: ChunkRow, message: string, now: string) {
   await db.batch([
     db.update(chunks).set({ status: "failed" }).where(pendingChunk(chunk)),
     db
       .update(exports_)
-      .set({ status: "failed", error: message, completedAt: now, accessToken: null })
+      .set({ status: "failed", error: message, completedAt: now })
       .where(and(eq(exports_.id, chunk.exportId), inArray(exports_.status, LIVE))),
   ]);
 }

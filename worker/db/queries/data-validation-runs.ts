@@ -7,10 +7,6 @@ import { type FindingRow, findingsCountOf, insertFindingsStatements } from "./da
 
 export type RunRow = typeof runs.$inferSelect;
 
-export async function insertRun(db: Database, run: RunRow): Promise<void> {
-  await db.insert(runs).values(run);
-}
-
 export async function deleteRun(db: Database, runId: string): Promise<void> {
   await db.delete(runs).where(eq(runs.id, runId));
 }
@@ -90,4 +86,22 @@ export async function countStepFailure(
     .where(and(eq(runs.id, run.id), eq(runs.step, run.step), inArray(runs.status, ["queued", "running"])))
     .returning({ status: runs.status });
   return row?.status ?? null;
+}
+
+/**
+ * Records a run unless the company already has `cap` runs queued or running (CONTRACT section 4, "Data
+ * validation"): the count and the insert are one statement, so concurrent starts cannot pass the cap
+ * together. False when the cap refused it (nothing stored).
+ */
+export async function insertRunWithinCap(db: Database, run: RunRow, cap: number): Promise<boolean> {
+  const active = sql`(SELECT COUNT(*) FROM ${runs} WHERE ${runs.companyId} = ${run.companyId} AND ${runs.status} IN ('queued', 'running'))`;
+  const result = await db.run(sql`
+    INSERT INTO ${runs} (id, company_id, status, entity_types, step, cursor_type_index, cursor_created_at,
+      cursor_entity_id, total_count, processed_count, failed_attempts, error, created_at, started_at, completed_at,
+      created_by)
+    SELECT ${run.id}, ${run.companyId}, ${run.status}, ${JSON.stringify(run.entityTypes)}, ${run.step},
+      ${run.cursorTypeIndex}, ${run.cursorCreatedAt}, ${run.cursorEntityId}, ${run.totalCount}, ${run.processedCount},
+      ${run.failedAttempts}, ${run.error}, ${run.createdAt}, ${run.startedAt}, ${run.completedAt}, ${run.createdBy}
+    WHERE ${active} < ${cap}`);
+  return result.meta.changes === 1;
 }

@@ -5,7 +5,7 @@ import { EXPORT_SURFACES } from "../../domain/bordereau/presets";
 /**
  * Bordereau exports to Google Sheets: one row per export. The rows are computed when the export is
  * requested and written by queued chunks; progress is counted from the chunk rows. The caller's
- * OAuth token is kept only while chunks remain to be written and cleared when the export ends.
+ * OAuth token is never stored here: it travels only in the chunks' queue messages (issue 11).
  */
 export const bordereauExports = sqliteTable(
   "bordereau_exports",
@@ -22,7 +22,6 @@ export const bordereauExports = sqliteTable(
     chunksDone: integer("chunks_done").notNull(),
     rowsWritten: integer("rows_written").notNull(),
     error: text("error"),
-    accessToken: text("access_token"),
     createdAt: text("created_at").notNull(),
     startedAt: text("started_at"),
     completedAt: text("completed_at"),

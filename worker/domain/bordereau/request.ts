@@ -1,21 +1,23 @@
 import { z } from "@hono/zod-openapi";
+import { batchIdMember, boundedArray, boundedInteger, boundedString, TEXT } from "../../lib/bounded";
 import { POLICY_ACTIONS } from "../policies/actions";
 import { FIXED_COLUMN_KEYS, ROW_LIMIT, SORT_FIELDS } from "./columns";
 
+/** The deepest a selection may start into the sorted rows (an integer bound, CONTRACT 8.3). */
+const MAX_OFFSET = 10_000_000;
+
 /** Body members that choose the bordereau rows (interface, "Bordereau export body" and "Further body parameters"). */
 export const rowsSelectionShape = {
-  periodStart: z.iso.datetime({ offset: true }).optional().openapi({
+  periodStart: z.iso.datetime({ offset: true }).max(TEXT.timestamp).optional().openapi({
     description:
       "Inclusive lower bound on `transactionTimestamp` (ISO 8601 date-time; offsets are compared as instants).",
     example: "2026-01-01T00:00:00Z",
   }),
-  periodEnd: z.iso.datetime({ offset: true }).optional().openapi({
+  periodEnd: z.iso.datetime({ offset: true }).max(TEXT.timestamp).optional().openapi({
     description: "Exclusive upper bound on `transactionTimestamp`; must be after `periodStart` when both are given.",
     example: "2026-02-01T00:00:00Z",
   }),
-  actions: z
-    .array(z.enum(POLICY_ACTIONS))
-    .min(1)
+  actions: boundedArray(z.enum(POLICY_ACTIONS), POLICY_ACTIONS.length * 2, 1)
     .optional()
     .openapi({ description: "Transactions to include; omit for all." }),
   transpositions: z
@@ -44,20 +46,13 @@ export const rowsSelectionShape = {
     .default("transactionTimestamp")
     .openapi({ description: "Sort field; default `transactionTimestamp`." }),
   sortDirection: z.enum(["asc", "desc"]).default("desc").openapi({ description: "Default `desc`." }),
-  limit: z
-    .number()
-    .int()
-    .min(ROW_LIMIT.min)
-    .max(ROW_LIMIT.max)
+  limit: boundedInteger(ROW_LIMIT.min, ROW_LIMIT.max)
     .default(ROW_LIMIT.default)
     .openapi({ description: "Rows to return, 1 to 50,000; default 50,000." }),
-  offset: z
-    .number()
-    .int()
-    .min(0)
+  offset: boundedInteger(0, MAX_OFFSET)
     .default(0)
     .openapi({ description: "Rows of the sorted, filtered set to skip; default 0." }),
-  batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
+  batchId: batchIdMember(),
 };
 
 type Selection = { periodStart?: string; periodEnd?: string; transpositions?: Array<{ header: string }> };
@@ -86,19 +81,19 @@ export const BordereauRowsBodySchema = z
   .openapi("BordereauRowsRequest");
 export type RowsSelection = z.infer<typeof BordereauRowsBodySchema>;
 
-const GoogleFileId = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be a Google file id (letters, digits, - and _)");
+const GoogleFileId = boundedString(TEXT.key).regex(
+  /^[A-Za-z0-9_-]+$/,
+  "must be a Google file id (letters, digits, - and _)",
+);
 
 /** The export body: the rows selection plus where to write (interface, "Bordereau export body"). */
 export const BordereauExportBodySchema = z
   .object({
-    sheetsOAuthToken: z
-      .string()
-      .min(1)
-      .openapi({
-        description:
-          "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, " +
-          "`drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged.",
-      }),
+    sheetsOAuthToken: boundedString(TEXT.token, 1).openapi({
+      description:
+        "The caller's own OAuth 2.0 access token with write access to the spreadsheet or folder (scope `drive`, " +
+        "`drive.file` or `spreadsheets`). Kept only until the export's rows are written, never returned or logged.",
+    }),
     spreadsheetId: GoogleFileId.optional().openapi({
       description: "An existing spreadsheet to write to (in a new tab); exclusive with `folderId`.",
     }),
@@ -132,5 +127,12 @@ export const BordereauExportBodySchema = z
       ctx.addIssue({ code: "custom", path: ["spreadsheetName"], message: "is only accepted with folderId" });
     checkRowsSelection(body, ctx);
   })
-  .openapi("BordereauExportRequest");
+  .openapi("BordereauExportRequest", {
+    // Exactly one destination; a name only for a new spreadsheet (refused 400 otherwise, as described).
+    oneOf: [
+      { required: ["spreadsheetId"], not: { required: ["folderId"] } },
+      { required: ["folderId"], not: { required: ["spreadsheetId"] } },
+    ],
+    ...({ dependentRequired: { spreadsheetName: ["folderId"] } } as object),
+  });
 export type ExportRequest = z.infer<typeof BordereauExportBodySchema>;

@@ -16,17 +16,23 @@ const RATING_OUTPUT_PREFIX = "crossSegmentRatingOutputs.outputs.";
 /** A transposable path as the members to walk from the root data. */
 export type TransposedPath = readonly string[];
 
+/**
+ * A member that can be spelled inside a quoted SQLite JSON path: no double quote or backslash, and no
+ * control character (a NUL would end the path early).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+const isPathMember = (name: string) => name.length > 0 && !/["\\\u0000-\u001f\u007f]/.test(name);
+
 /** The members `path` names, or null when it is not transposable for a company with these policy fields. */
 export function resolveTransposablePath(path: string, policyFields: readonly SubField[]): TransposedPath | null {
   if (path.startsWith(RATING_OUTPUT_PREFIX)) {
     const name = path.slice(RATING_OUTPUT_PREFIX.length);
-    // A double quote cannot be spelled inside a quoted SQLite JSON path member.
-    return name && !name.includes('"') ? ["crossSegmentRatingOutputs", "outputs", name] : null;
+    return isPathMember(name) ? ["crossSegmentRatingOutputs", "outputs", name] : null;
   }
   const [container, member, ...rest] = path.split(".");
   if (container && member && rest.length === 0 && CONTAINER_MEMBERS[container]?.includes(member))
     return [container, member];
-  if (container && member === undefined && policyFields.some((f) => f.referenceId === path) && !path.includes('"'))
+  if (container && member === undefined && isPathMember(path) && policyFields.some((f) => f.referenceId === path))
     return [path];
   return null;
 }

@@ -17,11 +17,13 @@ export const TypeInfoSchema: z.ZodType<TypeInfo> = z.lazy(() =>
       padding: z.number().int().optional(),
       expression: z.string().optional(),
       repeatable: z.boolean().optional(),
+      maxLength: z.number().int().optional(),
     })
     .openapi("FieldTypeInfo", {
       description:
         "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group), " +
-        "`prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated).",
+        "`prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated), `maxLength` (String: 1 " +
+        "to 10,000 characters; without it a String value may have 10,000).",
     }),
 );
 
@@ -33,6 +35,8 @@ export interface TypeInfo {
   padding?: number;
   expression?: string;
   repeatable?: boolean;
+  /** String: the most characters a value may have (1 to 10,000; 10,000 when absent). */
+  maxLength?: number;
 }
 
 const fieldMembers = {

@@ -10,7 +10,11 @@ const KIND_ARGUMENTS: Partial<Record<FieldKind, { allowed: string[]; required: s
   Group: { allowed: ["subFields"], required: ["subFields"] },
   Sequence: { allowed: ["prefix", "padding"], required: [] },
   Calculated: { allowed: ["expression", "repeatable"], required: ["expression"] },
+  String: { allowed: ["maxLength"], required: [] },
 };
+
+/** The most characters any String value may have (CONTRACT 8.3); a field's `maxLength` may say less. */
+export const MAX_TEXT_LENGTH = 10_000;
 
 const REFERENCE_ID = /^[A-Za-z][A-Za-z0-9_]*$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -141,6 +145,21 @@ function canonicalType(
         return null;
       }
       return { kind, prefix, padding };
+    }
+    case "String": {
+      if (args.maxLength === undefined) return { kind };
+      const max = args.maxLength;
+      if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > MAX_TEXT_LENGTH) {
+        issues.error(
+          [...path, "maxLength"],
+          `Field "${referenceId}": maxLength must be a whole number from 1 to 10,000`,
+          {
+            code: "invalid-type-argument",
+          },
+        );
+        return null;
+      }
+      return { kind, maxLength: max };
     }
     case "Calculated": {
       const repeatable = args.repeatable ?? false;

@@ -14,16 +14,39 @@ export interface ValidationIssue {
 
 export type Path = ReadonlyArray<string | number>;
 
+/** Issues listed for one document; a document with more gets the first ones and a count of the rest. */
+export const MAX_LISTED_ISSUES = 1_000;
+
 /** Collects issues while a document is read; paths are kept as string segments. */
 export class IssueList {
-  readonly items: ValidationIssue[] = [];
+  private readonly listed: ValidationIssue[] = [];
+  private errors = 0;
+  private omitted = 0;
+
+  /** The issues found: the first 1,000, then one issue counting those not listed (answers stay bounded). */
+  get items(): ValidationIssue[] {
+    if (!this.omitted) return this.listed;
+    const summary: ValidationIssue = {
+      message: `${this.omitted.toLocaleString("en-US")} more issues are not listed; fix these and validate again`,
+      fieldPath: [],
+      severity: this.errors > 0 ? "error" : "warning",
+      code: "too-many-issues",
+    };
+    return [...this.listed, summary];
+  }
+
+  private add(issue: ValidationIssue) {
+    if (issue.severity === "error") this.errors++;
+    if (this.listed.length < MAX_LISTED_ISSUES) this.listed.push(issue);
+    else this.omitted++;
+  }
 
   error(path: Path, message: string, extra: Omit<ValidationIssue, "message" | "fieldPath" | "severity"> = {}) {
-    this.items.push({ message, fieldPath: path.map(String), severity: "error", ...extra });
+    this.add({ message, fieldPath: path.map(String), severity: "error", ...extra });
   }
 
   warning(path: Path, message: string, extra: Omit<ValidationIssue, "message" | "fieldPath" | "severity"> = {}) {
-    this.items.push({ message, fieldPath: path.map(String), severity: "warning", ...extra });
+    this.add({ message, fieldPath: path.map(String), severity: "warning", ...extra });
   }
 
   /** Zod's structural findings, each placed under `base`. */
@@ -50,6 +73,23 @@ export class IssueList {
   }
 
   get hasErrors() {
-    return this.items.some((i) => i.severity === "error");
+    return this.errors > 0;
   }
+}
+
+/** Reports every item whose identity repeats an earlier one. */
+export function uniqueBy<T>(
+  items: readonly T[],
+  identity: (item: T) => string,
+  path: Path,
+  what: string,
+  issues: IssueList,
+  member = "key",
+) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const id = identity(item);
+    if (seen.has(id)) issues.error([...path, index, member], `Duplicate ${what} "${id}"`, { code: "duplicate" });
+    seen.add(id);
+  });
 }

@@ -1,5 +1,6 @@
 import type { ConfigurationDocument, FieldDefinition, SubField, TypeInfo } from "./document";
 import type { FieldKind } from "./field-kinds";
+import { MAX_TEXT_LENGTH } from "./field-types";
 import {
   ADDRESS_SCHEMA,
   ADDRESS_V2_SCHEMA,
@@ -40,11 +41,20 @@ function optionValuesOf(document: ConfigurationDocument): OptionValues {
 
 const when = (condition: boolean, members: JsonSchema): JsonSchema => (condition ? members : {});
 
-/** A Select value: one of the option set's values; typed string, number, or both when the set mixes them. */
+/**
+ * A Select value: one of the option set's values; typed string, number, or both when the set mixes them.
+ * Built once per option set and shared by every field using it (a set can hold 10,000 options).
+ */
+const selectSchemas = new WeakMap<ReadonlyArray<string | number>, JsonSchema>();
 function selectSchema(optionSet: string | undefined, options: OptionValues): JsonSchema {
   const values = (optionSet && options.get(optionSet)) || [];
-  const types = [...new Set(values.map((value) => (typeof value === "number" ? "number" : "string")))];
-  return { type: types.length === 1 ? types[0] : ["string", "number"], enum: [...values] };
+  let schema = selectSchemas.get(values);
+  if (!schema) {
+    const types = [...new Set(values.map((value) => (typeof value === "number" ? "number" : "string")))];
+    schema = { type: types.length === 1 ? types[0] : ["string", "number"], enum: values as Array<string | number> };
+    selectSchemas.set(values, schema);
+  }
+  return schema;
 }
 
 /** A Group's item, and any object keyed by sub-field referenceIds. */
@@ -61,6 +71,7 @@ function objectSchema(fields: readonly SubField[], options: OptionValues): JsonS
 function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
   switch (typeInfo.kind) {
     case "String":
+      return { type: "string", maxLength: typeInfo.maxLength ?? MAX_TEXT_LENGTH };
     case "Sequence":
       return { type: "string" };
     case "Number":

@@ -48,12 +48,16 @@ export interface PageLayout {
 /** Stable sort by `order`; ties keep document order. */
 const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.order - b.order);
 
-/** The definition a placement shows: the configured field, else the platform's. */
-function placedField(document: ConfigurationDocument, entityType: string, referenceId: string): SubField | null {
-  const configured = document.fieldDefinitions.find(
-    (field) => field.entityType === entityType && field.referenceId === referenceId,
-  );
-  return configured ?? platformField(entityType, referenceId)?.definition ?? null;
+/** Items grouped by a key, each group in document order. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function placementOf(location: FieldLocation, field: SubField | null): FieldPlacement {
@@ -68,20 +72,45 @@ function placementOf(location: FieldLocation, field: SubField | null): FieldPlac
   };
 }
 
+/**
+ * The page's cards with their sections and placements, each list grouped once up front, so building the
+ * tree is linear in the configuration (filtering every list per card made nested cards quadratic).
+ */
 class PageTree {
+  private readonly childCards: Map<string, CardDefinition[]>;
+  private readonly sectionsOf: Map<string, CardSection[]>;
+  private readonly placementsOf: Map<string, FieldLocation[]>;
+  private readonly fields: Map<string, SubField>;
+  /** Cards already placed: a parent cycle (refused on import) cannot make the walk go round. */
+  private readonly placed = new Set<string>();
+
   constructor(
-    private readonly document: ConfigurationDocument,
+    document: ConfigurationDocument,
     private readonly entityType: ConfigurableEntityType,
-    private readonly cards: readonly CardDefinition[],
-  ) {}
+    cards: readonly CardDefinition[],
+  ) {
+    this.childCards = groupBy(cards, (card) => JSON.stringify(card.parentCardKey));
+    this.sectionsOf = groupBy(document.cardSections, (section) => section.cardKey);
+    this.placementsOf = groupBy(document.fieldLocations, (l) => JSON.stringify([l.cardKey, l.sectionKey]));
+    this.fields = new Map(
+      document.fieldDefinitions.filter((f) => f.entityType === entityType).map((f) => [f.referenceId, f]),
+    );
+  }
 
   /** Cards whose parent is `parentKey` (null: the page's top-level cards), as trees. */
   cardsUnder(parentKey: string | null): CardLayout[] {
-    return byOrder(this.cards.filter((card) => card.parentCardKey === parentKey)).map((card) => this.card(card));
+    const children = (this.childCards.get(JSON.stringify(parentKey)) ?? []).filter((c) => !this.placed.has(c.key));
+    for (const card of children) this.placed.add(card.key);
+    return byOrder(children).map((card) => this.card(card));
+  }
+
+  /** The definition a placement shows: the configured field, else the platform's. */
+  private placedField(referenceId: string): SubField | null {
+    return this.fields.get(referenceId) ?? platformField(this.entityType, referenceId)?.definition ?? null;
   }
 
   private card(card: CardDefinition): CardLayout {
-    const sections = this.document.cardSections.filter((section) => section.cardKey === card.key);
+    const sections = this.sectionsOf.get(card.key) ?? [];
     return {
       key: card.key,
       title: card.title,
@@ -105,12 +134,8 @@ class PageTree {
   }
 
   private placements(cardKey: string, sectionKey: string | null): FieldPlacement[] {
-    const locations = this.document.fieldLocations.filter(
-      (location) => location.cardKey === cardKey && location.sectionKey === sectionKey,
-    );
-    return byOrder(locations).map((location) =>
-      placementOf(location, placedField(this.document, this.entityType, location.referenceId)),
-    );
+    const locations = this.placementsOf.get(JSON.stringify([cardKey, sectionKey])) ?? [];
+    return byOrder(locations).map((location) => placementOf(location, this.placedField(location.referenceId)));
   }
 }
 

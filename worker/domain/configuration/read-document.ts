@@ -1,3 +1,4 @@
+import { checkCalculatedChains, checkCounts, checkDocumentSize } from "./bounds";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
 import { normalizeInput } from "./normalize";
@@ -25,10 +26,13 @@ export function readDocument(
   usage: FinancialUsage = NO_FINANCIAL_USAGE,
 ): ReadDocument {
   const { document, issues } = normalizeInput(input, stored);
-  if (document) {
+  // The bounds first (CONTRACT 8.3): a document over them is refused before the cross-member rules run.
+  if (document && checkCounts(document, issues)) {
     checkSemantics(document, issues);
     checkImmutableDirections(stored, document, issues);
     checkImmutableFinancialMembers(stored, document, usage, issues);
+    checkCalculatedChains(document, issues);
+    if (!issues.hasErrors) checkDocumentSize(document, issues);
   }
   return { document: issues.hasErrors ? null : document, issues: issues.items };
 }

@@ -1,4 +1,4 @@
-import { isRecord } from "../../lib/json";
+import { isRecord, ownValue } from "../../lib/json";
 import type { SubField } from "../configuration/document";
 import type { ValidationIssue } from "../configuration/issues";
 import { isMissingValue, readFieldValue, type ValueContext, type ValueProblem } from "../entities/field-values";
@@ -94,7 +94,7 @@ function fieldProblems(fields: readonly SubField[], data: Values, context: Value
     }
   }
   for (const field of fields) {
-    if (field.required && isMissingValue(data[field.referenceId]) && !generatedLater(field.typeInfo.kind))
+    if (field.required && isMissingValue(ownValue(data, field.referenceId)) && !generatedLater(field.typeInfo.kind))
       problems.push({ path: `${prefix}${field.referenceId}`, problem: REQUIRED });
   }
   return { unknown, problems };

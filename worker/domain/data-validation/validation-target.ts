@@ -67,3 +67,10 @@ export function validationTarget(configuration: ConfigurationDocument, requested
 export function unconfiguredTarget(entityType: string): ValidationTarget {
   return { kind: "customObject", entityType, fields: [], platformFields: [], optionSets: new Map() };
 }
+
+/** What kind of type a run's stored type name is: a built-in type, or a custom object (even one since removed). */
+export function runTypeOf(entityType: string): Pick<ValidationTarget, "kind" | "entityType"> {
+  if (entityType === "policy") return { kind: "policy", entityType };
+  if ((ENTITY_TYPES as readonly string[]).includes(entityType)) return { kind: "entity", entityType };
+  return { kind: "customObject", entityType };
+}

@@ -1,3 +1,4 @@
+import { isRealDay } from "./fmv1-date";
 /**
  * List-filter literals name a civil day as `{year, month, day}` (interface, Conventions); they are not
  * stored Dates. In a query string they arrive as JSON (`activeOn={"year":2026,"month":3,"day":1}`) or
@@ -26,8 +27,8 @@ export function readCivilDayLiteral(name: string, query: Record<string, string |
   const { year, month, day } = (literal ?? {}) as Record<string, unknown>;
   if (![year, month, day].every(Number.isInteger))
     return { ok: false, problem: "must be a civil day literal {year, month, day} of whole numbers" };
-  const date = new Date(Date.UTC(year as number, (month as number) - 1, day as number));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== (month as number) - 1 || date.getUTCDate() !== day)
-    return { ok: false, problem: "is not a real calendar day" };
-  return { ok: true, day: date.toISOString().slice(0, 10) };
+  const [y, m, d] = [year, month, day] as [number, number, number];
+  if (!isRealDay(y, m, d)) return { ok: false, problem: "is not a real calendar day" };
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  return { ok: true, day: `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}` };
 }

@@ -15,19 +15,40 @@ export type DateReading = { ok: true; value: Fmv1Date } | { ok: false; problem: 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RETIRED_MEMBERS = ["day", "month", "year"];
 
-/** True for a real calendar day written `YYYY-MM-DD`. */
+/**
+ * Milliseconds since the epoch of a day of the proleptic Gregorian calendar, for any year 0 to 9999.
+ * `Date.UTC` alone reads years 0 to 99 as 1900 to 1999, so the year is set on its own.
+ */
+export function utcDay(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
+}
+
+/** True when year, month (1-12) and day name a real day of years 0000 to 9999. */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (![year, month, day].every(Number.isInteger) || year < 0 || year > 9999) return false;
+  const date = new Date(utcDay(year, month, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for a real calendar day written `YYYY-MM-DD` (years 0000 to 9999). */
 export function isCalendarDay(text: string): boolean {
   const match = ISO_DAY.exec(text);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+  return isRealDay(y, m, d);
 }
 
+/** The longest IANA zone name is about 30 characters; nothing longer is looked up (or remembered). */
+export const MAX_TIMEZONE_LENGTH = 64;
+/** Zones remembered; the IANA database has about 600 names, so only real zones fill it. */
+const MAX_REMEMBERED_ZONES = 1_000;
 const knownZones = new Map<string, boolean>();
 
 /** True for a time zone the runtime's IANA database knows. */
 export function isTimeZone(zone: string): boolean {
+  if (zone.length > MAX_TIMEZONE_LENGTH) return false;
   let known = knownZones.get(zone);
   if (known === undefined) {
     try {
@@ -36,7 +57,8 @@ export function isTimeZone(zone: string): boolean {
     } catch {
       known = false;
     }
-    knownZones.set(zone, known);
+    // Only zones that exist are remembered, so callers cannot grow this with made-up names.
+    if (known && knownZones.size < MAX_REMEMBERED_ZONES) knownZones.set(zone, known);
   }
   return known;
 }

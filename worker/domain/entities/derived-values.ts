@@ -1,6 +1,7 @@
 import type { SubField } from "../configuration/document";
 import { DEFAULT_TIMEZONE } from "../dates/fmv1-date";
 import { evaluateExpression, expressionProblem, referencedNames } from "../expressions/evaluate";
+import { ExpressionLimitError } from "../expressions/parse";
 import { isMissingValue, type ValueProblem } from "./field-values";
 
 /**
@@ -16,7 +17,7 @@ type Values = Record<string, unknown>;
 /** The fields a create fills from their computed default (x-computed-default): those the body leaves out. */
 export function defaultsToApply(fields: readonly SubField[], body: Values, existing: Values | null): SubField[] {
   if (existing) return [];
-  return fields.filter((field) => field.computedDefault && !(field.referenceId in body));
+  return fields.filter((field) => field.computedDefault && !Object.hasOwn(body, field.referenceId));
 }
 
 const safeNames = (source: string | null | undefined) =>
@@ -46,24 +47,52 @@ export function inDependencyOrder(fields: readonly SubField[], expressionOf: (fi
   return ordered;
 }
 
-/** One expression over the values so far; an evaluation error (or nothing) stores null. */
-function evaluated(source: string, scope: Values, now: Date): unknown {
+/**
+ * One expression over the values so far; an evaluation error (or nothing) stores null. Passing a bound
+ * (text over 10,000 characters, the step budget) is not a value: the save is refused naming the field.
+ */
+function evaluated(source: string, scope: Values, now: Date): { value: unknown } | { overBound: string } {
   try {
-    return evaluateExpression(source, { scope, now, timezone: DEFAULT_TIMEZONE }) ?? null;
-  } catch {
-    return null;
+    return { value: evaluateExpression(source, { scope, now, timezone: DEFAULT_TIMEZONE }) ?? null };
+  } catch (error) {
+    if (error instanceof ExpressionLimitError) return { overBound: error.message };
+    return { value: null };
   }
 }
 
-/** Calculated fields are recomputed from the values on every save, each after the calculated fields it reads. */
-export function applyCalculatedFields(fields: readonly SubField[], data: Values, now: Date): Values {
+/** The values with their calculated fields, and the fields whose value would pass a bound. */
+interface Derived {
+  data: Values;
+  problems: ValueProblem[];
+}
+
+/**
+ * Calculated fields are recomputed from the values on every save, each after the calculated fields it
+ * reads; a field whose expression passes a bound is null here and named in `problems`.
+ */
+function deriveCalculated(
+  fields: readonly SubField[],
+  data: Values,
+  now: Date,
+  pathOf: (referenceId: string) => string,
+): Derived {
   const out = { ...data };
+  const problems: ValueProblem[] = [];
   const calculated = fields.filter((field) => field.typeInfo.kind === "Calculated");
   for (const field of inDependencyOrder(calculated, (f) => f.typeInfo.expression ?? null)) {
-    out[field.referenceId] = evaluated(field.typeInfo.expression ?? "", out, now);
+    const result = evaluated(field.typeInfo.expression ?? "", out, now);
+    if ("overBound" in result) {
+      const problem = `is calculated by an expression that ${result.overBound}`;
+      problems.push({ path: pathOf(field.referenceId), problem });
+      out[field.referenceId] = null;
+    } else out[field.referenceId] = result.value;
   }
-  return out;
+  return { data: out, problems };
 }
+
+/** The values with their calculated fields (see `deriveCalculated`). */
+export const applyCalculatedFields = (fields: readonly SubField[], data: Values, now: Date): Values =>
+  deriveCalculated(fields, data, now, (referenceId) => referenceId).data;
 
 export interface CompletedValues {
   data: Values;
@@ -83,11 +112,18 @@ export function completeValues(
   pathOf: (referenceId: string) => string = (referenceId) => referenceId,
 ): CompletedValues {
   const out = { ...data };
+  const overBound = new Map<string, string>();
   for (const field of inDependencyOrder(defaults, (f) => f.computedDefault)) {
-    out[field.referenceId] = evaluated(field.computedDefault ?? "", out, now);
+    const result = evaluated(field.computedDefault ?? "", out, now);
+    if ("overBound" in result) overBound.set(field.referenceId, `has a default whose expression ${result.overBound}`);
+    out[field.referenceId] = "overBound" in result ? null : result.value;
   }
-  const problems = defaults
-    .filter((field) => field.required && isMissingValue(out[field.referenceId]))
-    .map((field) => ({ path: pathOf(field.referenceId), problem: "is required" }));
-  return { data: applyCalculatedFields(fields, out, now), problems };
+  const problems = defaults.flatMap((field): ValueProblem[] => {
+    const path = pathOf(field.referenceId);
+    const bound = overBound.get(field.referenceId);
+    if (bound) return [{ path, problem: bound }];
+    return field.required && isMissingValue(out[field.referenceId]) ? [{ path, problem: "is required" }] : [];
+  });
+  const calculated = deriveCalculated(fields, out, now, pathOf);
+  return { data: calculated.data, problems: [...problems, ...calculated.problems] };
 }

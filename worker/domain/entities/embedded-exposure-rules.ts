@@ -1,4 +1,4 @@
-import { isRecord, sameJson } from "../../lib/json";
+import { isRecord, ownValue, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { completeValues } from "./derived-values";
 import { type EmbeddedReading, readEmbeddedExposures } from "./embedded-exposures";
@@ -39,9 +39,9 @@ export function lockedEmbeddedFields(
     if (!isRecord(item)) return [];
     const stored = itemAt(existing, index);
     return locked.flatMap((field) => {
-      const sent = item[field.referenceId];
-      const held = stored?.[field.referenceId];
-      const changes = field.referenceId in item ? !sameJson(sent, held) : !isMissingValue(held);
+      const sent = ownValue(item, field.referenceId);
+      const held = ownValue(stored, field.referenceId);
+      const changes = Object.hasOwn(item, field.referenceId) ? !sameJson(sent, held) : !isMissingValue(held);
       return changes ? [{ referenceId: pathOf(index, field.referenceId), group: field.writePermission ?? "" }] : [];
     });
   });
@@ -81,8 +81,9 @@ export function planEmbeddedExposures(
   exposureFields: readonly SubField[],
   optionSets: readonly OptionSet[],
   existing: readonly unknown[] | undefined,
+  now?: Date,
 ): EmbeddedReading {
-  if (!Array.isArray(value)) return readEmbeddedExposures(value, exposureFields, optionSets, undefined);
+  if (!Array.isArray(value)) return readEmbeddedExposures(value, exposureFields, optionSets, undefined, now);
   const byId = new Map(exposureFields.map((f) => [f.referenceId, f]));
   const readOnly: ValueProblem[] = [];
   const sent = value.map((item, index) => {
@@ -95,7 +96,7 @@ export function planEmbeddedExposures(
     return Object.fromEntries(Object.entries(item).filter(takenAsSent));
   });
   const storedItems = value.map((_, index) => itemAt(existing, index) ?? {});
-  const reading = readEmbeddedExposures(sent, exposureFields, optionSets, storedItems);
+  const reading = readEmbeddedExposures(sent, exposureFields, optionSets, storedItems, now);
   if (!reading.ok && reading.kind === "generated") return reading;
   if (!reading.ok) return { ...reading, problems: [...readOnly, ...reading.problems] };
   if (readOnly.length) return { ok: false, kind: "invalid", problems: readOnly };

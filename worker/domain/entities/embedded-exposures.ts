@@ -1,4 +1,4 @@
-import { sameJson } from "../../lib/json";
+import { ownValue, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 
@@ -20,16 +20,18 @@ export function readEmbeddedExposures(
   exposureFields: readonly SubField[],
   optionSets: readonly OptionSet[],
   existing: ReadonlyArray<Record<string, unknown>> | undefined,
+  now?: Date,
 ): EmbeddedReading {
   if (!Array.isArray(value))
     return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem: "must be a list of exposures" }] };
   const fields = new Map(exposureFields.map((f) => [f.referenceId, f]));
-  const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])) };
+  const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])), now };
   const missing: ValueProblem[] = [];
   const problems: ValueProblem[] = [];
   const generated: string[] = [];
   const exposures: Array<Record<string, unknown>> = [];
 
+  const refused = new Set<string>();
   value.forEach((item, index) => {
     const at = `exposures[${index}]`;
     if (!item || typeof item !== "object" || Array.isArray(item)) {
@@ -51,17 +53,20 @@ export function readEmbeddedExposures(
       }
       const reading = readFieldValue(field, v, context, `${at}.${key}`);
       if (reading.ok) copy[key] = reading.value;
-      else problems.push(...reading.problems);
+      else {
+        problems.push(...reading.problems);
+        for (const problem of reading.problems) refused.add(problem.path);
+      }
     }
     for (const field of exposureFields) {
-      const absent = isMissingValue(copy[field.referenceId]);
+      const absent = isMissingValue(ownValue(copy, field.referenceId));
       const callerRequired =
         field.required &&
         !isGenerated(field) &&
         field.typeInfo.kind !== "Calculated" &&
         !field.computedDefault &&
         !field.readOnly;
-      if (callerRequired && absent && !problems.some((p) => p.path === `${at}.${field.referenceId}`))
+      if (callerRequired && absent && !refused.has(`${at}.${field.referenceId}`))
         missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
     }
     exposures.push(copy);

@@ -1,181 +1,39 @@
 import { isRecord } from "../../lib/json";
-import {
-  ADDRESS_V2_MEMBERS,
-  ENTERED_ADDRESS_MEMBERS,
-  LEGACY_ADDRESS_MEMBERS,
-  LEGACY_TO_V2_PATH,
-} from "../addresses/address-v2";
-import { PROVIDED_SOURCE } from "../addresses/geocoding";
 import type { OptionSet, SubField } from "../configuration/document";
 import { optionLiteral } from "../configuration/option-values";
 import { readFmv1Date } from "../dates/fmv1-date";
+import { readAddress, readAddressV2, readOfacScreening } from "./structured-values";
+import {
+  LISTED_VALUES,
+  ok,
+  refuse,
+  tooLongProblem,
+  VALUE_BOUNDS,
+  type ValueContext,
+  type ValueProblem,
+  type ValueReading,
+} from "./value-reading";
 
-/** One refused value: where it is (`exposures[1].vin`) and what is wrong with it. */
-export interface ValueProblem {
-  path: string;
-  problem: string;
-}
+export {
+  SCREENED_AT_TOLERANCE_MS,
+  VALUE_BOUNDS,
+  type ValueContext,
+  type ValueProblem,
+  type ValueReading,
+} from "./value-reading";
 
-export type ValueReading = { ok: true; value: unknown } | { ok: false; problems: ValueProblem[] };
+const tooLong = (path: string, max: number): ValueReading => refuse(path, tooLongProblem(max));
 
-export interface ValueContext {
-  optionSets: ReadonlyMap<string, OptionSet>;
-  /**
-   * Reading stored values (data validation) rather than a write: the legacy spellings a write converts
-   * (MultiSelect as comma-separated text) are not what storage should hold, so they are problems.
-   */
-  stored?: boolean;
+/** Text within `max` characters, then any format `test` (run only on text already known short). */
+function readText(value: unknown, path: string, max: number, test: (text: string) => boolean, problem: string) {
+  if (typeof value !== "string") return refuse(path, problem);
+  if (value.length > max) return tooLong(path, max);
+  return test(value) ? ok(value) : refuse(path, problem);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ().-]{4,24}( ?(x|ext\.?) ?[0-9]{1,6})?$/i;
 const PERCENT = /^-?[0-9]+(\.[0-9]+)?%?$/;
-
-const ok = (value: unknown): ValueReading => ({ ok: true, value });
-const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
-
-function stringMembers(value: Record<string, unknown>, allowed: readonly string[], path: string): ValueProblem[] {
-  const problems: ValueProblem[] = [];
-  for (const [member, v] of Object.entries(value)) {
-    if (!allowed.includes(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
-    else if (v !== null && typeof v !== "string") problems.push({ path: `${path}.${member}`, problem: "must be text" });
-  }
-  return problems;
-}
-
-const isAddressV2Member = (member: string) => (ADDRESS_V2_MEMBERS as readonly string[]).includes(member);
-const isLegacyAddressMember = (member: string): member is keyof typeof LEGACY_TO_V2_PATH => member in LEGACY_TO_V2_PATH;
-
-/** Legacy `Object: Address`: flat text members. An AddressV2 member says which shape the field takes. */
-function readAddress(value: unknown, path: string): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be an address object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value).filter(isAddressV2Member)) {
-    problems.push({
-      path: `${path}.${member}`,
-      problem:
-        "belongs to the AddressV2 shape; this field takes the flat Address shape " +
-        `(${LEGACY_ADDRESS_MEMBERS.join(", ")})`,
-    });
-  }
-  const flat = Object.fromEntries(Object.entries(value).filter(([member]) => !isAddressV2Member(member)));
-  problems.push(...stringMembers(flat, LEGACY_ADDRESS_MEMBERS, path));
-  return problems.length ? { ok: false, problems } : ok(value);
-}
-
-const nullOr = (v: unknown, test: (v: unknown) => boolean) => v === undefined || v === null || test(v);
-const isText = (v: unknown) => typeof v === "string";
-const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
-
-/** A geocode sent with `source: "provided"` is stored as given, so it must fit the published geocode schema. */
-function providedGeocodeProblems(geocode: Record<string, unknown>, path: string): ValueProblem[] {
-  const problems: ValueProblem[] = [];
-  const check = (member: string, fits: boolean, expected: string) => {
-    if (!fits) problems.push({ path: `${path}.${member}`, problem: expected });
-  };
-  check("status", isText(geocode.status), "must be text");
-  check("county", nullOr(geocode.county, isText), "must be text");
-  check(
-    "latitude",
-    nullOr(geocode.latitude, (v) => isNumber(v) && Math.abs(v as number) <= 90),
-    "must be a latitude between -90 and 90",
-  );
-  check(
-    "longitude",
-    nullOr(geocode.longitude, (v) => isNumber(v) && Math.abs(v as number) <= 180),
-    "must be a longitude between -180 and 180",
-  );
-  check(
-    "precision",
-    nullOr(geocode.precision, (v) => isText(v) || isNumber(v)),
-    "must be text or a number",
-  );
-  check("granularity", nullOr(geocode.granularity, isText), "must be text");
-  check(
-    "provenance",
-    nullOr(geocode.provenance, (v) => isText(v) || isRecord(v)),
-    "must be text or an object",
-  );
-  return problems;
-}
-
-/**
- * AddressV2: `enteredAddress` is the caller's; `geocode` is the provider's (see domain/addresses). Only
- * this shape is accepted: a legacy flat member is refused naming where it goes in AddressV2. A sent
- * geocode is checked only when it is `provided` (any other is discarded on save).
- */
-function readAddressV2(value: unknown, path: string): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be an address object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value)) {
-    if (isLegacyAddressMember(member))
-      problems.push({
-        path: `${path}.${member}`,
-        problem:
-          "is a member of the legacy Address shape; this field takes AddressV2, where it is " +
-          LEGACY_TO_V2_PATH[member],
-      });
-    else if (!isAddressV2Member(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of this address" });
-  }
-  if (value.entryMethod !== undefined && value.entryMethod !== null && typeof value.entryMethod !== "string")
-    problems.push({ path: `${path}.entryMethod`, problem: "must be text" });
-  if (!isRecord(value.enteredAddress)) problems.push({ path: `${path}.enteredAddress`, problem: "must be an object" });
-  else {
-    const entered = stringMembers(value.enteredAddress, ENTERED_ADDRESS_MEMBERS, `${path}.enteredAddress`);
-    problems.push(
-      ...entered.map((p) =>
-        p.path.endsWith(".zipCode") && p.problem === "must be text"
-          ? { ...p, problem: 'must be text (send ZIP codes quoted, for example "02110")' }
-          : p,
-      ),
-    );
-  }
-  if (value.geocode !== undefined && value.geocode !== null && !isRecord(value.geocode))
-    problems.push({ path: `${path}.geocode`, problem: "must be an object" });
-  else if (isRecord(value.geocode) && value.geocode.source === PROVIDED_SOURCE)
-    problems.push(...providedGeocodeProblems(value.geocode, `${path}.geocode`));
-  return problems.length ? { ok: false, problems } : ok(value);
-}
-
-const OFAC_MEMBERS = [
-  "name",
-  "status",
-  "screeningOutcome",
-  "screenedAt",
-  "screenedBy",
-  "screenedRequest",
-  "matches",
-  "reviewedBy",
-  "reviewedAt",
-  "reviewDecision",
-  "notes",
-];
-
-function readOfacScreening(value: unknown, path: string): ValueReading {
-  if (!isRecord(value)) return refuse(path, "must be a screening object");
-  const problems: ValueProblem[] = [];
-  for (const member of Object.keys(value)) {
-    if (!OFAC_MEMBERS.includes(member))
-      problems.push({ path: `${path}.${member}`, problem: "is not a member of an OFAC screening" });
-  }
-  if (
-    value.matches !== undefined &&
-    value.matches !== null &&
-    (!Array.isArray(value.matches) || !value.matches.every(isRecord))
-  ) {
-    problems.push({ path: `${path}.matches`, problem: "must be a list of match objects" });
-  }
-  if (
-    value.screenedAt !== undefined &&
-    value.screenedAt !== null &&
-    (typeof value.screenedAt !== "string" || Number.isNaN(Date.parse(value.screenedAt)))
-  ) {
-    problems.push({ path: `${path}.screenedAt`, problem: "must be an ISO 8601 timestamp" });
-  }
-  return problems.length ? { ok: false, problems } : ok(value);
-}
 
 /**
  * A value missing for the required rule: absent, null, or text with nothing but whitespace (a required
@@ -185,28 +43,45 @@ export function isMissingValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
-/** `1, "1"`: the allowed values of an option set, each as its JSON literal. */
-const optionList = (values: readonly unknown[]) => values.map(optionLiteral).join(", ");
+/** `1, "1"`: values as JSON literals, the first 20 of a long list and how many more there are. */
+const optionList = (values: readonly unknown[]) => {
+  const listed = values.slice(0, LISTED_VALUES).map(optionLiteral).join(", ");
+  return values.length > LISTED_VALUES ? `${listed} and ${values.length - LISTED_VALUES} more` : listed;
+};
+
+/** An option set's values as a Set (JSON types kept apart: 1 is not "1"), built once per set. */
+const optionValueSets = new WeakMap<OptionSet, ReadonlySet<unknown>>();
+function optionValuesOf(set: OptionSet | undefined): ReadonlySet<unknown> {
+  if (!set) return new Set();
+  let values = optionValueSets.get(set);
+  if (!values) {
+    values = new Set(set.options.map((o) => o.value));
+    optionValueSets.set(set, values);
+  }
+  return values;
+}
 
 /** A hint when the sent value matches an option only as text: the JSON type differs (`"1"` for `1`). */
-function typeHint(sent: readonly unknown[], values: readonly unknown[]): string {
-  const near = sent.find((v) => values.some((o) => o !== v && String(o) === String(v)));
+function typeHint(sent: readonly unknown[], values: ReadonlySet<unknown>): string {
+  const asText = new Map([...values].map((o) => [String(o), o]));
+  const near = sent.slice(0, LISTED_VALUES).find((v) => !values.has(v) && asText.has(String(v)));
   if (near === undefined) return "";
-  const option = values.find((o) => String(o) === String(near));
+  const option = asText.get(String(near));
   const kind = (v: unknown) => (typeof v === "string" ? "the text" : `the ${typeof v}`);
   return ` (${kind(near)} ${optionLiteral(near)} was sent; the option is ${kind(option)} ${optionLiteral(option)})`;
 }
 
 function readOption(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
-  const values = context.optionSets.get(field.typeInfo.optionSet ?? "")?.options.map((o) => o.value) ?? [];
-  const allowed = (v: unknown) => values.some((option) => option === v);
+  const values = optionValuesOf(context.optionSets.get(field.typeInfo.optionSet ?? ""));
+  const allowed = (v: unknown) => values.has(v);
   if (field.typeInfo.kind === "Select") {
     return allowed(value)
       ? ok(value)
-      : refuse(path, `must be one of: ${optionList(values)}${typeHint([value], values)}`);
+      : refuse(path, `must be one of: ${optionList([...values])}${typeHint([value], values)}`);
   }
   // MultiSelect: a list, or on writes the legacy comma-separated text (stored values are always lists, so a
   // scalar left by a forced Select → MultiSelect change is a problem).
+  if (typeof value === "string" && value.length > VALUE_BOUNDS.text) return tooLong(path, VALUE_BOUNDS.text);
   const list =
     typeof value === "string" && !context.stored
       ? value
@@ -219,13 +94,15 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
   if (bad.length)
     return refuse(
       path,
-      `has values that are not options: ${optionList(bad)} (allowed: ${optionList(values)})${typeHint(bad, values)}`,
+      `has values that are not options: ${optionList(bad)} (allowed: ${optionList([...values])})${typeHint(bad, values)}`,
     );
   return ok([...new Set(list)]);
 }
 
 function readGroup(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
   if (!Array.isArray(value)) return refuse(path, "must be a list of entries");
+  if (value.length > VALUE_BOUNDS.groupEntries)
+    return refuse(path, `must have at most ${VALUE_BOUNDS.groupEntries.toLocaleString("en-US")} entries`);
   const problems: ValueProblem[] = [];
   const rows = value.map((row, index) => {
     const reading = readRecord(field.typeInfo.subFields ?? [], row, context, `${path}[${index}]`, { requireAll: true });
@@ -240,11 +117,11 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
   if (value === null) return ok(null);
   switch (field.typeInfo.kind) {
     case "String":
-      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+      return readText(value, path, field.typeInfo.maxLength ?? VALUE_BOUNDS.text, () => true, "must be text");
     case "Email":
-      return typeof value === "string" && EMAIL.test(value) ? ok(value) : refuse(path, "must be an email address");
+      return readText(value, path, VALUE_BOUNDS.text, (text) => EMAIL.test(text), "must be an email address");
     case "Phone":
-      return typeof value === "string" && PHONE.test(value) ? ok(value) : refuse(path, "must be a phone number");
+      return readText(value, path, VALUE_BOUNDS.text, (text) => PHONE.test(text), "must be a phone number");
     case "Number":
       return typeof value === "number" && Number.isFinite(value) ? ok(value) : refuse(path, "must be a number");
     case "Integer":
@@ -262,9 +139,13 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
       return refuse(path, "must be an amount, or {code, value} with a three-letter currency code");
     case "Percent":
       if (typeof value === "number" && Number.isFinite(value)) return ok(String(value));
-      return typeof value === "string" && PERCENT.test(value)
-        ? ok(value)
-        : refuse(path, 'must be a percentage such as "12.5"');
+      return readText(
+        value,
+        path,
+        VALUE_BOUNDS.text,
+        (text) => PERCENT.test(text),
+        'must be a percentage such as "12.5"',
+      );
     case "Boolean":
       return typeof value === "boolean" ? ok(value) : refuse(path, "must be true or false");
     case "Date": {
@@ -279,11 +160,11 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
     case "Object: AddressV2":
       return readAddressV2(value, path);
     case "Object: OfacScreening":
-      return readOfacScreening(value, path);
+      return readOfacScreening(value, path, context.now);
     case "Group":
       return readGroup(field, value, context, path);
     case "Sequence":
-      return typeof value === "string" ? ok(value) : refuse(path, "must be text");
+      return readText(value, path, VALUE_BOUNDS.text, () => true, "must be text");
     case "Calculated":
       return ok(value);
   }
@@ -316,7 +197,8 @@ export function readRecord(
   }
   if (options.requireAll) {
     for (const field of fields) {
-      if (field.required && isMissingValue(value[field.referenceId]))
+      const given = Object.hasOwn(value, field.referenceId) ? value[field.referenceId] : undefined;
+      if (field.required && isMissingValue(given))
         problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
     }
   }

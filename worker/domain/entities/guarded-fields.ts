@@ -17,7 +17,9 @@ const GUARDED: Record<string, Record<string, string>> = {
 };
 
 export function guardedEndpoint(entityType: string, referenceId: string): string | null {
-  return GUARDED[entityType]?.[referenceId] ?? null;
+  const guarded = GUARDED[entityType];
+  // Own members only: a field named `constructor` is not guarded by Object's constructor.
+  return guarded && Object.hasOwn(guarded, referenceId) ? (guarded[referenceId] ?? null) : null;
 }
 
 /** Fields whose sent value is ignored and the write still succeeds (interface: event `eventName`). */

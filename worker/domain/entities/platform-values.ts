@@ -1,7 +1,8 @@
 import { readFmv1Date } from "../dates/fmv1-date";
+import { MAX_EVENT_NAME_LENGTH } from "../events/event-name";
 import { normalizePricing, PricingInputSchema, RatingResultSchema } from "../policies/pricing";
 import { SUBMISSION_STATUSES, SUBMISSION_TYPES } from "../submissions/status";
-import type { ValueReading } from "./field-values";
+import { VALUE_BOUNDS, type ValueReading } from "./value-reading";
 
 export const EVENT_STATUSES = ["open", "closed"] as const;
 export { SUBMISSION_STATUSES };
@@ -28,9 +29,13 @@ export const SUBMISSION_PLATFORM_STAMPS = [
 
 const refuse = (path: string, problem: string): ValueReading => ({ ok: false, problems: [{ path, problem }] });
 
+/** Entries an event's open/close history may hold (written whole through an update or the history route). */
+export const MAX_HISTORY_ENTRIES = 1_000;
+
 /** An open/close history entry: `{action: "open" | "close", effectiveOnDate: Fmv1Date}`. */
 export function readHistory(value: unknown, path: string): ValueReading {
   if (!Array.isArray(value)) return refuse(path, "must be a list of {action, effectiveOnDate} entries");
+  if (value.length > MAX_HISTORY_ENTRIES) return refuse(path, `must have at most ${MAX_HISTORY_ENTRIES} entries`);
   const entries = [];
   for (const [index, entry] of value.entries()) {
     const at = `${path}[${index}]`;
@@ -59,17 +64,21 @@ export function readPlatformValue(
     value === null || allowed.includes(value as string)
       ? { ok: true as const, value }
       : refuse(path, `must be one of: ${allowed.join(", ")}`);
-  const text = () =>
-    value === null || typeof value === "string" ? { ok: true as const, value } : refuse(path, "must be text");
+  const text = (max: number) =>
+    value !== null && typeof value !== "string"
+      ? refuse(path, "must be text")
+      : typeof value === "string" && value.length > max
+        ? refuse(path, `must be at most ${max.toLocaleString("en-US")} characters long`)
+        : { ok: true as const, value };
   if (entityType === "event") {
     if (referenceId === "eventStatus") return oneOf(EVENT_STATUSES);
-    if (referenceId === "eventName" || referenceId === "userSetEventName") return text();
+    if (referenceId === "eventName" || referenceId === "userSetEventName") return text(MAX_EVENT_NAME_LENGTH);
     if (referenceId === "eventOpenCloseHistory") return readHistory(value, path);
   }
   if (entityType === "submission") {
     if (referenceId === "submissionStatus") return oneOf(SUBMISSION_STATUSES);
     if (referenceId === "submissionType") return oneOf(SUBMISSION_TYPES);
-    if (referenceId === "submissionName") return text();
+    if (referenceId === "submissionName") return text(VALUE_BOUNDS.text);
   }
   if (entityType === "quote") return readQuotePlatformValue(referenceId, value, path);
   return null;

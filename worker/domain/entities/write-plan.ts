@@ -1,4 +1,4 @@
-import { sameJson } from "../../lib/json";
+import { ownValue as own, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { defaultsToApply } from "./derived-values";
 import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
@@ -49,6 +49,7 @@ const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
 export function planWrite(input: WriteInput): WritePlan {
   const { entityType, existing, body } = input;
   const fields = new Map(input.fields.map((f) => [f.referenceId, f]));
+  const valueContext = { optionSets: new Map(input.optionSets.map((s) => [s.key, s])), now: input.now };
   const platform = PLATFORM_MEMBERS[entityType] ?? [];
   const entries = Object.entries(body).filter(([key]) => key !== "batchId");
 
@@ -69,7 +70,7 @@ export function planWrite(input: WriteInput): WritePlan {
   if (existing) {
     for (const [key, value] of entries) {
       const endpoint = guardedEndpoint(entityType, key);
-      if (endpoint && !sameJson(value, existing[key]))
+      if (endpoint && !sameJson(value, own(existing, key)))
         return refused({ kind: "guarded-status", referenceId: key, endpoint });
     }
   } else {
@@ -83,14 +84,20 @@ export function planWrite(input: WriteInput): WritePlan {
   // 400 GeneratedFieldWrite: platform-generated values may be resent unchanged, never originated.
   const generated = entries.filter(
     ([key, value]) =>
-      fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !sameJson(value, existing?.[key]),
+      fields.get(key)?.typeInfo.kind === "Sequence" && value !== null && !sameJson(value, own(existing, key)),
   );
   if (generated.length) return refused({ kind: "generated", referenceIds: generated.map(([key]) => key) });
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = { ...(existing ?? {}) };
   if (embeddedFields && "exposures" in body) {
-    const embedded = planEmbeddedExposures(body.exposures, embeddedFields, input.optionSets, storedExposures);
+    const embedded = planEmbeddedExposures(
+      body.exposures,
+      embeddedFields,
+      input.optionSets,
+      storedExposures,
+      input.now,
+    );
     if (!embedded.ok && embedded.kind === "generated")
       return refused({ kind: "generated", referenceIds: embedded.paths });
     if (!embedded.ok && embedded.kind === "shape")
@@ -104,7 +111,7 @@ export function planWrite(input: WriteInput): WritePlan {
     if (!field) {
       const reading = platform.includes(key) ? readPlatformValue(entityType, key, value, key) : null;
       if (platform.includes(key) && !reading) {
-        if (!sameJson(value, existing?.[key]))
+        if (!sameJson(value, own(existing, key)))
           problems.push({ path: key, problem: "is set by the platform and cannot be written" });
         continue;
       }
@@ -114,24 +121,26 @@ export function planWrite(input: WriteInput): WritePlan {
       continue;
     }
     if (field.typeInfo.kind === "Sequence") continue;
-    if (field.readOnly && !sameJson(value, existing?.[key])) {
+    if (field.readOnly && !sameJson(value, own(existing, key))) {
       problems.push({ path: key, problem: "is read-only" });
       continue;
     }
     if (field.readOnly) continue;
-    const reading = readFieldValue(field, value, { optionSets: new Map(input.optionSets.map((s) => [s.key, s])) }, key);
+    const reading = readFieldValue(field, value, valueContext, key);
     if (reading.ok) data[key] = reading.value;
     else problems.push(...reading.problems);
   }
 
   // A create's computed defaults run after its sequences are minted (`completeValues`), and are checked then.
   const defaulted = new Set(defaultsToApply(input.fields, body, existing).map((f) => f.referenceId));
+  const refusedPaths = new Set(problems.map((p) => p.path));
   for (const field of fields.values()) {
-    const missing = isMissingValue(data[field.referenceId]);
+    const missing = isMissingValue(own(data, field.referenceId));
     const generatedLater =
       field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated" || defaulted.has(field.referenceId);
-    const alreadyRefused = problems.some((p) => p.path === field.referenceId);
-    if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || field.referenceId in body))
+    const alreadyRefused = refusedPaths.has(field.referenceId);
+    const sent = Object.hasOwn(body, field.referenceId);
+    if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || sent))
       problems.push({ path: field.referenceId, problem: "is required" });
   }
   if (problems.length) return refused({ kind: "invalid", problems });
@@ -139,7 +148,7 @@ export function planWrite(input: WriteInput): WritePlan {
   const sequencesToMint = existing
     ? []
     : [...fields.values()].filter(
-        (f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && data[f.referenceId] == null,
+        (f) => f.typeInfo.kind === "Sequence" && f.generatedAt === "create" && own(data, f.referenceId) == null,
       );
   return { ok: true, data, sequencesToMint };
 }

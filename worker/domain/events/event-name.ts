@@ -13,6 +13,13 @@ export interface EventNameParts {
 
 const hasText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
+/** The longest event name (CONTRACT 8.3): a name derived from many linked exposures is cut there. */
+export const MAX_EVENT_NAME_LENGTH = 1_000;
+
+/** A name within the bound: cut, with an ellipsis, when longer. */
+const withinBound = (name: string) =>
+  name.length > MAX_EVENT_NAME_LENGTH ? `${name.slice(0, MAX_EVENT_NAME_LENGTH - 1)}…` : name;
+
 /** `<claimant> — <exposure>, <exposure>`, skipping a missing part; `Event <id prefix>` with neither. */
 export function derivedEventName(eventId: string, parts: EventNameParts): string {
   const exposures = parts.exposureNames.filter(hasText).join(", ");
@@ -21,5 +28,5 @@ export function derivedEventName(eventId: string, parts: EventNameParts): string
 }
 
 export function eventNameOf(eventId: string, userSetEventName: unknown, parts: EventNameParts): string {
-  return hasText(userSetEventName) ? userSetEventName : derivedEventName(eventId, parts);
+  return withinBound(hasText(userSetEventName) ? userSetEventName : derivedEventName(eventId, parts));
 }

@@ -1,5 +1,11 @@
 import { FUNCTIONS } from "./functions";
-import { type Expression, ExpressionSyntaxError, parseExpression } from "./parse";
+import {
+  EXPRESSION_BOUNDS,
+  type Expression,
+  ExpressionLimitError,
+  ExpressionSyntaxError,
+  parseExpression,
+} from "./parse";
 
 export class ExpressionEvaluationError extends Error {}
 
@@ -53,7 +59,33 @@ const ownMember = (value: unknown, key: string): unknown =>
     ? (value as Record<string, unknown>)[key]
     : undefined;
 
-function evaluateNode(node: Expression, context: EvaluationContext): unknown {
+/** One evaluation's running cost: nodes visited so far, against the step budget. */
+interface Run extends EvaluationContext {
+  steps: number;
+}
+
+/**
+ * Every value an evaluation produces is checked against the bounds (CONTRACT 8.3): text over 10,000
+ * characters (a chain of fields each doubling the last) ends the evaluation, as does the step budget.
+ */
+function bounded(value: unknown): unknown {
+  if (typeof value === "string" && value.length > EXPRESSION_BOUNDS.valueLength) {
+    throw new ExpressionLimitError(
+      "value-too-long",
+      `produces text longer than ${EXPRESSION_BOUNDS.valueLength.toLocaleString("en-US")} characters`,
+    );
+  }
+  return value;
+}
+
+function evaluateNode(node: Expression, context: Run): unknown {
+  if (++context.steps > EXPRESSION_BOUNDS.steps) {
+    throw new ExpressionLimitError("expression-too-costly", `takes more than ${EXPRESSION_BOUNDS.steps} steps`);
+  }
+  return bounded(evaluateStep(node, context));
+}
+
+function evaluateStep(node: Expression, context: Run): unknown {
   switch (node.type) {
     case "literal":
       return node.value;
@@ -91,18 +123,27 @@ function evaluateNode(node: Expression, context: EvaluationContext): unknown {
   }
 }
 
-/** Evaluates an expression against a record. Throws on syntax or evaluation errors. */
+/**
+ * Evaluates an expression against a record. Throws on syntax or evaluation errors, and
+ * ExpressionLimitError when it passes its step budget or produces text over 10,000 characters.
+ */
 export function evaluateExpression(source: string, context: EvaluationContext): unknown {
-  return evaluateNode(parseExpression(source), context);
+  return evaluateNode(parseExpression(source), { ...context, steps: 0 });
 }
 
 /** The syntax error of an expression, or null when it parses and calls only known functions. */
 export function expressionProblem(source: string): string | null {
+  return expressionIssue(source)?.message ?? null;
+}
+
+/** What is wrong with an expression, with the code of the bound it passes when it is one of those. */
+export function expressionIssue(source: string): { message: string; code: string } | null {
   try {
     const unknown = callsIn(parseExpression(source)).find((name) => !FUNCTIONS.has(name));
-    return unknown ? `calls unknown function ${unknown}()` : null;
+    return unknown ? { message: `calls unknown function ${unknown}()`, code: "invalid-expression" } : null;
   } catch (error) {
-    if (error instanceof ExpressionSyntaxError) return error.message;
+    if (error instanceof ExpressionLimitError) return { message: error.message, code: error.code };
+    if (error instanceof ExpressionSyntaxError) return { message: error.message, code: "invalid-expression" };
     throw error;
   }
 }

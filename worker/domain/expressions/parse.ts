@@ -14,6 +14,32 @@ export type Expression =
 
 export class ExpressionSyntaxError extends Error {}
 
+/**
+ * An expression over one of its bounds (CONTRACT 8.3): longer than 2,000 characters, nested deeper than
+ * 32, or (when evaluated) over its step budget or producing text longer than 10,000 characters. `code`
+ * names the bound for configuration issues and refusals.
+ */
+export class ExpressionLimitError extends ExpressionSyntaxError {
+  constructor(
+    readonly code: "expression-too-long" | "expression-too-deep" | "expression-too-costly" | "value-too-long",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The bounds of the expression language (CONTRACT 8.3). */
+export const EXPRESSION_BOUNDS = {
+  /** Characters of an expression's text. */
+  length: 2_000,
+  /** Nesting of parentheses, operators and calls. */
+  depth: 32,
+  /** Nodes one evaluation may visit (a 2,000-character expression has far fewer). */
+  steps: 10_000,
+  /** Characters of any text an evaluation produces. */
+  valueLength: 10_000,
+} as const;
+
 type Token = { kind: "number" | "string" | "name" | "op"; text: string; value?: unknown };
 
 const OPERATORS = [
@@ -39,6 +65,15 @@ const OPERATORS = [
   ".",
 ];
 
+const NUMBER = /[0-9]+(\.[0-9]+)?/y;
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+
+/** The match of a sticky pattern at `at`, without copying the rest of the source (linear tokenizing). */
+function matchAt(pattern: RegExp, source: string, at: number): string | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(source)?.[0];
+}
+
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -49,7 +84,7 @@ function tokenize(source: string): Token[] {
       continue;
     }
     if (/[0-9]/.test(ch)) {
-      const text = /^[0-9]+(\.[0-9]+)?/.exec(source.slice(i))?.[0] ?? ch;
+      const text = matchAt(NUMBER, source, i) ?? ch;
       tokens.push({ kind: "number", text, value: Number(text) });
       i += text.length;
       continue;
@@ -68,7 +103,7 @@ function tokenize(source: string): Token[] {
       continue;
     }
     if (/[A-Za-z_]/.test(ch)) {
-      const text = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i))?.[0] ?? ch;
+      const text = matchAt(NAME, source, i) ?? ch;
       tokens.push({ kind: "name", text });
       i += text.length;
       continue;
@@ -99,6 +134,9 @@ const BINARY_PRECEDENCE: Record<string, number> = {
 
 class Parser {
   private position = 0;
+  private depth = 0;
+  /** Nodes built, for the parse cache's weight. */
+  nodes = 0;
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Expression {
@@ -106,6 +144,26 @@ class Parser {
     const extra = this.tokens[this.position];
     if (extra) throw new ExpressionSyntaxError(`unexpected "${extra.text}"`);
     return expression;
+  }
+
+  /**
+   * Runs one level of nesting (the whole expression, a parenthesis, a call argument, a conditional branch, a
+   * unary operator), refusing more than 32 before the stack gets deep. A flat chain (`a + b + c`) is one
+   * level however long; its length is bounded by the expression's 2,000 characters.
+   */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > EXPRESSION_BOUNDS.depth) {
+      throw new ExpressionLimitError(
+        "expression-too-deep",
+        `nests deeper than ${EXPRESSION_BOUNDS.depth} levels (parentheses, operators and calls)`,
+      );
+    }
+    this.nodes++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
   }
 
   private peek(text?: string) {
@@ -119,6 +177,10 @@ class Parser {
   }
 
   private conditional(): Expression {
+    return this.nested(() => this.conditionalAt());
+  }
+
+  private conditionalAt(): Expression {
     const test = this.binary(1);
     if (!this.peek("?")) return test;
     this.position++;
@@ -135,6 +197,7 @@ class Parser {
       const precedence = BINARY_PRECEDENCE[token.text];
       if (precedence === undefined || precedence < minimum) return left;
       this.position++;
+      this.nodes++;
       left = { type: "binary", operator: token.text, left, right: this.binary(precedence + 1) };
     }
   }
@@ -143,7 +206,7 @@ class Parser {
     const operator = this.peek("!") ?? this.peek("-");
     if (operator) {
       this.position++;
-      return { type: "unary", operator: operator.text as "!" | "-", operand: this.unary() };
+      return { type: "unary", operator: operator.text as "!" | "-", operand: this.nested(() => this.unary()) };
     }
     return this.primary();
   }
@@ -181,15 +244,50 @@ class Parser {
   }
 }
 
-const cache = new Map<string, Expression>();
+/**
+ * Parsed expressions, shared by every company an isolate serves, so bounded by (estimated) bytes: least
+ * recently used first out. An expression's weight is its text plus its nodes.
+ */
+const CACHE_BUDGET_BYTES = 2 * 1024 * 1024;
+const BYTES_PER_NODE = 120;
+const cache = new Map<string, { expression: Expression; weight: number }>();
+let cachedBytes = 0;
 
-/** Parses (and caches) an expression; throws ExpressionSyntaxError on bad syntax. */
-export function parseExpression(source: string): Expression {
-  let parsed = cache.get(source);
-  if (!parsed) {
-    parsed = new Parser(tokenize(source)).parse();
-    if (cache.size > 1000) cache.clear();
-    cache.set(source, parsed);
+function remember(source: string, expression: Expression, nodes: number) {
+  const weight = source.length * 2 + nodes * BYTES_PER_NODE;
+  if (weight > CACHE_BUDGET_BYTES) return;
+  cache.set(source, { expression, weight });
+  cachedBytes += weight;
+  for (const [oldest, entry] of cache) {
+    if (cachedBytes <= CACHE_BUDGET_BYTES) break;
+    cache.delete(oldest);
+    cachedBytes -= entry.weight;
   }
-  return parsed;
+}
+
+/** What the parse cache holds now (for tests of its bound). */
+export const parseCacheBytes = () => cachedBytes;
+
+/**
+ * Parses (and caches) an expression; throws ExpressionSyntaxError on bad syntax and ExpressionLimitError
+ * for text over 2,000 characters or nesting over 32 levels (checked before any deep recursion).
+ */
+export function parseExpression(source: string): Expression {
+  const hit = cache.get(source);
+  if (hit) {
+    // Most recently used last.
+    cache.delete(source);
+    cache.set(source, hit);
+    return hit.expression;
+  }
+  if (source.length > EXPRESSION_BOUNDS.length) {
+    throw new ExpressionLimitError(
+      "expression-too-long",
+      `is longer than ${EXPRESSION_BOUNDS.length.toLocaleString("en-US")} characters`,
+    );
+  }
+  const parser = new Parser(tokenize(source));
+  const expression = parser.parse();
+  remember(source, expression, parser.nodes);
+  return expression;
 }

@@ -1,8 +1,10 @@
+import { utcDay } from "../dates/fmv1-date";
+
 /** Civil days as `YYYY-MM-DD`, compared as text and counted through UTC midnights (no DST drift). */
 const MS_PER_DAY = 86_400_000;
 
 export function dayNumber(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / MS_PER_DAY;
+  return utcDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))) / MS_PER_DAY;
 }
 
 export function daysBetween(from: string, to: string): number {

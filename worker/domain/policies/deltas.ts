@@ -67,7 +67,7 @@ function deltaProblem(
   const [member, ...deeper] = membersOf(path) ?? [];
   if (member === undefined) return [{ path, problem: "must be a path like policy.<referenceId>" }];
   const field = fields.get(member);
-  const fixed = FIXED[member];
+  const fixed = Object.hasOwn(FIXED, member) ? FIXED[member] : undefined;
   if (fixed) return [{ path, problem: fixed }];
   if (member === "policyEndDate" || field?.typeInfo.kind === "Date") {
     if (deeper.length)
@@ -75,7 +75,7 @@ function deltaProblem(
     const problem = canonicalDateProblem(value);
     return problem ? [{ path, problem }] : [];
   }
-  if (member in CONTAINER_SCHEMAS) return [];
+  if (Object.hasOwn(CONTAINER_SCHEMAS, member)) return [];
   if (member === "exposures") {
     if (deeper.length)
       return [{ path, problem: "writes into one exposure; the exposures are written whole as a list" }];
@@ -123,15 +123,16 @@ export function planDeltas(deltas: readonly Delta[], context: DeltaContext): Del
 export function applyDeltas(data: Record<string, unknown>, deltas: readonly Delta[], context: DeltaContext): Reading {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
-  let next = data;
+  // One copy of the data, then each delta replaces only its own member: linear in the deltas (a copy
+  // of the whole data per delta made 20,000 deltas cost 81 s).
+  const next: Record<string, unknown> = { ...data };
   const memberWritten = new Set<SubField>();
   for (const { path, value } of deltas) {
-    const members = membersOf(path);
-    if (!members) continue;
-    const set = setAt(next, members, value);
-    if (isRecord(set)) next = set;
-    const field = fields.get(members[0] ?? "");
-    if (field && members.length > 1) memberWritten.add(field);
+    const [head, ...rest] = membersOf(path) ?? [];
+    if (head === undefined) continue;
+    next[head] = setAt(Object.hasOwn(next, head) ? next[head] : undefined, rest, value);
+    const field = fields.get(head);
+    if (field && rest.length > 0) memberWritten.add(field);
   }
   const fieldProblems = [...memberWritten].flatMap((field) => {
     const path = `policy.${field.referenceId}`;

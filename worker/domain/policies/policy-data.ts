@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ownValue } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { DEFAULT_TIMEZONE, type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
@@ -159,7 +160,7 @@ export function readPolicyData(
     if (
       field.required &&
       !generatedLater &&
-      (data[field.referenceId] === undefined || data[field.referenceId] === null) &&
+      ownValue(data, field.referenceId) == null &&
       !problems.some((p) => p.path === field.referenceId)
     ) {
       problems.push({ path: field.referenceId, problem: "is required" });

@@ -46,3 +46,21 @@ export function linkPermissions(relationship: Relationship, action: "link" | "li
 
 /** True when the end names the given event type, so links to it feed the event's derived name. */
 export const isEventEnd = (end: RelationshipEnd) => end.kind === "entity" && end.entityType === "event";
+
+/** Every resource whose permissions can guard a relationship end. */
+const END_RESOURCES = [...new Set(Object.values(RELATIONSHIP_ENTITY_NAMES)), "custom-object"];
+
+/**
+ * The permissions of which a key must hold at least one for any relationship to let it act: some
+ * `<resource>.edit` to link or unlink, some `<resource>.view` to read links. Checked before the
+ * relationship is looked up, so a key that could act on none is refused whether or not it exists.
+ */
+export const anyLinkPermissions = (action: "link" | "list") =>
+  END_RESOURCES.map((resource) => `${resource}.${action === "link" ? "edit" : "view"}`);
+
+/**
+ * Relationships only the platform writes (CONTRACT section 4, "Platform-managed links"): renew writes
+ * `previousPolicy`; direct link writes on it are refused 409 `PlatformManagedRelationship`.
+ */
+const PLATFORM_MANAGED = new Set(["previousPolicy"]);
+export const isPlatformManaged = (relationshipKey: string) => PLATFORM_MANAGED.has(relationshipKey);

@@ -16,8 +16,8 @@ import { prepareExportTarget } from "./prepare-export-target";
 /**
  * `POST X/policies/bordereau/export`: computes the rows, prepares the spreadsheet (synchronously, so
  * token and access problems are answered now), stores each chunk's rows in R2,
- * records the export and its chunks in one batch and queues one message per chunk. An export whose
- * messages could not be queued is removed.
+ * records the export and its chunks in one batch and queues one message per chunk, carrying the caller's
+ * token (which is stored nowhere else). An export whose messages could not be queued is removed.
  */
 export async function startBordereauExport(ctx: OperationContext, request: ExportRequest): Promise<ExportRow> {
   const { env, db, companyId } = ctx;
@@ -55,7 +55,6 @@ export async function startBordereauExport(ctx: OperationContext, request: Expor
     chunksDone: 0,
     rowsWritten: 0,
     error: null,
-    accessToken: request.sheetsOAuthToken,
     createdAt: ctx.now.toISOString(),
     startedAt: null,
     completedAt: null,
@@ -78,7 +77,8 @@ export async function startBordereauExport(ctx: OperationContext, request: Expor
           type: EXPORT_CHUNK_MESSAGE,
           messageId: `${id}:${c.chunkIndex}`,
           companyId,
-          payload: { exportId: id, chunkIndex: c.chunkIndex },
+          // The caller's token rides only in the messages (encrypted at rest by the queue), never in D1.
+          payload: { exportId: id, chunkIndex: c.chunkIndex, accessToken: request.sheetsOAuthToken },
         },
       })),
     );

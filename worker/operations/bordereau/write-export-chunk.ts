@@ -17,6 +17,7 @@ import {
 import { chunkFirstSheetRow, chunkObjectKey, chunkRange, exportObjectPrefix } from "../../domain/bordereau/export-plan";
 import { CHUNK_MAX_ATTEMPTS, isTerminal } from "../../domain/bordereau/export-progress";
 import { ApiError } from "../../errors/api-error";
+import { logEvent, logFailure } from "../../lib/log";
 import type { OperationContext } from "../context";
 
 /** `rows 5,002 to 10,001`: where in the sheet a chunk goes, for error messages. */
@@ -38,12 +39,16 @@ const nowText = () => new Date().toISOString();
  * `CHUNK_MAX_ATTEMPTS`; a refusal (token expired, access removed, spreadsheet or tab gone) fails the
  * export at once.
  */
-export async function writeExportChunk(ctx: OperationContext, exportId: string, chunkIndex: number): Promise<void> {
+export async function writeExportChunk(
+  ctx: OperationContext,
+  chunkMessage: { exportId: string; chunkIndex: number; accessToken: string },
+): Promise<void> {
+  const { exportId, chunkIndex, accessToken } = chunkMessage;
   const { env, db, companyId } = ctx;
   const row = await findExport(db, companyId, exportId);
   // Wiped by a Sandbox reset: its stored rows go too.
   if (!row) return await env.FILES.delete(chunkObjectKey(companyId, exportId, chunkIndex));
-  if (isTerminal(row.status) || !row.accessToken) return;
+  if (isTerminal(row.status)) return;
   const chunk = await findChunk(db, exportId, chunkIndex);
   if (chunk?.status !== "pending") return;
   try {
@@ -58,7 +63,7 @@ export async function writeExportChunk(ctx: OperationContext, exportId: string, 
     const rows = await object.json<SheetRows>();
     const sheets = new GoogleSheetsClient(
       env.SHEETS_API_BASE_URL || DEFAULT_SHEETS_API_BASE_URL,
-      row.accessToken,
+      accessToken,
       (input, init) => fetch(input, init),
     );
     await sheets.writeRange(
@@ -80,7 +85,7 @@ export async function writeExportChunk(ctx: OperationContext, exportId: string, 
 
 /** Ends the export as failed with a message the status route shows; its stored rows are removed. */
 async function failExport(ctx: OperationContext, row: ExportRow, chunk: ChunkRow, message: string) {
-  console.error(JSON.stringify({ bordereauExportFailed: row.id, chunk: chunk.chunkIndex, error: message }));
+  logEvent("bordereau-export-failed", { exportId: row.id, chunk: chunk.chunkIndex });
   await recordExportFailed(ctx.db, chunk, message, nowText());
   const stored = await ctx.env.FILES.list({ prefix: exportObjectPrefix(row.companyId, row.id) });
   if (stored.objects.length) await ctx.env.FILES.delete(stored.objects.map((o) => o.key));
@@ -97,7 +102,7 @@ async function countFailedAttempt(
   chunk: ChunkRow,
   err: unknown,
 ): Promise<boolean> {
-  console.error(JSON.stringify({ bordereauChunkAttemptFailed: row.id, chunk: chunk.chunkIndex, error: String(err) }));
+  logFailure("bordereau-chunk-attempt-failed", err, { exportId: row.id, chunk: chunk.chunkIndex });
   const attempts = await countChunkAttempt(ctx.db, chunk);
   // Another delivery already wrote (or failed) the chunk: nothing is left to retry.
   if (attempts === null) return true;

@@ -13,6 +13,7 @@ import type { DataValidationFinding } from "../../domain/data-validation/record-
 import { cursorAfterRead, isTerminal, ordinalOf, type RunCursor } from "../../domain/data-validation/run-progress";
 import { validateRecords } from "../../domain/data-validation/validate-records";
 import { unconfiguredTarget, validationTarget } from "../../domain/data-validation/validation-target";
+import { logFailure } from "../../lib/log";
 import type { OperationContext } from "../context";
 import { enqueueRunStep } from "./enqueue-run-step";
 
@@ -89,9 +90,7 @@ const findingRows = (run: RunRow, findings: readonly DataValidationFinding[]): F
  * should be acknowledged: the run has failed, or another delivery already moved it on.
  */
 async function recordStepFailure(ctx: OperationContext, run: RunRow, err: unknown): Promise<boolean> {
-  console.error(
-    JSON.stringify({ dataValidationStepFailed: run.id, step: run.step, requestId: ctx.requestId, error: String(err) }),
-  );
+  logFailure("data-validation-step-failed", err, { runId: run.id, step: run.step, requestId: ctx.requestId });
   const entityType = run.entityTypes[run.cursorTypeIndex] ?? "stored";
   const error =
     `The run stopped after ${RUN_STEP_MAX_ATTEMPTS} failed attempts to validate ${entityType} records; ` +

@@ -1,16 +1,28 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { countRecords } from "../../db/queries/data-validation-records";
-import { deleteRun, insertRun, type RunRow } from "../../db/queries/data-validation-runs";
+import { deleteRun, insertRunWithinCap, type RunRow } from "../../db/queries/data-validation-runs";
 import { RUN_START } from "../../domain/data-validation/run-progress";
 import { validatableTypes } from "../../domain/data-validation/validation-target";
+import { ApiError } from "../../errors/api-error";
 import type { OperationContext } from "../context";
 import { enqueueRunStep } from "./enqueue-run-step";
-import { requireTargets } from "./require-targets";
+import { requireTargets, requireViewPermissions } from "./require-targets";
 import { type RunView, runView } from "./run-view";
 
+/** Runs of one company queued or running at once (CONTRACT section 4, "Data validation"). */
+export const MAX_ACTIVE_RUNS = 3;
+
+const tooManyRuns = () =>
+  new ApiError({
+    code: "TooManyDataValidationRuns",
+    message: `The company already has ${MAX_ACTIVE_RUNS} data validation runs queued or running`,
+    userMessages: [`At most ${MAX_ACTIVE_RUNS} data validation runs can be under way at once; wait for one to finish.`],
+  });
+
 /**
- * Records a background validation run as queued and queues its first step. Unknown types refuse the
- * whole request and queue nothing; a run whose first step could not be queued is removed.
+ * Records a background validation run as queued and queues its first step. Unknown or repeated types,
+ * a type the key may not view, or a fourth run under way refuse the whole request and store nothing; a
+ * run whose first step could not be queued is removed.
  */
 export async function startRun(
   ctx: OperationContext,
@@ -22,7 +34,8 @@ export async function startRun(
     configuration,
     requested.map((entityType, i) => ({ field: `entityTypes[${i}]`, entityType })),
   );
-  const entityTypes = [...new Set(targets.map((t) => t.entityType))];
+  requireViewPermissions(ctx.actor, targets);
+  const entityTypes = targets.map((t) => t.entityType);
   const run: RunRow = {
     id: crypto.randomUUID(),
     companyId: ctx.companyId,
@@ -41,7 +54,7 @@ export async function startRun(
     completedAt: null,
     createdBy: ctx.actor.keyId,
   };
-  await insertRun(ctx.db, run);
+  if (!(await insertRunWithinCap(ctx.db, run, MAX_ACTIVE_RUNS))) throw tooManyRuns();
   try {
     await enqueueRunStep(ctx, run.id, 0);
   } catch (err) {

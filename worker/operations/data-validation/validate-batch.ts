@@ -3,7 +3,7 @@ import { readRecordsPage } from "../../db/queries/data-validation-records";
 import type { DataValidationFinding } from "../../domain/data-validation/record-finding";
 import { validateRecords } from "../../domain/data-validation/validate-records";
 import type { OperationContext } from "../context";
-import { requireTarget } from "./require-targets";
+import { requireTarget, requireViewPermissions } from "./require-targets";
 
 export interface BatchRequest {
   entityType: string;
@@ -18,6 +18,7 @@ export async function validateBatch(
 ): Promise<{ items: DataValidationFinding[]; totalCount: number }> {
   const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
   const target = requireTarget(configuration, { field: "entityType", entityType: request.entityType });
+  requireViewPermissions(ctx.actor, [target]);
   const { records, totalCount } = await readRecordsPage(ctx.db, ctx.companyId, target.entityType, request);
   return { items: validateRecords(configuration, target, records), totalCount };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logEvent } from "../../lib/log";
 import { type Call, operationContext, PLATFORM_ACTOR } from "../../operations/context";
 import { runDataValidationStep } from "../../operations/data-validation/run-step";
 import type { BackgroundHandler } from "../consumer";
@@ -18,7 +19,7 @@ export const handleDataValidationRunStep: BackgroundHandler = async (message, en
   const payload = PayloadSchema.safeParse(message.payload);
   if (!payload.success) {
     // Retrying cannot fix a malformed message.
-    console.error(JSON.stringify({ malformedDataValidationStep: message.messageId }));
+    logEvent("malformed-data-validation-step", { messageId: message.messageId });
     return;
   }
   const { runId, step, requestId } = payload.data;

@@ -2,11 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { canonicalPermission } from "../../domain/access/permissions";
 import { ROLE_NAMES } from "../../domain/access/roles";
 import { UuidSchema } from "../../http/route";
+import { boundedArray, boundedString, TEXT } from "../../lib/bounded";
 import { CompanyIdPath } from "./company-schema";
 
+/** Permissions one key may list: every catalog permission in both name styles, plus field write groups. */
+const MAX_KEY_PERMISSIONS = 500;
+
 const RoleSchema = z.enum(ROLE_NAMES as [string, ...string[]]);
-const PermissionNameSchema = z
-  .string()
+const PermissionNameSchema = boundedString(TEXT.key)
   .refine((name) => canonicalPermission(name) !== null, "is not a permission in the catalog")
   .openapi({
     description: "A catalog permission in either name style, or a field write group `<entity>.field-<group>`.",
@@ -15,8 +18,8 @@ const PermissionNameSchema = z
 export const CreateKeyBody = z
   .object({
     name: z.string().trim().min(1).max(200),
-    roles: z.array(RoleSchema).default([]),
-    permissions: z.array(PermissionNameSchema).default([]),
+    roles: boundedArray(RoleSchema, ROLE_NAMES.length * 2).default([]),
+    permissions: boundedArray(PermissionNameSchema, MAX_KEY_PERMISSIONS).default([]),
   })
   .strict();
 

@@ -5,19 +5,24 @@ import { readLifecycle } from "../../operations/company/read-lifecycle";
 import { LifecycleSchema } from "../admin/company-schema";
 
 export const getLifecycle = defineRoute(
-  companyRoute("P", "company.view", {
-    method: "get",
-    path: "/lifecycle",
-    operationId: "getLifecycle",
-    tags: ["Company"],
-    summary: "The company's lifecycle",
-    request: { params: companyParams() },
-    responses: {
-      200: jsonContent(
-        z.object({ companyId: z.string(), lifecycle: LifecycleSchema }).openapi("CompanyLifecycle"),
-        "The lifecycle.",
-      ),
+  companyRoute(
+    "P",
+    "company.view",
+    {
+      method: "get",
+      path: "/lifecycle",
+      operationId: "getLifecycle",
+      tags: ["Company"],
+      summary: "The company's lifecycle",
+      request: { params: companyParams() },
+      responses: {
+        200: jsonContent(
+          z.object({ companyId: z.string(), lifecycle: LifecycleSchema }).openapi("CompanyLifecycle"),
+          "The lifecycle.",
+        ),
+      },
     },
-  }),
+    { duringSetup: true },
+  ),
   async (c) => c.json(await readLifecycle(contextOf(c)), 200),
 );

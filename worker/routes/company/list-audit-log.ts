@@ -3,6 +3,7 @@ import { listAuditEntries } from "../../db/queries/audit-log";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
+import { BATCH_ID_MAX_JSON_LENGTH, boundedString } from "../../lib/bounded";
 
 const AuditEntrySchema = z
   .object({
@@ -43,7 +44,9 @@ export const listAuditLog = defineRoute(
       params: companyParams(),
       query: z.object({
         ...pageQuery(50, 500),
-        batchId: z.string().optional().openapi({ description: "Only entries carrying this `batchId`." }),
+        batchId: boundedString(BATCH_ID_MAX_JSON_LENGTH)
+          .optional()
+          .openapi({ description: "Only entries carrying this `batchId` (as the entries show it)." }),
       }),
     },
     responses: { 200: jsonContent(pageEnvelope(AuditEntrySchema), "A page of entries."), ...validationErrorResponse },

@@ -15,18 +15,23 @@ const DESCRIPTION =
   "uninitialized companies refuse with 409 `CompanyLifecycleRefused` for every caller.";
 
 export const resetCompany = defineRoute(
-  companyRoute("P", "company.reset", {
-    method: "post",
-    path: "/reset",
-    operationId: "resetCompany",
-    tags: ["Company"],
-    summary: "Clear a Sandbox company's application data",
-    description: DESCRIPTION,
-    request: { params: companyParams() },
-    responses: {
-      200: jsonContent(ResetReceiptSchema, "Reset done; `receiptId` is the audit receipt's id."),
-      ...conflictResponse("The company is not Sandbox (`CompanyLifecycleRefused`)."),
+  companyRoute(
+    "P",
+    "company.reset",
+    {
+      method: "post",
+      path: "/reset",
+      operationId: "resetCompany",
+      tags: ["Company"],
+      summary: "Clear a Sandbox company's application data",
+      description: DESCRIPTION,
+      request: { params: companyParams() },
+      responses: {
+        200: jsonContent(ResetReceiptSchema, "Reset done; `receiptId` is the audit receipt's id."),
+        ...conflictResponse("The company is not Sandbox (`CompanyLifecycleRefused`)."),
+      },
     },
-  }),
-  async (c) => c.json(await companyObject(contextOf(c, { batchId: await requestBatchId(c) })).resetCompany(), 200),
+    { sandboxOnly: true },
+  ),
+  async (c) => c.json(await companyObject(contextOf(c, { batchId: requestBatchId(c) })).resetCompany(), 200),
 );

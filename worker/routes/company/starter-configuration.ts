@@ -13,21 +13,27 @@ const retired = () =>
 /** The starter configuration seed was removed (interface, Versioning); its paths in both families answer 501. */
 const starterRoute = (family: Family) =>
   defineRoute(
-    companyRoute(family, null, {
-      method: "post",
-      path: "/configuration/starter",
-      operationId: `seedStarterConfiguration${family}`,
-      tags: ["Configuration"],
-      summary: "Retired: starter configuration seed",
-      deprecated: true,
-      request: { params: companyParams() },
-      responses: {
-        501: {
-          description: "Always `starter_configuration_unavailable`.",
-          content: { "application/json": { schema: ErrorEnvelopeSchema } },
+    companyRoute(
+      family,
+      null,
+      {
+        method: "post",
+        path: "/configuration/starter",
+        operationId: `seedStarterConfiguration${family}`,
+        tags: ["Configuration"],
+        summary: "Retired: starter configuration seed",
+        deprecated: true,
+        request: { params: companyParams() },
+        responses: {
+          501: {
+            description: "Always `starter_configuration_unavailable`.",
+            content: { "application/json": { schema: ErrorEnvelopeSchema } },
+          },
         },
       },
-    }),
+      // Changes nothing in any lifecycle: always the same 501.
+      { readOnly: true, duringSetup: true },
+    ),
     () => {
       throw retired();
     },

@@ -1,4 +1,5 @@
 import { defineRoute } from "../../http/registry";
+import { BODY_LIMITS } from "../../http/request-body";
 import {
   companyParams,
   companyRoute,
@@ -15,15 +16,20 @@ const DESCRIPTION =
   "import, a member the document omits counts as unchanged. An invalid document is 400 `InvalidConfiguration`.";
 
 export const compareConfigurationDocument = defineRoute(
-  companyRoute("P", "company.configuration:export", {
-    method: "post",
-    path: "/configuration/compare",
-    operationId: "compareConfigurationDocument",
-    tags: ["Configuration"],
-    summary: "Compare a configuration document with the stored configuration",
-    description: DESCRIPTION,
-    request: { params: companyParams(), body: jsonBody(DocumentInputSchema) },
-    responses: { 200: jsonContent(ConfigurationDiffSchema, "The diff."), ...validationErrorResponse },
-  }),
+  companyRoute(
+    "P",
+    "company.configuration:export",
+    {
+      method: "post",
+      path: "/configuration/compare",
+      operationId: "compareConfigurationDocument",
+      tags: ["Configuration"],
+      summary: "Compare a configuration document with the stored configuration",
+      description: DESCRIPTION,
+      request: { params: companyParams(), body: jsonBody(DocumentInputSchema) },
+      responses: { 200: jsonContent(ConfigurationDiffSchema, "The diff."), ...validationErrorResponse },
+    },
+    { readOnly: true, duringSetup: true, bodyLimit: BODY_LIMITS.configurationDocument },
+  ),
   async (c) => c.json(await compareDocument(contextOf(c), c.req.valid("json")), 200),
 );

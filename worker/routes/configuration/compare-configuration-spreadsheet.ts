@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/context";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { actorOf, companyParams, companyRoute, contextOf, jsonBody, jsonContent } from "../../http/route";
+import { batchIdMember, boundedString, TEXT } from "../../lib/bounded";
 import { compareSpreadsheet } from "../../operations/configuration/compare-spreadsheet";
 import { ConfigurationDiffSchema } from "./schemas";
 
@@ -18,15 +19,14 @@ const TOKEN_DESCRIPTION =
 
 const CompareSheetsBody = z
   .object({
-    spreadsheetId: z
-      .string()
+    spreadsheetId: boundedString(TEXT.key)
       .regex(/^[A-Za-z0-9_-]+$/, "must be a Google Sheets spreadsheet id (letters, digits, - and _)")
       .openapi({
         description: "Id of the Google Sheets spreadsheet (the part of its URL after `/d/`).",
         example: "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms",
       }),
-    sheetsOAuthToken: z.string().min(1).openapi({ description: TOKEN_DESCRIPTION }),
-    batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
+    sheetsOAuthToken: boundedString(TEXT.token, 1).openapi({ description: TOKEN_DESCRIPTION }),
+    batchId: batchIdMember(),
   })
   .strict()
   .openapi("CompareConfigurationSpreadsheetRequest");
@@ -81,29 +81,34 @@ const DESCRIPTION = [
   LAYOUT,
 ].join("\n\n");
 
-const route = companyRoute("X", "company.configuration:export", {
-  method: "post",
-  path: "/configuration/compare",
-  operationId: "compareConfigurationSpreadsheet",
-  tags: ["Configuration"],
-  summary: "Compare a configuration spreadsheet with the stored configuration",
-  description: DESCRIPTION,
-  request: { params: companyParams(), body: jsonBody(CompareSheetsBody) },
-  responses: {
-    200: jsonContent(ConfigurationDiffSchema, "The diff."),
-    400: errorContent(
-      "Invalid body (`VALIDATION_ERROR`), invalid spreadsheet content (`InvalidConfiguration`), token rejected by " +
-        "Google (`SheetsTokenRejected`) or without read access to the spreadsheet (`SheetsAccessDenied`).",
-    ),
-    403: errorContent(
-      "Key scoped to another company, missing the route's permission, or without the " +
-        `\`${CONFIGURATION_MANAGER_ROLE}\` role (\`AuthorizationError\`).`,
-    ),
-    404: errorContent("Google Sheets knows no spreadsheet with this id (`SpreadsheetNotFound`)."),
-    502: errorContent("Google Sheets failed, timed out or could not be reached (`SheetsUnavailable`)."),
+const route = companyRoute(
+  "X",
+  "company.configuration:export",
+  {
+    method: "post",
+    path: "/configuration/compare",
+    operationId: "compareConfigurationSpreadsheet",
+    tags: ["Configuration"],
+    summary: "Compare a configuration spreadsheet with the stored configuration",
+    description: DESCRIPTION,
+    request: { params: companyParams(), body: jsonBody(CompareSheetsBody) },
+    responses: {
+      200: jsonContent(ConfigurationDiffSchema, "The diff."),
+      400: errorContent(
+        "Invalid body (`VALIDATION_ERROR`), invalid spreadsheet content (`InvalidConfiguration`), token rejected by " +
+          "Google (`SheetsTokenRejected`) or without read access to the spreadsheet (`SheetsAccessDenied`).",
+      ),
+      403: errorContent(
+        "Key scoped to another company, missing the route's permission, or without the " +
+          `\`${CONFIGURATION_MANAGER_ROLE}\` role (\`AuthorizationError\`).`,
+      ),
+      404: errorContent("Google Sheets knows no spreadsheet with this id (`SpreadsheetNotFound`)."),
+      502: errorContent("Google Sheets failed, timed out or could not be reached (`SheetsUnavailable`)."),
+    },
+    "x-required-role": CONFIGURATION_MANAGER_ROLE,
   },
-  "x-required-role": CONFIGURATION_MANAGER_ROLE,
-});
+  { readOnly: true, duringSetup: true },
+);
 
 /** Runs after the permission check and before body validation, like the permission itself. */
 const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -11,15 +11,20 @@ const DESCRIPTION =
   "as `optionSets`. Importing the export changes nothing.";
 
 export const exportConfiguration = defineRoute(
-  companyRoute("P", "company.configuration:export", {
-    method: "get",
-    path: "/configuration/export",
-    operationId: "exportConfiguration",
-    tags: ["Configuration"],
-    summary: "Export the configuration in canonical form",
-    description: DESCRIPTION,
-    request: { params: companyParams() },
-    responses: { 200: jsonContent(ExportSchema, "The canonical document with its `contentHash`.") },
-  }),
+  companyRoute(
+    "P",
+    "company.configuration:export",
+    {
+      method: "get",
+      path: "/configuration/export",
+      operationId: "exportConfiguration",
+      tags: ["Configuration"],
+      summary: "Export the configuration in canonical form",
+      description: DESCRIPTION,
+      request: { params: companyParams() },
+      responses: { 200: jsonContent(ExportSchema, "The canonical document with its `contentHash`.") },
+    },
+    { duringSetup: true },
+  ),
   async (c) => c.json(await exportStored(contextOf(c)), 200),
 );

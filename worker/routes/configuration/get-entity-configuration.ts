@@ -15,22 +15,27 @@ const DESCRIPTION =
 
 /** A read every integration needs, like the entity-types read: any valid key of the company (issue 8). */
 export const getEntityConfiguration = defineRoute(
-  companyRoute("P", null, {
-    method: "get",
-    path: "/entities/{entityType}/configuration",
-    operationId: "getEntityConfiguration",
-    tags: ["Configuration"],
-    summary: "The fields of an entity type as JSON Schema",
-    description: DESCRIPTION,
-    request: {
-      params: companyParams({
-        entityType: z.enum(ENTITY_TYPES).openapi({ param: { name: "entityType", in: "path" }, example: "event" }),
-      }),
+  companyRoute(
+    "P",
+    null,
+    {
+      method: "get",
+      path: "/entities/{entityType}/configuration",
+      operationId: "getEntityConfiguration",
+      tags: ["Configuration"],
+      summary: "The fields of an entity type as JSON Schema",
+      description: DESCRIPTION,
+      request: {
+        params: companyParams({
+          entityType: z.enum(ENTITY_TYPES).openapi({ param: { name: "entityType", in: "path" }, example: "event" }),
+        }),
+      },
+      responses: {
+        200: jsonContent(EntityConfigurationSchema, "The entity type's JSON Schema."),
+        ...validationErrorResponse,
+      },
     },
-    responses: {
-      200: jsonContent(EntityConfigurationSchema, "The entity type's JSON Schema."),
-      ...validationErrorResponse,
-    },
-  }),
+    { duringSetup: true },
+  ),
   async (c) => c.json(await readEntityConfiguration(contextOf(c), c.req.valid("param").entityType), 200),
 );

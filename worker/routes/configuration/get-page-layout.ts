@@ -2,7 +2,15 @@ import { z } from "@hono/zod-openapi";
 import { CONFIGURABLE_ENTITY_TYPES, FIELD_KINDS } from "../../domain/configuration/field-kinds";
 import type { CardLayout } from "../../domain/configuration/page-layout";
 import { defineRoute } from "../../http/registry";
-import { companyParams, companyRoute, contextOf, jsonContent, notFoundResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  jsonContent,
+  notFoundResponse,
+  pathPermission,
+} from "../../http/route";
+import { boundedString, TEXT } from "../../lib/bounded";
 import { readPageLayout } from "../../operations/configuration/read-page-layout";
 
 const conditionMember = z
@@ -52,32 +60,39 @@ const PageLayoutSchema = z
   .object({ pageKey: z.string(), entityType: z.enum(CONFIGURABLE_ENTITY_TYPES), cards: z.array(CardLayoutSchema) })
   .openapi("PageLayout");
 
-/** The permission depends on the page, so the route takes any key and the operation checks the page's. */
-const PAGE_PERMISSION =
-  "the page entity's view permission (`<entityType>.view`, for example `event.view` or `quote.view`)";
+/** The permission depends on the page: the view permission of its entity type, checked once the page is known. */
+const PAGE_PERMISSION = pathPermission(
+  "<page entityType>.view",
+  "the view permission of the page's entity type, for example `event.view` or `quote.view`",
+  CONFIGURABLE_ENTITY_TYPES.map((entityType) => `${entityType}.view`),
+);
 
-const DESCRIPTION = [
+const DESCRIPTION =
   "The page's cards as a tree (nested cards under `cards`), each with its sections and field placements, every " +
-    "level sorted by `order`. Rendering arguments are returned as configured; display and required conditions are " +
-    "returned unevaluated. An unknown page answers 404 `NotFoundError`.",
-  `Requires permission: ${PAGE_PERMISSION}; a key without it answers 403 \`AuthorizationError\`.`,
-].join("\n\n");
+  "level sorted by `order`. Rendering arguments are returned as configured; display and required conditions are " +
+  "returned unevaluated. An unknown page answers 404 `NotFoundError`; a key without the page entity's view " +
+  "permission answers 403 `AuthorizationError`.";
 
-const route = companyRoute("P", null, {
-  method: "get",
-  path: "/pages/{pageKey}/layout",
-  operationId: "getPageLayout",
-  tags: ["Configuration"],
-  summary: "A page's cards, sections and field placements",
-  request: {
-    params: companyParams({
-      pageKey: z.string().openapi({ param: { name: "pageKey", in: "path" }, example: "claimOverview" }),
-    }),
+const route = companyRoute(
+  "P",
+  PAGE_PERMISSION,
+  {
+    method: "get",
+    path: "/pages/{pageKey}/layout",
+    operationId: "getPageLayout",
+    tags: ["Configuration"],
+    summary: "A page's cards, sections and field placements",
+    request: {
+      params: companyParams({
+        pageKey: boundedString(TEXT.key).openapi({ param: { name: "pageKey", in: "path" }, example: "claimOverview" }),
+      }),
+    },
+    description: DESCRIPTION,
+    responses: { 200: jsonContent(PageLayoutSchema, "The page's card tree."), ...notFoundResponse },
   },
-  responses: { 200: jsonContent(PageLayoutSchema, "The page's card tree."), ...notFoundResponse },
-});
+  { duringSetup: true },
+);
 
-export const getPageLayout = defineRoute(
-  Object.assign(route, { description: DESCRIPTION, "x-permission": "<page entityType>.view" }),
-  async (c) => c.json(await readPageLayout(contextOf(c), c.req.valid("param").pageKey), 200),
+export const getPageLayout = defineRoute(route, async (c) =>
+  c.json(await readPageLayout(contextOf(c), c.req.valid("param").pageKey), 200),
 );

@@ -9,15 +9,20 @@ const DESCRIPTION =
   "(`quoteType`, `quoteStatus`, `quoteNumber`, `quoteBindErrors`, `quoteSubmissionId`).";
 
 export const getQuoteConfigurationLegacy = defineRoute(
-  companyRoute("O", "company.quote:read", {
-    method: "get",
-    path: "/quotes/configuration",
-    operationId: "getQuoteConfigurationLegacy",
-    tags: ["Configuration"],
-    summary: "JSON Schema of the quote's custom fields (oldest family)",
-    description: DESCRIPTION,
-    request: { params: companyParams() },
-    responses: { 200: jsonContent(EntityConfigurationSchema, "The quote custom fields' JSON Schema.") },
-  }),
+  companyRoute(
+    "O",
+    "company.quote:read",
+    {
+      method: "get",
+      path: "/quotes/configuration",
+      operationId: "getQuoteConfigurationLegacy",
+      tags: ["Configuration"],
+      summary: "JSON Schema of the quote's custom fields (oldest family)",
+      description: DESCRIPTION,
+      request: { params: companyParams() },
+      responses: { 200: jsonContent(EntityConfigurationSchema, "The quote custom fields' JSON Schema.") },
+    },
+    { duringSetup: true },
+  ),
   async (c) => c.json(await readQuoteCustomFields(contextOf(c)), 200),
 );

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
 import { requestBatchId } from "../../http/request-batch-id";
+import { BODY_LIMITS } from "../../http/request-body";
 import {
   companyParams,
   companyRoute,
@@ -11,6 +12,7 @@ import {
   jsonContent,
   validationErrorResponse,
 } from "../../http/route";
+import { boundedString, TEXT } from "../../lib/bounded";
 import { CategoryDiffSchema, DocumentInputSchema, ValidationIssueSchema } from "./schemas";
 
 const ImportResultSchema = z
@@ -69,34 +71,39 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export const importConfiguration = defineRoute(
-  companyRoute("P", "company.configuration:import", {
-    method: "post",
-    path: "/configuration/import",
-    operationId: "importConfiguration",
-    tags: ["Configuration"],
-    summary: "Import a configuration document",
-    description: DESCRIPTION,
-    request: {
-      params: companyParams(),
-      query: z.object({
-        force: z
-          .enum(["true", "false"])
-          .optional()
-          .openapi({ description: "`true` passes the breaking-change gate (needs `company.reset`; Sandbox only)." }),
-        expectedContentHash: z.string().optional(),
-      }),
-      body: jsonBody(DocumentInputSchema),
+  companyRoute(
+    "P",
+    "company.configuration:import",
+    {
+      method: "post",
+      path: "/configuration/import",
+      operationId: "importConfiguration",
+      tags: ["Configuration"],
+      summary: "Import a configuration document",
+      description: DESCRIPTION,
+      request: {
+        params: companyParams(),
+        query: z.object({
+          force: z
+            .enum(["true", "false"])
+            .optional()
+            .openapi({ description: "`true` passes the breaking-change gate (needs `company.reset`; Sandbox only)." }),
+          expectedContentHash: boundedString(TEXT.key).optional(),
+        }),
+        body: jsonBody(DocumentInputSchema),
+      },
+      responses: {
+        200: jsonContent(ImportResultSchema, "Imported (or unchanged, `changed: false`)."),
+        ...validationErrorResponse,
+        ...conflictResponse("`BreakingConfigurationChange`, `ContentHashMismatch` or `CompanyLifecycleRefused`."),
+      },
     },
-    responses: {
-      200: jsonContent(ImportResultSchema, "Imported (or unchanged, `changed: false`)."),
-      ...validationErrorResponse,
-      ...conflictResponse("`BreakingConfigurationChange`, `ContentHashMismatch` or `CompanyLifecycleRefused`."),
-    },
-  }),
+    { duringSetup: true, bodyLimit: BODY_LIMITS.configurationDocument },
+  ),
   async (c) => {
     const { force, expectedContentHash } = c.req.valid("query");
     const request = { body: c.req.valid("json"), force: force === "true", expectedContentHash };
-    const ctx = contextOf(c, { batchId: await requestBatchId(c) });
+    const ctx = contextOf(c, { batchId: requestBatchId(c) });
     return c.json(await companyObject(ctx).importConfiguration(request), 200);
   },
 );

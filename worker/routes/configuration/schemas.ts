@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { boundedRecord } from "../../lib/bounded";
 
 export const ValidationIssueSchema = z
   .object({
@@ -34,7 +35,12 @@ export const ConfigurationDiffSchema = z
   .openapi("ConfigurationDiff");
 
 /** Documents are read by the configuration reader, which reports every issue with its path. */
-export const DocumentInputSchema = z.record(z.string(), z.unknown()).openapi("ConfigurationDocumentInput", {
+export const DocumentInputSchema = boundedRecord({
+  maxProperties: 32,
+  valuesBoundedBy:
+    "the configuration document's bounds (CONTRACT 8.3): at most 2,000 field definitions, 200 option sets, " +
+    "10,000 options per set, 1,000 cards, expressions of at most 2,000 characters nested at most 32 deep",
+}).openapi("ConfigurationDocumentInput", {
   description:
     "A configuration document (CONTRACT section 2). Every member is optional: a member given replaces the stored " +
     "one whole; a member omitted keeps the stored one. Field types as `typeInfo` or legacy `type` + JSON-string " +

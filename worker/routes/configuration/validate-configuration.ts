@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { defineRoute } from "../../http/registry";
+import { BODY_LIMITS } from "../../http/request-body";
 import {
   companyParams,
   companyRoute,
@@ -20,18 +21,23 @@ const DESCRIPTION =
   "invalid.";
 
 export const validateConfiguration = defineRoute(
-  companyRoute("P", "configuration.view", {
-    method: "post",
-    path: "/configuration/validate",
-    operationId: "validateConfiguration",
-    tags: ["Configuration"],
-    summary: "Validate a configuration document without importing it",
-    description: DESCRIPTION,
-    request: { params: companyParams(), body: jsonBody(DocumentInputSchema) },
-    responses: {
-      200: jsonContent(ValidationSchema, "The verdict and every issue found."),
-      ...validationErrorResponse,
+  companyRoute(
+    "P",
+    "configuration.view",
+    {
+      method: "post",
+      path: "/configuration/validate",
+      operationId: "validateConfiguration",
+      tags: ["Configuration"],
+      summary: "Validate a configuration document without importing it",
+      description: DESCRIPTION,
+      request: { params: companyParams(), body: jsonBody(DocumentInputSchema) },
+      responses: {
+        200: jsonContent(ValidationSchema, "The verdict and every issue found."),
+        ...validationErrorResponse,
+      },
     },
-  }),
+    { readOnly: true, duringSetup: true, bodyLimit: BODY_LIMITS.configurationDocument },
+  ),
   async (c) => c.json(await validateDocument(contextOf(c), c.req.valid("json")), 200),
 );

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { companyParams, type Family, UuidSchema } from "../../http/route";
+import { batchIdMember, boundedString, fieldValues, TEXT } from "../../lib/bounded";
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
-export const ObjectTypeParam = z
-  .string()
+export const ObjectTypeParam = boundedString(TEXT.key)
   .regex(SNAKE_CASE, {
     message:
       "must be snake_case (lowercase letters and digits separated by single underscores, starting with a letter)",
@@ -34,12 +34,9 @@ const FIELD_VALUES =
   "Relationship fields are not accepted: a key equal to a configured relationship key is 400 " +
   "`InvalidFieldModelV1Data` (link records through `/relationships/{relationshipKey}/links`).";
 
-const FieldValues = z.record(z.string(), z.unknown()).openapi({ description: FIELD_VALUES });
+const FieldValues = fieldValues().openapi({ description: FIELD_VALUES });
 
-const batchId = z
-  .unknown()
-  .optional()
-  .openapi({ description: "Passed through to the audit log; not validated, not stored." });
+const batchId = batchIdMember();
 
 export const CustomObjectCreateSchema = z
   .strictObject({ data: FieldValues, batchId })

@@ -1,7 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { BATCH_PAGE_SIZE } from "../../domain/data-validation/limits";
 import { RUN_STATUSES } from "../../domain/data-validation/run-progress";
-import { pageEnvelope } from "../../http/pagination";
+import { MAX_PAGE, pageEnvelope, pageSizeOf } from "../../http/pagination";
+import {
+  batchIdMember,
+  boundedArray,
+  boundedInteger,
+  boundedString,
+  refusedMember,
+  TEXT,
+  uuidString,
+} from "../../lib/bounded";
 import { TYPE_LIST } from "../../operations/data-validation/require-targets";
 import { ValidationIssueSchema } from "../configuration/schemas";
 
@@ -28,53 +37,36 @@ export const FindingSchema = z
 
 export const FindingsPageSchema = pageEnvelope(FindingSchema).openapi("DataValidationFindingsPage");
 
-const batchId = z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." });
-
 /** `offset` was the old way to page; it is refused so a client still sending it notices. */
-export const refusedOffset = z
-  .unknown()
-  .optional()
-  .refine((value) => value === undefined, {
-    message: "is not accepted; page through with page (one-based) and pageSize",
-  })
-  .openapi({ description: "Not accepted (400): page through with the one-based `page` and `pageSize`." });
+export const refusedOffset = refusedMember(
+  "is not accepted; page through with page (one-based) and pageSize",
+  "Not accepted (400): page through with the one-based `page` and `pageSize`.",
+);
+
+/** Types one run may name: the seven built-in types and the custom object types (each at most once). */
+export const MAX_RUN_TYPES = 256;
 
 export const BatchRequestSchema = z
   .strictObject({
-    entityType: z
-      .string()
-      .min(1)
-      .openapi({ description: `One of ${TYPE_LIST}.`, example: "exposure" }),
-    page: z.number().int().min(1).default(1).openapi({ description: "One-based page number.", example: 1 }),
-    pageSize: z
-      .number()
-      .int()
-      .min(1)
-      .default(BATCH_PAGE_SIZE.default)
-      .transform((size) => Math.min(size, BATCH_PAGE_SIZE.max))
-      .openapi({
-        description:
-          `Records per page; default ${BATCH_PAGE_SIZE.default}, ` +
-          `values above ${BATCH_PAGE_SIZE.max} are clamped to ${BATCH_PAGE_SIZE.max}.`,
-        example: BATCH_PAGE_SIZE.default,
-      }),
+    entityType: boundedString(TEXT.key, 1).openapi({ description: `One of ${TYPE_LIST}.`, example: "exposure" }),
+    page: boundedInteger(1, MAX_PAGE).default(1).openapi({ description: "One-based page number.", example: 1 }),
+    pageSize: pageSizeOf(z.number(), BATCH_PAGE_SIZE.default, BATCH_PAGE_SIZE.max),
     offset: refusedOffset,
-    batchId,
+    batchId: batchIdMember(),
   })
   .openapi("DataValidationBatchRequest");
 
 export const StartRunRequestSchema = z
   .strictObject({
-    entityTypes: z
-      .array(z.string().min(1))
-      .min(1)
+    entityTypes: boundedArray(boundedString(TEXT.key, 1), MAX_RUN_TYPES, 1)
       .optional()
       .openapi({
+        uniqueItems: true,
         description:
-          `Types to validate, each one of ${TYPE_LIST}. ` +
-          "Omitted: the six entity types and every configured custom object type.",
+          `Types to validate, each one of ${TYPE_LIST}, each at most once (a type named twice, in any letter ` +
+          "case, is 400). Omitted: the six entity types, `policy` and every configured custom object type.",
       }),
-    batchId,
+    batchId: batchIdMember(),
   })
   .openapi("DataValidationRunRequest");
 
@@ -94,4 +86,4 @@ export const RunSchema = z
   })
   .openapi("DataValidationRun");
 
-export const RunIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "runId", in: "path" } });
+export const RunIdParam = uuidString().openapi({ param: { name: "runId", in: "path" } });

@@ -1,9 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { ApiError, notAuthorized } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { actorOf, companyParams } from "../../http/route";
+import { actorOf, companyParams, pathPermission } from "../../http/route";
+import { boundedString, TEXT } from "../../lib/bounded";
 import { holds } from "../../operations/context";
 import { ENTITY_TYPE_LIST, type EntityType, permissionOf, type Verb } from "./schemas";
 
@@ -15,12 +15,30 @@ export const ANY_TYPE_DESCRIPTION =
   "Resolves the entity type case-insensitively and applies the same rules and permission as the typed route; " +
   "any other type is 400 `VALIDATION_ERROR` naming the allowed types.";
 
+/** `exposure` → `[eE][xX]...`: the entity types in any letter case, as a JSON Schema pattern. */
+const anyCase = (word: string) => [...word].map((ch) => `[${ch.toLowerCase()}${ch.toUpperCase()}]`).join("");
+const ANY_CASE_TYPE = `^(?:${ENTITY_TYPES.map(anyCase).join("|")})$`;
+
 export const AnyTypeParams = companyParams({
-  entityType: z.string().openapi({
+  // The pattern describes what resolves; `resolveEntityType` refuses anything else with its own message.
+  entityType: boundedString(TEXT.key).openapi({
     param: { name: "entityType", in: "path" },
     description: `One of ${ENTITY_TYPE_LIST}, in any letter case.`,
+    pattern: ANY_CASE_TYPE,
+    example: "Exposure",
   }),
 });
+
+/**
+ * The permission of an any-case route: the typed route's `<entityType>.<verb>`, known once the type is
+ * resolved; a key holding that verb on no type is refused before anything else.
+ */
+export const anyTypePermission = (verb: Verb) =>
+  pathPermission(
+    `<entityType>.${verb}`,
+    `the typed route's permission, \`${verb}\` on the entity type the path names`,
+    ENTITY_TYPES.map((entityType) => permissionOf(entityType, verb)),
+  );
 
 /** `Exposure` → `exposure`; anything outside the list is the documented 400. */
 function resolveEntityType(raw: string): EntityType {

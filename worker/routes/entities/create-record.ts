@@ -14,7 +14,7 @@ import {
 } from "../../http/route";
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../../operations/context";
-import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, anyTypePermission, grantedEntityType } from "./any-type";
 import {
   CreatedSchema,
   capitalized,
@@ -38,7 +38,7 @@ const typedRoute = (family: Family, entityType: EntityType) =>
     responses,
   });
 
-const anyTypeRoute = companyRoute("P", null, {
+const anyTypeRoute = companyRoute("P", anyTypePermission("create"), {
   method: "post",
   path: "/entities/{entityType}",
   operationId: "createEntityAnyType",

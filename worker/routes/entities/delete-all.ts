@@ -10,11 +10,13 @@ import {
   jsonContent,
   validationErrorResponse,
 } from "../../http/route";
+import { boundedString, TEXT } from "../../lib/bounded";
 import { DELETE_ALL_TYPE_LIST, deleteAllRecords } from "../../operations/entities/delete-all";
 
 const TYPES = ENTITY_TYPES.join(", ");
 
-const EntityTypeParam = z.string().openapi({
+const EntityTypeParam = boundedString(TEXT.key).openapi({
+  example: "exposure",
   param: { name: "entityType", in: "path" },
   description: `One of ${TYPES} (any letter case), or a custom object key of the company's configuration.`,
 });
@@ -46,22 +48,27 @@ const CONFLICTS =
   "records remain (`LiveReferencesExist`).";
 
 export const deleteAllRecordsRoute = defineRoute(
-  companyRoute("P", "company.reset", {
-    method: "post",
-    path: "/entities/{entityType}/deleteAll",
-    operationId: "deleteAllEntities",
-    tags: ["Entities"],
-    summary: "Delete every record of one type (Sandbox only)",
-    description: DESCRIPTION,
-    request: { params: companyParams({ entityType: EntityTypeParam }) },
-    responses: {
-      200: jsonContent(DeleteAllResultSchema, "Records removed."),
-      ...validationErrorResponse,
-      ...conflictResponse(CONFLICTS),
+  companyRoute(
+    "P",
+    "company.reset",
+    {
+      method: "post",
+      path: "/entities/{entityType}/deleteAll",
+      operationId: "deleteAllEntities",
+      tags: ["Entities"],
+      summary: "Delete every record of one type (Sandbox only)",
+      description: DESCRIPTION,
+      request: { params: companyParams({ entityType: EntityTypeParam }) },
+      responses: {
+        200: jsonContent(DeleteAllResultSchema, "Records removed."),
+        ...validationErrorResponse,
+        ...conflictResponse(CONFLICTS),
+      },
     },
-  }),
+    { sandboxOnly: true },
+  ),
   async (c) => {
-    const ctx = contextOf(c, { batchId: await requestBatchId(c) });
+    const ctx = contextOf(c, { batchId: requestBatchId(c) });
     return c.json(await deleteAllRecords(ctx, { entityType: c.req.valid("param").entityType }), 200);
   },
 );

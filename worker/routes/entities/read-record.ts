@@ -11,7 +11,7 @@ import {
   validationErrorResponse,
 } from "../../http/route";
 import { readRecord } from "../../operations/entities/read-record";
-import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, anyTypePermission, grantedEntityType } from "./any-type";
 import { capitalized, EntityIdParam, EntitySchema, type EntityType, permissionOf } from "./schemas";
 
 const responses = { 200: jsonContent(EntitySchema, "The record."), ...validationErrorResponse, ...notFoundResponse };
@@ -27,7 +27,7 @@ const typedRoute = (entityType: EntityType) =>
     responses,
   });
 
-const anyTypeRoute = companyRoute("P", null, {
+const anyTypeRoute = companyRoute("P", anyTypePermission("view"), {
   method: "get",
   path: "/entities/{entityType}/{entityId}",
   operationId: "getEntityAnyType",

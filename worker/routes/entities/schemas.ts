@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { requirePermissionName } from "../../domain/access/permissions";
 import { ENTITY_TYPES, type EntityType } from "../../domain/entities/entity-types";
+import { BATCH_ID_MAX_JSON_LENGTH, fieldValues, jsonLength, uuidString } from "../../lib/bounded";
 
 export type { EntityType };
 
@@ -29,8 +30,11 @@ const FIELD_VALUES =
   "read-only or generated value other than the stored one is refused (400) and is kept when left out, and " +
   "computed defaults and calculated fields are derived in each item.";
 
-export const EntityBodySchema = z
-  .record(z.string(), z.unknown())
+export const EntityBodySchema = fieldValues()
+  .refine((body) => jsonLength(body.batchId ?? null) <= BATCH_ID_MAX_JSON_LENGTH, {
+    path: ["batchId"],
+    message: `must be at most ${BATCH_ID_MAX_JSON_LENGTH} characters of JSON text`,
+  })
   .openapi("EntityFieldValues", { description: FIELD_VALUES });
 
 /** The 409s a record update can answer; `Conflict` is a backstop the serialized updates are not expected to reach. */
@@ -39,7 +43,7 @@ export const CONFLICT_DOC =
   "changed three times while this update was being applied; updates are serialized per company, so this is a " +
   "backstop that is not expected in practice; retry the request.";
 
-export const EntityIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "entityId", in: "path" } });
+export const EntityIdParam = uuidString().openapi({ param: { name: "entityId", in: "path" } });
 
 export const ENTITY_TYPE_LIST = ENTITY_TYPES.join(", ");
 

@@ -16,7 +16,7 @@ import {
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../../operations/context";
 import type { EntityView } from "../../operations/entities/entity-view";
-import { ANY_TYPE_DESCRIPTION, AnyTypeParams, grantedEntityType } from "./any-type";
+import { ANY_TYPE_DESCRIPTION, AnyTypeParams, anyTypePermission, grantedEntityType } from "./any-type";
 import {
   CONFLICT_DOC,
   capitalized,
@@ -53,7 +53,7 @@ const typedRoute = (entityType: EntityType) =>
     responses,
   });
 
-const anyTypeRoute = companyRoute("P", null, {
+const anyTypeRoute = companyRoute("P", anyTypePermission("edit"), {
   method: "patch",
   path: "/entities/{entityType}/{entityId}",
   operationId: "updateEntityAnyType",

@@ -1,13 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
+import { MAX_HISTORY_ENTRIES } from "../../domain/entities/platform-values";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
+import { boundedArray } from "../../lib/bounded";
 import { BatchIdMember, EventHistoryResultSchema, EventIdParam, HistoryEntryInput, LIFECYCLE_DOC } from "./schemas";
 
 const HistoryBodySchema = z
   .strictObject({
-    entries: z.array(HistoryEntryInput).openapi({
+    entries: boundedArray(HistoryEntryInput, MAX_HISTORY_ENTRIES).openapi({
       description:
         "The whole log, oldest first: starts with `open`, alternates `open` and `close`, dates never going back.",
     }),

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_TIMEZONE_LENGTH } from "../../domain/dates/fmv1-date";
+import { batchIdMember, uuidString } from "../../lib/bounded";
 
 /** How the event read shows its lifecycle; shared by the event operations' descriptions. */
 export const LIFECYCLE_DOC =
@@ -13,16 +15,18 @@ export const LIFECYCLE_DOC =
   "`claimant`) and the exposures linked through any Event↔Exposure relationship, skipping a missing part, or " +
   "`Event <first 8 characters of the id>` with neither.";
 
-export const EventIdParam = z
-  .uuid({ message: "must be a UUID" })
-  .openapi({ param: { name: "eventId", in: "path" }, example: "3b9d6f1e-2c4a-4d8e-9f10-5a6b7c8d9e0f" });
+export const EventIdParam = uuidString().openapi({
+  param: { name: "eventId", in: "path" },
+  example: "3b9d6f1e-2c4a-4d8e-9f10-5a6b7c8d9e0f",
+});
 
 const DATE_DOC = {
   type: "object" as const,
   properties: {
-    date: { type: "string" as const, format: "date", example: "2026-03-14" },
+    date: { type: "string" as const, format: "date", maxLength: 10, example: "2026-03-14" },
     timezone: {
       type: "string" as const,
+      maxLength: MAX_TIMEZONE_LENGTH,
       description: "IANA zone; default America/New_York.",
       example: "America/New_York",
     },
@@ -66,8 +70,5 @@ export const EventHistoryResultSchema = z
   .object({ eventId: z.uuid(), eventStatus: EventStatusSchema, eventOpenCloseHistory: z.array(HistoryEntrySchema) })
   .openapi("EventOpenCloseHistoryResult");
 
-/** Passed through to the audit log; not validated (interface, Conventions). */
-export const BatchIdMember = z
-  .unknown()
-  .optional()
-  .openapi({ description: "Correlates related mutations in the audit log; not validated." });
+/** Passed through to the audit log (interface, Conventions), bounded. */
+export const BatchIdMember = batchIdMember();

@@ -17,16 +17,21 @@ const DESCRIPTION =
   BORDEREAU_DESCRIPTION;
 
 export const listBordereauRows = defineRoute(
-  companyRoute("P", "policy.view", {
-    method: "post",
-    path: "/policies/bordereau/rows",
-    operationId: "listBordereauRows",
-    tags: ["Policies"],
-    summary: "List bordereau rows",
-    description: DESCRIPTION,
-    request: { params: companyParams(), body: jsonBody(BordereauRowsBodySchema) },
-    responses: { 200: jsonContent(BordereauRowsSchema, "The columns and rows."), ...validationErrorResponse },
-  }),
+  companyRoute(
+    "P",
+    "policy.view",
+    {
+      method: "post",
+      path: "/policies/bordereau/rows",
+      operationId: "listBordereauRows",
+      tags: ["Policies"],
+      summary: "List bordereau rows",
+      description: DESCRIPTION,
+      request: { params: companyParams(), body: jsonBody(BordereauRowsBodySchema) },
+      responses: { 200: jsonContent(BordereauRowsSchema, "The columns and rows."), ...validationErrorResponse },
+    },
+    { readOnly: true },
+  ),
   async (c) => {
     const table = await bordereauRows(contextOf(c), c.req.valid("json"));
     return c.json({ columns: table.columns, rows: table.rows, rowCount: table.rows.length }, 200);

@@ -5,6 +5,7 @@ import { TRANSPOSABLE_PATHS_TEXT } from "../../domain/bordereau/transpositions";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, conflictResponse, contextOf, jsonBody, jsonContent } from "../../http/route";
+import { batchIdMember, boundedArray, boundedString, uuidString } from "../../lib/bounded";
 import { createExportPreset as createPreset } from "../../operations/bordereau/create-export-preset";
 import { PRESET_PRIVACY, PresetSchema } from "./schemas";
 
@@ -12,16 +13,13 @@ const PresetBodySchema = z
   .object({
     entityType: z.enum(EXPORT_SURFACES).openapi({ description: "The export surface; `bordereau`." }),
     name: z.string().trim().min(1).max(100),
-    ownerUserId: z.uuid({ message: "must be a UUID" }).openapi({
+    ownerUserId: uuidString().openapi({
       description: "The member who owns the preset: the id of one of the company's API keys (`keyId` in `GET /me`).",
     }),
-    fieldKeys: z
-      .array(z.string().min(1).max(300))
-      .min(1)
-      .max(100)
+    fieldKeys: boundedArray(boundedString(300, 1), 100, 1)
       .refine((keys) => new Set(keys).size === keys.length, "must not repeat a key")
-      .openapi({ description: "Columns in order: bordereau column keys or transposable paths." }),
-    batchId: z.unknown().optional(),
+      .openapi({ uniqueItems: true, description: "Columns in order: bordereau column keys or transposable paths." }),
+    batchId: batchIdMember(),
   })
   .strict()
   .openapi("ExportPresetRequest");

@@ -35,18 +35,23 @@ const CONFLICTS =
   "(`LiveReferencesExist`).";
 
 export const deleteAllPolicies = defineRoute(
-  companyRoute("P", "company.reset", {
-    method: "post",
-    path: "/policies/deleteAll",
-    operationId: "deleteAllPolicies",
-    tags: ["Policies"],
-    summary: "Delete every policy (Sandbox only)",
-    description: DESCRIPTION,
-    request: { params: companyParams() },
-    responses: {
-      200: jsonContent(DeleteAllPoliciesResultSchema, "Rows removed."),
-      ...conflictResponse(CONFLICTS),
+  companyRoute(
+    "P",
+    "company.reset",
+    {
+      method: "post",
+      path: "/policies/deleteAll",
+      operationId: "deleteAllPolicies",
+      tags: ["Policies"],
+      summary: "Delete every policy (Sandbox only)",
+      description: DESCRIPTION,
+      request: { params: companyParams() },
+      responses: {
+        200: jsonContent(DeleteAllPoliciesResultSchema, "Rows removed."),
+        ...conflictResponse(CONFLICTS),
+      },
     },
-  }),
+    { sandboxOnly: true },
+  ),
   async (c) => c.json(await companyObject(contextOf(c)).deleteAllPolicies(), 200),
 );

@@ -5,15 +5,17 @@ import { POLICY_STATUSES } from "../../domain/policies/version-view";
 import { offsetOf, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
+import { boundedString, uuidString } from "../../lib/bounded";
 import { earnedPremiumReport as reportEarnedPremium } from "../../operations/policies/earned-premium-report";
 
 const Query = z.object({
-  asOf: z.string().refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day").openapi({
-    description: "The day the report is taken at, `YYYY-MM-DD` (required). Days before it are earned.",
-    example: "2026-07-01",
-  }),
-  policyId: z
-    .uuid()
+  asOf: boundedString(10)
+    .refine(isCalendarDay, "must be a civil day written YYYY-MM-DD that is a real calendar day")
+    .openapi({
+      description: "The day the report is taken at, `YYYY-MM-DD` (required). Days before it are earned.",
+      example: "2026-07-01",
+    }),
+  policyId: uuidString()
     .optional()
     .openapi({ description: "Only this policy (an id of another company matches nothing)." }),
   bookedAsOf: z.iso

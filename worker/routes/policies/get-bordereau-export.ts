@@ -9,9 +9,10 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { uuidString } from "../../lib/bounded";
 import { readBordereauExport } from "../../operations/bordereau/read-export";
 
-const ExportIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "exportId", in: "path" } });
+const ExportIdParam = uuidString().openapi({ param: { name: "exportId", in: "path" } });
 
 const ExportStatusSchema = z
   .object({

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { defineRoute } from "../../http/registry";
 import {
   companyParams,
@@ -8,10 +7,11 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { uuidString } from "../../lib/bounded";
 import { readExportPreset } from "../../operations/bordereau/read-export-preset";
 import { PRESET_PRIVACY, PresetSchema } from "./schemas";
 
-const PresetIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "presetId", in: "path" } });
+const PresetIdParam = uuidString().openapi({ param: { name: "presetId", in: "path" } });
 
 export const getExportPreset = defineRoute(
   companyRoute("P", "export-preset.view", {

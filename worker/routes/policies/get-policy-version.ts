@@ -8,14 +8,11 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { queryInteger } from "../../lib/bounded";
 import { readPolicyVersion } from "../../operations/policies/read-policy-version";
-import { PolicyIdParam, PolicyVersionSchema, PolicyVersionSummarySchema } from "./schemas";
+import { MAX_VERSION, PolicyIdParam, PolicyVersionSchema, PolicyVersionSummarySchema } from "./schemas";
 
-const VersionParam = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .openapi({ param: { name: "version", in: "path" } });
+const VersionParam = queryInteger(1, MAX_VERSION).openapi({ param: { name: "version", in: "path" } });
 
 export const getPolicyVersion = defineRoute(
   companyRoute("P", "policy.view", {

@@ -9,13 +9,14 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { batchIdMember, uuidString } from "../../lib/bounded";
 import { linkContact } from "../../operations/policies/link-contact";
-import { CONTACTS_UNVERSIONED, ContactSchema, PolicyIdParam } from "./schemas";
+import { CONTACT_WRITE_PERMISSIONS, CONTACTS_UNVERSIONED, ContactSchema, PolicyIdParam } from "./schemas";
 
 const LinkBody = z
   .object({
-    personId: z.uuid().openapi({ description: "Id of an existing person of the company." }),
-    batchId: z.unknown().optional(),
+    personId: uuidString().openapi({ description: "Id of an existing person of the company." }),
+    batchId: batchIdMember(),
   })
   .strict();
 
@@ -23,11 +24,10 @@ const DESCRIPTION = [
   "Idempotent: the first link answers 201, linking the same person again answers 200; both return the contact.",
   CONTACTS_UNVERSIONED,
   "An unknown policy or person, or one of another company, is 404 `NotFoundError`.",
-  "Requires `policy.view` and `person.view` as well (403 `AuthorizationError` without them).",
 ].join("\n\n");
 
 export const linkPolicyContact = defineRoute(
-  companyRoute("P", "policy.endorse", {
+  companyRoute("P", CONTACT_WRITE_PERMISSIONS, {
     method: "post",
     path: "/policies/{policyId}/contacts",
     operationId: "linkPolicyContact",

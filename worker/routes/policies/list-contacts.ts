@@ -16,11 +16,10 @@ const ContactListSchema = z.object({ items: z.array(ContactSchema) }).openapi("P
 const DESCRIPTION = [
   "The persons linked to the policy, oldest link first, with display names.",
   "An unknown policy or person, or one of another company, is 404 `NotFoundError`.",
-  "Requires `person.view` as well (403 `AuthorizationError` without it).",
 ].join("\n\n");
 
 export const listPolicyContacts = defineRoute(
-  companyRoute("P", "policy.view", {
+  companyRoute("P", ["policy.view", "person.view"], {
     method: "get",
     path: "/policies/{policyId}/contacts",
     operationId: "listPolicyContacts",

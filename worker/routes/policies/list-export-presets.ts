@@ -3,13 +3,14 @@ import { EXPORT_SURFACES } from "../../domain/bordereau/presets";
 import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
+import { uuidString } from "../../lib/bounded";
 import { listExportPresets as listPresets } from "../../operations/bordereau/list-export-presets";
 import { PRESET_PRIVACY, PresetSchema } from "./schemas";
 
 const presetQuery = z.object({
   ...pageQuery(50, 500),
   entityType: z.enum(EXPORT_SURFACES).optional(),
-  ownerUserId: z.uuid({ message: "must be a UUID" }).optional(),
+  ownerUserId: uuidString().optional(),
 });
 
 export const listExportPresets = defineRoute(

@@ -1,33 +1,36 @@
 import { z } from "@hono/zod-openapi";
 import { UuidSchema } from "../../http/route";
+import { batchIdMember, boundedArray, boundedInteger, boundedJson, boundedString, TEXT } from "../../lib/bounded";
+import { MAX_VERSION } from "./schemas";
 
 /** The body and answer of the staff policy repair (`POST P/policies/repair`). */
 
 /** Any JSON value, null included; only an absent member is refused. */
 const JsonValue = (description: string) =>
-  z
-    .unknown()
+  boundedJson(MAX_REPAIR_VALUE_JSON_LENGTH)
     .refine((v) => v !== undefined, { message: "is required" })
-    .openapi({ description: `${description} Required; any JSON value, null included.` });
+    .openapi({
+      description: `${description} Required; any JSON value, null included (at most 100,000 characters of JSON).`,
+    });
+
+/** A repaired value: one field's value (the body is at most 1 MiB anyway). */
+const MAX_REPAIR_VALUE_JSON_LENGTH = 100_000;
 
 const common = {
   policyId: UuidSchema.openapi({ description: "The policy to repair; a policy of another company is 404." }),
   dryRun: z.boolean().default(false).openapi({ description: "Answer what would change without writing anything." }),
-  batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
+  batchId: batchIdMember(),
 };
 
 const FieldValueChangeSchema = z
   .object({
-    version: z.number().int().min(1).optional().openapi({
+    version: boundedInteger(1, MAX_VERSION).optional().openapi({
       description: "When given, must be the policy's current version (409 `StalePolicyVersion` otherwise).",
     }),
-    segmentIndex: z
-      .number()
-      .int()
-      .min(0)
+    segmentIndex: boundedInteger(0, MAX_VERSION)
       .optional()
       .openapi({ description: "Only this segment of the current version; omitted means every segment." }),
-    path: z.string().openapi({
+    path: boundedString(TEXT.name).openapi({
       description:
         "`policy.<referenceId>`, optionally deeper (`policy.fullTermPricingInfo.pricingComponents`, " +
         "`policy.exposures.0.exposureName`).",
@@ -37,14 +40,14 @@ const FieldValueChangeSchema = z
     value: JsonValue("The value to store instead, checked as a write would check it."),
   })
   .strict()
-  .openapi("PolicyFieldValueChange");
+  .openapi("PolicyFieldValueChange", { required: ["path", "expected", "value"] });
 
 export const RepairBodySchema = z
   .discriminatedUnion("kind", [
     z.object({ kind: z.literal("segmentHashes"), ...common }).strict(),
     z.object({ kind: z.literal("joinHistory"), ...common }).strict(),
     z
-      .object({ kind: z.literal("fieldValues"), ...common, changes: z.array(FieldValueChangeSchema).min(1).max(100) })
+      .object({ kind: z.literal("fieldValues"), ...common, changes: boundedArray(FieldValueChangeSchema, 100, 1) })
       .strict(),
   ])
   .openapi("PolicyRepairRequest");

@@ -8,7 +8,12 @@ const STATUS =
   "As of today (the UTC day): `cancelled` from the cancellation's effective date, `expired` from the term end, " +
   "`active` otherwise (also while a cancellation is pending).";
 
-export const PolicyIdParam = z.uuid({ message: "must be a UUID" }).openapi({ param: { name: "policyId", in: "path" } });
+import { uuidString } from "../../lib/bounded";
+
+export const PolicyIdParam = uuidString().openapi({ param: { name: "policyId", in: "path" } });
+
+/** The highest policy version number a request may name. */
+export const MAX_VERSION = 1_000_000;
 
 const DateObject = z.object({ date: z.string(), timezone: z.string() }).openapi("Fmv1Date");
 
@@ -97,6 +102,12 @@ export const ContactSchema = z
       .openapi({ description: "The person's `name`; else its `email`; else `Person <first 8 characters of its id>`." }),
   })
   .openapi("PolicyContact");
+
+/**
+ * Linking and unlinking a contact need the same permissions (interface, Policies: contacts): the policy
+ * changes, and the person must be visible. All are checked before anything is looked up.
+ */
+export const CONTACT_WRITE_PERMISSIONS = ["policy.endorse", "policy.view", "person.view"] as const;
 
 /** Contacts of a policy (interface, Policies; CONTRACT section 4 "Contacts"). */
 export const CONTACTS_UNVERSIONED =

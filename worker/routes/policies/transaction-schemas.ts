@@ -9,6 +9,7 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
+import { batchIdMember, boundedArray, boundedString, fieldValues, TEXT } from "../../lib/bounded";
 import { InvoicePlanSchema } from "../financials/schemas";
 import { InvoicePlanResultSchema, PolicyIdParam, PolicyVersionSchema } from "./schemas";
 
@@ -23,16 +24,22 @@ const INVOICE_PLAN =
   "against the new version's written pricing) leave neither version nor invoices.";
 
 const base = {
-  transactionTimestamp: z.iso.datetime({ offset: true }).openapi({
-    description:
-      "The booking time (ISO 8601), recorded on the version; it decides the bordereau period and `bookedAsOf`. " +
-      "Not more than 5 minutes in the future, and not earlier than the policy's own new-business or renewal " +
-      "transaction (400 `InvalidPolicyData` naming it); concurrent transactions may arrive in any order.",
-  }),
+  transactionTimestamp: z.iso
+    .datetime({ offset: true })
+    .max(TEXT.timestamp)
+    .openapi({
+      description:
+        "The booking time (ISO 8601), recorded on the version; it decides the bordereau period and `bookedAsOf`. " +
+        "Not more than 5 minutes in the future, and not earlier than the policy's own new-business or renewal " +
+        "transaction (400 `InvalidPolicyData` naming it); concurrent transactions may arrive in any order.",
+    }),
   displayAuthor: z.string().trim().min(1).max(200),
   invoicePlan: InvoicePlanSchema.optional().openapi({ description: INVOICE_PLAN }),
-  batchId: z.unknown().optional(),
+  batchId: batchIdMember(),
 };
+
+/** Deltas of one endorsement (CONTRACT 8.3). */
+export const MAX_DELTAS = 500;
 
 const START_DATA =
   "Policy field values: `policyStartDate`, `policyEndDate`, pricing containers, `exposures`, configured policy " +
@@ -40,7 +47,10 @@ const START_DATA =
 
 /** New business and renewal. */
 export const StartBody = z
-  .object({ ...base, data: z.record(z.string(), z.unknown()).openapi({ description: START_DATA }) })
+  .object({
+    ...base,
+    data: fieldValues().openapi({ description: START_DATA, required: ["policyStartDate", "policyEndDate"] }),
+  })
   .strict();
 
 const DELTAS =
@@ -76,10 +86,17 @@ export const EndorseBody = z
   .object({
     ...base,
     effectiveDate: EffectiveDateSchema,
-    deltas: z
-      .array(z.object({ path: z.string(), value: z.unknown() }).strict())
-      .min(1)
-      .openapi({ description: DELTAS }),
+    deltas: boundedArray(
+      z
+        .object({
+          path: boundedString(TEXT.name),
+          value: z.unknown().openapi({ "x-bounded-by": "the field's kind, as in the policy data" }),
+        })
+        .strict()
+        .openapi({ required: ["path", "value"] }),
+      MAX_DELTAS,
+      1,
+    ).openapi({ description: `${DELTAS} At most ${MAX_DELTAS} deltas.` }),
   })
   .strict();
 export const CancelBody = z.object({ ...base, effectiveDate: EffectiveDateSchema }).strict();

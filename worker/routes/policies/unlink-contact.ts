@@ -1,18 +1,19 @@
-import { z } from "@hono/zod-openapi";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import { uuidString } from "../../lib/bounded";
 import { unlinkContact } from "../../operations/policies/unlink-contact";
-import { CONTACTS_UNVERSIONED, PolicyIdParam } from "./schemas";
+import { CONTACT_WRITE_PERMISSIONS, CONTACTS_UNVERSIONED, PolicyIdParam } from "./schemas";
 
-const PersonIdParam = z.uuid().openapi({ param: { name: "personId", in: "path" } });
+const PersonIdParam = uuidString().openapi({ param: { name: "personId", in: "path" } });
 
 const DESCRIPTION = [
   `Removes only the association; the person stays. ${CONTACTS_UNVERSIONED}`,
   "An unknown policy, or a person not linked to it (another company's ids included), is 404 `NotFoundError`.",
+  "Needs the same permissions as linking: `policy.endorse`, `policy.view` and `person.view`.",
 ].join("\n\n");
 
 export const unlinkPolicyContact = defineRoute(
-  companyRoute("P", "policy.endorse", {
+  companyRoute("P", CONTACT_WRITE_PERMISSIONS, {
     method: "delete",
     path: "/policies/{policyId}/contacts/{personId}",
     operationId: "unlinkPolicyContact",

@@ -9,7 +9,15 @@ import {
   notFoundResponse,
   validationErrorResponse,
 } from "../../http/route";
-import { LinkBodySchema, LinkSchema, linkView, PERMISSION_RULE, relationshipParams, TAGS } from "./schemas";
+import {
+  LINK_WRITE_PERMISSION,
+  LinkBodySchema,
+  LinkSchema,
+  linkView,
+  PERMISSION_RULE,
+  relationshipParams,
+  TAGS,
+} from "./schemas";
 
 const DESCRIPTION = [
   "Links `fromId` (a record of the relationship's `from` type) to `toId` (a record of its `to` type). Both must " +
@@ -24,11 +32,13 @@ const DESCRIPTION = [
   PERMISSION_RULE,
 ].join("\n\n");
 
-const CONFLICTS = "The cardinality allows no further link for one of the records (`RelationshipCardinalityViolation`).";
+const CONFLICTS =
+  "The cardinality allows no further link for one of the records (`RelationshipCardinalityViolation`), or the " +
+  "relationship is written only by the platform (`PlatformManagedRelationship`).";
 
 /** Runs in the company object, where link changes that rename an event are serialized with its other writes. */
 export const createLink = defineRoute(
-  companyRoute("P", null, {
+  companyRoute("P", LINK_WRITE_PERMISSION, {
     method: "post",
     path: "/relationships/{relationshipKey}/links",
     operationId: "createRelationshipLink",

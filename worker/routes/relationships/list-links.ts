@@ -3,10 +3,18 @@ import { offsetOf, pageEnvelope, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyRoute, contextOf, jsonContent, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { listRelationshipLinks } from "../../operations/relationships/list-links";
-import { LinkFilterQuery, LinkSchema, linkView, PERMISSION_RULE, relationshipParams, TAGS } from "./schemas";
+import {
+  LINK_READ_PERMISSION,
+  LinkFilterQuery,
+  LinkSchema,
+  linkView,
+  PERMISSION_RULE,
+  relationshipParams,
+  TAGS,
+} from "./schemas";
 
 export const listLinks = defineRoute(
-  companyRoute("P", null, {
+  companyRoute("P", LINK_READ_PERMISSION, {
     method: "get",
     path: "/relationships/{relationshipKey}/links",
     operationId: "listRelationshipLinks",

@@ -1,14 +1,14 @@
 import { defineRoute } from "../../http/registry";
 import { companyRoute, contextOf, jsonContent, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { readRelationshipLink } from "../../operations/relationships/read-link";
-import { LinkSchema, linkParams, linkView, PERMISSION_RULE, TAGS } from "./schemas";
+import { LINK_READ_PERMISSION, LinkSchema, linkParams, linkView, PERMISSION_RULE, TAGS } from "./schemas";
 
 const DESCRIPTION = ["An unknown link id, or one of another relationship or company, is 404.", PERMISSION_RULE].join(
   "\n\n",
 );
 
 export const readLink = defineRoute(
-  companyRoute("P", null, {
+  companyRoute("P", LINK_READ_PERMISSION, {
     method: "get",
     path: "/relationships/{relationshipKey}/links/{linkId}",
     operationId: "getRelationshipLink",

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { LinkRow } from "../../db/queries/relationships";
-import { companyParams, UuidSchema } from "../../http/route";
+import { anyLinkPermissions } from "../../domain/relationships/ends";
+import { companyParams, pathPermission, UuidSchema } from "../../http/route";
+import { batchIdMember, boundedString, TEXT } from "../../lib/bounded";
 
 export const TAGS = ["Relationships"];
 
@@ -18,18 +20,15 @@ export const LinkBodySchema = z
   .strictObject({
     fromId: UuidSchema.openapi({ description: "Id of a record of the relationship's `from` type." }),
     toId: UuidSchema.openapi({ description: "Id of a record of the relationship's `to` type." }),
-    batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
+    batchId: batchIdMember(),
   })
   .openapi("RelationshipLinkRequest");
 
-export const RelationshipKeyParam = z
-  .string()
-  .min(1)
-  .openapi({
-    param: { name: "relationshipKey", in: "path" },
-    description: "Key of a relationship in the company's configuration.",
-    example: "vehicleOwner",
-  });
+export const RelationshipKeyParam = boundedString(TEXT.key, 1).openapi({
+  param: { name: "relationshipKey", in: "path" },
+  description: "Key of a relationship in the company's configuration.",
+  example: "vehicleOwner",
+});
 
 export const LinkIdParam = UuidSchema.openapi({ param: { name: "linkId", in: "path" } });
 
@@ -45,8 +44,22 @@ export const LinkFilterQuery = {
 export const PERMISSION_RULE =
   "Permissions follow the relationship's ends (`Exposure` → `exposure.*`, `Policy` → `policy.*`, a custom object " +
   "→ `custom-object.*`): linking and unlinking need `<from>.edit` and `<to>.view`; reading links needs " +
-  "`<from>.view` and `<to>.view`. They are checked once the relationship is known (403 `AuthorizationError`); an " +
-  "unknown relationship key is 404 `NotFoundError`.";
+  "`<from>.view` and `<to>.view`. A key that could act on no relationship is refused 403 `AuthorizationError` " +
+  "before anything is looked up; otherwise an unknown relationship key is 404 `NotFoundError`, and the ends' " +
+  "permissions are checked once the relationship is known (403). `previousPolicy` links are written only by " +
+  "renew: creating or removing one is 409 `PlatformManagedRelationship`.";
+
+/** The route permission of link writes and of link reads: the relationship's ends, known once it is found. */
+export const LINK_WRITE_PERMISSION = pathPermission(
+  "<from>.edit + <to>.view",
+  "`<from>.edit` and `<to>.view` of the relationship's ends",
+  anyLinkPermissions("link"),
+);
+export const LINK_READ_PERMISSION = pathPermission(
+  "<from>.view + <to>.view",
+  "`<from>.view` and `<to>.view` of the relationship's ends",
+  anyLinkPermissions("list"),
+);
 
 /** A link as every relationship route answers it. */
 export const linkView = (link: LinkRow) => ({

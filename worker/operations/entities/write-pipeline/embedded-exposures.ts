@@ -55,7 +55,7 @@ export async function prepareEmbeddedExposures(
   const holdsGroup = (group: string) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group));
   const locked = lockedEmbeddedFields(write.exposures, exposureFields, write.stored, holdsGroup);
   if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
-  const reading = planEmbeddedExposures(write.exposures, exposureFields, write.optionSets, write.stored);
+  const reading = planEmbeddedExposures(write.exposures, exposureFields, write.optionSets, write.stored, ctx.now);
   if (!reading.ok && reading.kind === "generated")
     throw refusalError({ kind: "generated", referenceIds: reading.paths });
   if (!reading.ok && reading.kind === "shape")

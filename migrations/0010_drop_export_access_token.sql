@@ -1,0 +1,1 @@
+ALTER TABLE `bordereau_exports` DROP COLUMN `access_token`;

@@ -1,0 +1,248 @@
+import { describe, expect, it } from "vitest";
+import { createCompany, expectError, type TestCompany } from "../support/harness";
+
+/**
+ * Configuration document bounds (CONTRACT 8.3; worker/domain/configuration/bounds.ts). Each crash input of
+ * the penetration test, scaled down to stay fast while still over its bound: a 400 naming the bound,
+ * nothing stored, and the service keeps answering other companies.
+ */
+
+async function admin() {
+  const company = await createCompany();
+  return { company, key: await company.key(["SUPER_ADMIN"]) };
+}
+
+const field = (
+  referenceId: string,
+  typeInfo: Record<string, unknown> = { kind: "String" },
+  entityType = "exposure",
+) => ({
+  entityType,
+  referenceId,
+  label: referenceId,
+  typeInfo,
+});
+
+const options = (count: number) => Array.from({ length: count }, (_, i) => ({ value: `o${i}`, label: `O${i}` }));
+
+/** Validates and imports a document expecting one refused bound; checks nothing was stored. */
+async function expectRefused(company: TestCompany, key: string, document: unknown, code: string) {
+  const validated = await company.call("POST", "/configuration/validate", key, { body: document });
+  expect(validated.status, validated.text.slice(0, 300)).toBe(200);
+  expect(validated.json.isValid).toBe(false);
+  expect(validated.json.issues.map((i: { code: string }) => i.code)).toContain(code);
+  const before = (await company.call("GET", "/configuration/export", key)).json.contentHash;
+  const imported = await company.call("POST", "/configuration/import", key, { body: document });
+  const error = expectError(imported, 400, "InvalidConfiguration");
+  expect(error.message.length).toBeLessThan(200_000);
+  expect((await company.call("GET", "/configuration/export", key)).json.contentHash).toBe(before);
+  return validated.json.issues as Array<{ code: string; message: string; fieldPath: string[] }>;
+}
+
+async function othersStillAnswer() {
+  const other = await createCompany();
+  expect((await other.call("GET", "/entities/exposure/configuration", await other.key(["ReadOnly"]))).status).toBe(200);
+}
+
+describe("counts", () => {
+  it("at most 2,000 field definitions, counting sub-fields", async () => {
+    const { company, key } = await admin();
+    const fields = Array.from({ length: 1_999 }, (_, i) => field(`f${i}`));
+    const group = field("drivers", {
+      kind: "Group",
+      subFields: [
+        { referenceId: "a", label: "A", typeInfo: { kind: "String" } },
+        { referenceId: "b", label: "B", typeInfo: { kind: "String" } },
+      ],
+    });
+    const issues = await expectRefused(
+      company,
+      key,
+      { fieldDefinitions: [...fields, group] },
+      "too-many-field-definitions",
+    );
+    expect(issues.find((i) => i.code === "too-many-field-definitions")?.message).toBe(
+      "The document has 2,002 field definitions; at most 2,000 are allowed",
+    );
+    const fine = await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: fields } });
+    expect(fine.status, fine.text.slice(0, 300)).toBe(200);
+  });
+
+  it("at most 200 option sets and 10,000 options per set", async () => {
+    const { company, key } = await admin();
+    const sets = Array.from({ length: 201 }, (_, i) => ({ key: `s${i}`, options: options(1) }));
+    await expectRefused(company, key, { optionSets: sets }, "too-many-option-sets");
+    const issues = await expectRefused(
+      company,
+      key,
+      { optionSets: [{ key: "big", options: options(10_001) }] },
+      "too-many-options",
+    );
+    expect(issues.find((i) => i.code === "too-many-options")?.fieldPath).toEqual(["optionSets", "0", "options"]);
+    await othersStillAnswer();
+  });
+
+  it("at most 200,000 option values listed by Select fields together (many fields sharing one big set)", async () => {
+    const { company, key } = await admin();
+    const document = {
+      optionSets: [{ key: "big", options: options(10_000) }],
+      fieldDefinitions: Array.from({ length: 21 }, (_, i) => field(`s${i}`, { kind: "Select", optionSet: "big" })),
+    };
+    await expectRefused(company, key, document, "too-many-select-options");
+    // Within the bound, the entity configuration read lists them, fast.
+    const within = { ...document, fieldDefinitions: document.fieldDefinitions.slice(0, 20) };
+    expect((await company.call("POST", "/configuration/import", key, { body: within })).status).toBe(200);
+    const started = Date.now();
+    const read = await company.call("GET", "/entities/exposure/configuration", key);
+    expect(read.status).toBe(200);
+    expect(read.json.properties.s19.enum).toHaveLength(10_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("at most 1,000 cards; a chain of 1,000 nested cards validates in linear time", async () => {
+    const { company, key } = await admin();
+    const card = (i: number) => ({
+      key: `c${i}`,
+      pageKey: "p",
+      entityType: "exposure",
+      title: `C${i}`,
+      parentCardKey: i === 0 ? null : `c${i - 1}`,
+    });
+    await expectRefused(
+      company,
+      key,
+      { cardDefinitions: Array.from({ length: 1_001 }, (_, i) => card(i)) },
+      "too-many-cards",
+    );
+    const started = Date.now();
+    const nested = await company.call("POST", "/configuration/validate", key, {
+      body: { cardDefinitions: Array.from({ length: 1_000 }, (_, i) => card(i)) },
+    });
+    expect(nested.json.isValid).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("a document over 900,000 bytes in canonical form is document-too-large", async () => {
+    const { company, key } = await admin();
+    const long = "x".repeat(900);
+    const document = {
+      optionSets: [
+        { key: "labels", options: Array.from({ length: 1_100 }, (_, i) => ({ value: `v${i}`, label: long })) },
+      ],
+    };
+    const issues = await expectRefused(company, key, document, "document-too-large");
+    expect(issues.find((i) => i.code === "document-too-large")?.message).toMatch(
+      /^The configuration is [\d,]+ bytes in canonical form; at most 900,000 can be stored$/,
+    );
+  });
+
+  it("lists at most 1,000 issues, then counts the rest", async () => {
+    const { company, key } = await admin();
+    const bad = Array.from({ length: 1_500 }, () => ({ entityType: "exposure", referenceId: "9bad", label: "x" }));
+    const res = await company.call("POST", "/configuration/validate", key, { body: { fieldDefinitions: bad } });
+    expect(res.json.issues).toHaveLength(1_001);
+    expect(res.json.issues.at(-1)).toMatchObject({ code: "too-many-issues", severity: "error" });
+  });
+});
+
+describe("expressions", () => {
+  it("at most 2,000 characters: a 40 KB 1+1+... is a 400, not a 500", async () => {
+    const { company, key } = await admin();
+    const sum = `1${"+1".repeat(20_000)}`;
+    const issues = await expectRefused(
+      company,
+      key,
+      { fieldDefinitions: [field("total", { kind: "Calculated", expression: sum })] },
+      "expression-too-long",
+    );
+    expect(issues.find((i) => i.code === "expression-too-long")?.message).toMatch(
+      /^Expression "1\+1.*\.\.\." is not valid: is longer than 2,000 characters$/,
+    );
+    await othersStillAnswer();
+  });
+
+  it("nest at most 32 levels", async () => {
+    const { company, key } = await admin();
+    const deep = `${"(".repeat(40)}1${")".repeat(40)}`;
+    await expectRefused(
+      company,
+      key,
+      { fieldDefinitions: [field("total", { kind: "Calculated", expression: deep })] },
+      "expression-too-deep",
+    );
+  });
+});
+
+describe("calculated fields", () => {
+  /** f0 is text; each next field doubles the previous one. */
+  const doubling = (links: number) => [
+    field("f0"),
+    ...Array.from({ length: links }, (_, i) => field(`f${i + 1}`, { kind: "Calculated", expression: `f${i} + f${i}` })),
+  ];
+
+  it("chain at most 16 deep", async () => {
+    const { company, key } = await admin();
+    const issues = await expectRefused(company, key, { fieldDefinitions: doubling(17) }, "calculated-chain-too-long");
+    expect(issues.filter((i) => i.code === "calculated-chain-too-long").map((i) => i.fieldPath[1])).toEqual(["17"]);
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: doubling(16) } })).status,
+    ).toBe(200);
+  });
+
+  it("a value over 10,000 characters refuses the save naming the field, and stores nothing", async () => {
+    const { company, key } = await admin();
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: doubling(16) } })).status,
+    ).toBe(200);
+    const started = Date.now();
+    // 24 bytes doubled 16 times would be 1.5 MB: f9 is the first over 10,000 characters (24 × 2^9 = 12,288).
+    const refused = await company.call("POST", "/entities/exposure", key, { body: { f0: "x".repeat(24) } });
+    const error = expectError(refused, 400, "InvalidFieldModelV1Data");
+    expect(error.details[0]).toEqual({
+      field: "f9",
+      message: "is calculated by an expression that produces text longer than 10,000 characters",
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await company.call("GET", "/entities/exposure", key)).json.totalCount).toBe(0);
+    // Two characters double past 10,000 at f13 (2 × 2^13 = 16,384); with no text the chain stays null.
+    const shorter = expectError(
+      await company.call("POST", "/entities/exposure", key, { body: { f0: "ab" } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(shorter.details.map((d) => d.field)).toEqual(["f13"]);
+    const saved = await company.call("POST", "/entities/exposure", key, { body: {} });
+    expect(saved.status).toBe(201);
+    expect((await company.call("GET", `/entities/exposure/${saved.json.id}`, key)).json.data.f16).toBeNull();
+    await othersStillAnswer();
+  });
+});
+
+describe("String values", () => {
+  it("are at most 10,000 characters, or the field's maxLength", async () => {
+    const { company, key } = await admin();
+    const document = { fieldDefinitions: [field("notes"), field("code", { kind: "String", maxLength: 5 })] };
+    expect((await company.call("POST", "/configuration/import", key, { body: document })).status).toBe(200);
+    const schema = (await company.call("GET", "/entities/exposure/configuration", key)).json.properties;
+    expect([schema.notes.maxLength, schema.code.maxLength]).toEqual([10_000, 5]);
+    expect(
+      (await company.call("POST", "/entities/exposure", key, { body: { notes: "n".repeat(10_000) } })).status,
+    ).toBe(201);
+    const long = expectError(
+      await company.call("POST", "/entities/exposure", key, { body: { notes: "n".repeat(10_001), code: "123456" } }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(long.details).toEqual([
+      { field: "notes", message: "must be at most 10,000 characters long" },
+      { field: "code", message: "must be at most 5 characters long" },
+    ]);
+    const badMax = await company.call("POST", "/configuration/validate", key, {
+      body: { fieldDefinitions: [field("code", { kind: "String", maxLength: 10_001 })] },
+    });
+    expect(badMax.json.issues[0]).toMatchObject({
+      code: "invalid-type-argument",
+      fieldPath: ["fieldDefinitions", "0", "typeInfo", "maxLength"],
+    });
+  });
+});

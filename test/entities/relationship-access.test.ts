@@ -1,0 +1,103 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createCompany, expectError } from "../support/harness";
+import { must } from "../support/must";
+
+/** Relationship links: permission before existence, and platform-managed links (issue 11). */
+
+const CONFIGURATION = {
+  fieldDefinitions: [{ entityType: "person", referenceId: "name", label: "Name", typeInfo: { kind: "String" } }],
+  relationships: [
+    { key: "spouse", from: "Person", to: "Person", cardinality: "1:1" },
+    { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" },
+  ],
+};
+
+async function configured() {
+  const company = await createCompany();
+  const admin = await company.key(["SUPER_ADMIN"]);
+  expect((await company.call("POST", "/configuration/import", admin, { body: CONFIGURATION })).status).toBe(200);
+  return { company, admin };
+}
+
+const UNKNOWN = "00000000-0000-4000-8000-000000000009";
+
+describe("permission before existence (CONTRACT 8.3)", () => {
+  it("a key that could act on no relationship is 403 for an unknown relationship key, not 404", async () => {
+    const { company } = await configured();
+    const none = await company.key([], ["audit.view"]);
+    for (const [method, path] of [
+      ["POST", "/relationships/noSuchThing/links"],
+      ["GET", "/relationships/noSuchThing/links"],
+      ["GET", `/relationships/noSuchThing/links/${UNKNOWN}`],
+      ["DELETE", `/relationships/noSuchThing/links/${UNKNOWN}`],
+    ] as const) {
+      const res = await company.call(
+        method,
+        path,
+        none,
+        method === "POST" ? { body: { fromId: UNKNOWN, toId: UNKNOWN } } : {},
+      );
+      expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
+    }
+  });
+
+  it("a key that may act on some relationship gets 404 for an unknown key, 403 for one whose ends it lacks", async () => {
+    const { company } = await configured();
+    const reader = await company.key(["ReadOnly"]);
+    expectError(await company.call("GET", "/relationships/noSuchThing/links", reader), 404, "NotFoundError");
+    // ReadOnly may read links but never write them: 403 whatever the key names.
+    for (const key of ["noSuchThing", "spouse"]) {
+      expectError(
+        await company.call("POST", `/relationships/${key}/links`, reader, { body: { fromId: UNKNOWN, toId: UNKNOWN } }),
+        403,
+        "AuthorizationError",
+      );
+    }
+    const exposureOnly = await company.key([], ["exposure.view"]);
+    expectError(await company.call("GET", "/relationships/spouse/links", exposureOnly), 403, "AuthorizationError");
+  });
+});
+
+describe("previousPolicy links are written only by renew (CONTRACT section 4)", () => {
+  it("creating or removing one directly is 409 PlatformManagedRelationship; reading is allowed", async () => {
+    const { company, admin } = await configured();
+    const created = await company.call("POST", "/relationships/previousPolicy/links", admin, {
+      body: { fromId: UNKNOWN, toId: crypto.randomUUID() },
+    });
+    const error = expectError(
+      created,
+      409,
+      "PlatformManagedRelationship",
+      "Links of relationship previousPolicy are written only by the platform",
+    );
+    expect(error.details).toEqual([{ field: "relationshipKey", message: "is written only by the platform" }]);
+    // A link renew wrote (stored here directly) can be read but not removed or re-pointed.
+    const linkId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
+    )
+      .bind(linkId, company.id, UNKNOWN, crypto.randomUUID(), new Date().toISOString())
+      .run();
+    expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
+    expectError(
+      await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),
+      409,
+      "PlatformManagedRelationship",
+    );
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM relationship_links WHERE company_id = ?")
+      .bind(company.id)
+      .first<{ n: number }>();
+    expect(must(stored).n).toBe(1);
+  });
+
+  it("checks the permission first: a key without policy.edit is 403, not 409", async () => {
+    const { company } = await configured();
+    const reader = await company.key(["ReadOnly"]);
+    expectError(
+      await company.call("DELETE", `/relationships/previousPolicy/links/${UNKNOWN}`, reader),
+      403,
+      "AuthorizationError",
+    );
+  });
+});
