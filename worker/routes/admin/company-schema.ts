@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CompanyRow } from "../../db/queries/companies";
 import { billReviewSettings, FEATURES, LIFECYCLES } from "../../domain/company/lifecycle";
 import { UuidSchema } from "../../http/route";
+import { boundedInteger } from "../../lib/bounded";
 
 export const LifecycleSchema = z.enum(LIFECYCLES).openapi({
   description:
@@ -14,7 +15,7 @@ export const FeaturesSchema = z
 
 export const BillReviewSettingsSchema = z
   .object({
-    capacity: z.number().int().min(0).max(100).openapi({
+    capacity: boundedInteger(0, 100).openapi({
       description: "Bill review runs the company may have queued or running at once (0-100, default 5).",
     }),
     paused: z.boolean().openapi({

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ATTACHABLE_TYPES } from "../../domain/attachments/attached-record";
 import { codePointLength, isBlank } from "../../domain/text/code-points";
 import { UuidSchema } from "../../http/route";
+import { batchIdMember } from "../../lib/bounded";
 
 /**
  * Schemas shared by the notes, tasks, folders, files and forms routes (CONTRACT section 6): attached
@@ -37,7 +38,7 @@ export const AttachableTypeSchema = z.enum(ATTACHABLE_TYPES).openapi({
 export const EntityIdSchema = UuidSchema.openapi({ description: "Id of a record of `entityType` in the company." });
 
 export const BatchIdMember = {
-  batchId: z.unknown().optional().openapi({ description: "Passed through to the audit log; not validated." }),
+  batchId: batchIdMember(),
 };
 
 /** `entityType` and `entityId` go together: one without the other is 400. */

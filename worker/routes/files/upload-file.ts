@@ -1,4 +1,5 @@
 import { ATTACHABLE_TYPES } from "../../domain/attachments/attached-record";
+import { MAX_FILE_BYTES } from "../../domain/files/limits";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import {
@@ -43,12 +44,17 @@ const MULTIPART_BODY = {
   type: "object" as const,
   required: ["file"],
   properties: {
-    file: { type: "string" as const, format: "binary", description: "The bytes, with a quoted filename." },
+    file: {
+      type: "string" as const,
+      format: "binary",
+      maxLength: MAX_FILE_BYTES,
+      description: "The bytes, with a quoted filename.",
+    },
     name: { type: "string" as const, maxLength: 255, description: "Name of the file; default: the filename." },
-    folderId: { type: "string" as const, format: "uuid", description: "Folder to place the file in." },
+    folderId: { type: "string" as const, format: "uuid", maxLength: 36, description: "Folder to place the file in." },
     category: { type: "string" as const, maxLength: 1000, description: "A configured category label." },
     entityType: { type: "string" as const, enum: [...ATTACHABLE_TYPES] },
-    entityId: { type: "string" as const, format: "uuid" },
+    entityId: { type: "string" as const, format: "uuid", maxLength: 36 },
     batchId: { type: "string" as const, maxLength: 4096, description: "Passed through to the audit log." },
   },
 };

@@ -28,7 +28,10 @@ const Body = z
       .min(-CENTS_LIMIT)
       .max(CENTS_LIMIT)
       .refine((cents) => cents !== 0, "must not be 0")
-      .openapi({ description: "Above 0; below 0 only on a credit note (a refund of at most what is owed)." }),
+      .openapi({
+        format: "int64",
+        description: "Above 0; below 0 only on a credit note (a refund of at most what is owed).",
+      }),
     paidOn: Fmv1DateSchema.optional(),
     reference: z.string().max(200).optional(),
     batchId: BatchIdMember,

@@ -9,11 +9,12 @@ import {
   jsonContent,
   validationErrorResponse,
 } from "../../http/route";
+import { boundedInteger } from "../../lib/bounded";
 import { BatchIdMember, CategoryIdParam, CENTS_LIMIT, Cents, EventIdParam, errorAnswers, NOT_FOUND } from "./schemas";
 
 const Body = z
   .object({
-    expectedTotalCents: z.number().int().min(0).max(CENTS_LIMIT),
+    expectedTotalCents: boundedInteger(0, CENTS_LIMIT),
     currentExpectedTotalCents: Cents.optional().openapi({
       description: "Compare-and-set: refused 409 `EXPECTED_TOTAL_CHANGED` unless it is the current expected total.",
     }),

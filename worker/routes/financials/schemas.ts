@@ -6,13 +6,14 @@ import { INVOICE_STATUSES } from "../../domain/financials/invoice-ledger";
 import { ACCOUNT_ROLES, DIRECTIONS, SIDES } from "../../domain/financials/ledger";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { jsonContent, UuidSchema } from "../../http/route";
+import { batchIdMember, boundedInteger } from "../../lib/bounded";
 
 /** Zod schemas the financials routes share (CONTRACT section 7). */
 
 /** Amounts are integer cents within ±10^13 (CONTRACT section 7). */
 export const CENTS_LIMIT = 10_000_000_000_000;
-export const Cents = z.number().int().min(-CENTS_LIMIT).max(CENTS_LIMIT);
-export const PositiveCents = z.number().int().min(1).max(CENTS_LIMIT);
+export const Cents = boundedInteger(-CENTS_LIMIT, CENTS_LIMIT);
+export const PositiveCents = boundedInteger(1, CENTS_LIMIT);
 const MAX_LINES = 200;
 const MAX_PLAN_ENTRIES = 100;
 
@@ -36,7 +37,7 @@ export function errorAnswers<S extends 404 | 409 | 422 | 429>(answers: Record<S,
 export const NOT_FOUND = "Unknown id, or one of another company; or the financials switch is off (`NotFoundError`).";
 
 /** `batchId` at the root of a mutation body: passed to the audit log, not validated (interface, Conventions). */
-export const BatchIdMember = z.unknown().optional().openapi({ description: "Passed through to the audit log." });
+export const BatchIdMember = batchIdMember();
 
 const DateOut = z.object({ date: z.string().openapi({ format: "date" }), timezone: z.string() });
 

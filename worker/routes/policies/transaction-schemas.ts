@@ -34,7 +34,8 @@ const base = {
         "transaction (400 `InvalidPolicyData` naming it); concurrent transactions may arrive in any order.",
     }),
   displayAuthor: z.string().trim().min(1).max(200),
-  invoicePlan: InvoicePlanSchema.optional().openapi({ description: INVOICE_PLAN }),
+  // The plan's rules are in the route descriptions (INVOICE_PLAN): a description here would wrap the reference.
+  invoicePlan: InvoicePlanSchema.optional(),
   batchId: batchIdMember(),
 };
 
@@ -78,7 +79,10 @@ const EffectiveDateSchema = z
     description:
       'Fmv1Date `{date: "YYYY-MM-DD", timezone?}` in the policy\'s time zone: a date without a zone takes the ' +
       "policy's; one naming another zone is 400 `InvalidPolicyData`. The `{day, month, year}` spelling is refused.",
-    properties: { date: { type: "string", format: "date" }, timezone: { type: "string" } },
+    properties: {
+      date: { type: "string", format: "date", maxLength: 10 },
+      timezone: { type: "string", maxLength: 64 },
+    },
     required: ["date"],
   });
 
@@ -103,6 +107,7 @@ export const CancelBody = z.object({ ...base, effectiveDate: EffectiveDateSchema
 export const ReinstateBody = z.object(base).strict();
 
 export const SERIALIZED =
+  `\n\n**invoicePlan.** ${INVOICE_PLAN}` +
   "\n\nSerialized per company; each transaction commits one new version atomically with a sequential number.";
 
 /** New business and renewal report payload-shape failures as InvalidPolicyData (interface, Errors). */

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
+import { fieldValues } from "../../lib/bounded";
 import { InvoicePlanSchema } from "../financials/schemas";
 import { InvoicePlanResultSchema, PolicyVersionSchema } from "../policies/schemas";
 import { BIND_RULES_DOC } from "./bind-conditions";
@@ -9,8 +10,8 @@ import { BatchIdMember, BindAdvisorySchema, errorAnswer, QuoteSchema, WorkflowNa
 
 const BindBody = z
   .strictObject({
-    quoteId: z.uuid({ message: "must be a UUID" }).optional().openapi({ description: "Bind a stored quote." }),
-    quote: z.record(z.string(), z.unknown()).optional().openapi({
+    quoteId: z.uuid({ message: "must be a UUID" }).max(36).optional().openapi({ description: "Bind a stored quote." }),
+    quote: fieldValues().optional().openapi({
       description:
         "Bind by value: a quote create body (optional root `submissionId`), rated with `ratingWorkflowName`.",
     }),
@@ -21,6 +22,7 @@ const BindBody = z
     invoicePlan: InvoicePlanSchema.optional(),
     transactionTimestamp: z.iso
       .datetime({ offset: true })
+      .max(40)
       .optional()
       .openapi({ description: "The new business's booking time; default now." }),
     displayAuthor: z.string().trim().min(1).max(200).optional().openapi({ description: "Default `External API`." }),

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent } from "../../http/route";
+import { fieldValues } from "../../lib/bounded";
 import { rateByValue } from "../../operations/quotes/rate-by-value";
 import { RATING_RULES } from "./rate-quote";
 import { BatchIdMember, errorAnswer, RatingSchema, WorkflowNameMember } from "./schemas";
@@ -8,7 +9,7 @@ import { BatchIdMember, errorAnswer, RatingSchema, WorkflowNameMember } from "./
 const RateByValueBody = z
   .strictObject({
     ratingWorkflowName: WorkflowNameMember,
-    quote: z.record(z.string(), z.unknown()).openapi({
+    quote: fieldValues().openapi({
       description: "Quote field values by referenceId, with optional `exposures`; read as a PUT `quote`.",
     }),
     batchId: BatchIdMember,
@@ -24,22 +25,27 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export const rateQuoteByValue = defineRoute(
-  companyRoute("P", "quote.rate", {
-    method: "post",
-    path: "/quotes/rate",
-    operationId: "rateQuoteByValue",
-    tags: ["Quotes"],
-    summary: "Rate quote values without storing them",
-    description: DESCRIPTION,
-    request: { params: companyParams(), body: jsonBody(RateByValueBody) },
-    responses: {
-      200: jsonContent(RatingSchema, "The rating (`quoteId: null`)."),
-      400: errorAnswer(
-        "`VALIDATION_ERROR` (body, workflow name), `InvalidFieldModelV1Data` or `QuoteLifecycleFieldWrite`.",
-      ),
-      422: errorAnswer("`RatingPreconditionFailed` or `RatingFailed`."),
+  companyRoute(
+    "P",
+    "quote.rate",
+    {
+      method: "post",
+      path: "/quotes/rate",
+      operationId: "rateQuoteByValue",
+      tags: ["Quotes"],
+      summary: "Rate quote values without storing them",
+      description: DESCRIPTION,
+      request: { params: companyParams(), body: jsonBody(RateByValueBody) },
+      responses: {
+        200: jsonContent(RatingSchema, "The rating (`quoteId: null`)."),
+        400: errorAnswer(
+          "`VALIDATION_ERROR` (body, workflow name), `InvalidFieldModelV1Data` or `QuoteLifecycleFieldWrite`.",
+        ),
+        422: errorAnswer("`RatingPreconditionFailed` or `RatingFailed`."),
+      },
     },
-  }),
+    { readOnly: true },
+  ),
   async (c) => {
     const { ratingWorkflowName, quote } = c.req.valid("json");
     return c.json(await rateByValue(contextOf(c), { ratingWorkflowName, quote }), 200);

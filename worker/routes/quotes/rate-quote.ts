@@ -33,22 +33,27 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export const rateQuote = defineRoute(
-  companyRoute("P", "quote.rate", {
-    method: "post",
-    path: "/quotes/{quoteId}/rate",
-    operationId: "rateQuote",
-    tags: ["Quotes"],
-    summary: "Rate a stored quote",
-    description: DESCRIPTION,
-    request: { params: quoteParams, body: jsonBody(RateBody) },
-    responses: {
-      200: jsonContent(RatingSchema, "The rating."),
-      400: errorAnswer("`VALIDATION_ERROR`: a malformed id or body, or a workflow name naming no workflow."),
-      ...notFoundResponse,
-      409: errorAnswer("`QuoteNotEditable`: the quote is bound or cancelled."),
-      422: errorAnswer("`RatingPreconditionFailed` or `RatingFailed`."),
-    },
-  }),
+  companyRoute(
+    "P",
+    "quote.rate",
+    {
+      method: "post",
+      path: "/quotes/{quoteId}/rate",
+      operationId: "rateQuote",
+      tags: ["Quotes"],
+      summary: "Rate a stored quote",
+      description: DESCRIPTION,
+      request: { params: quoteParams, body: jsonBody(RateBody) },
+      responses: {
+        200: jsonContent(RatingSchema, "The rating."),
+        400: errorAnswer("`VALIDATION_ERROR`: a malformed id or body, or a workflow name naming no workflow."),
+        ...notFoundResponse,
+        409: errorAnswer("`QuoteNotEditable`: the quote is bound or cancelled."),
+        422: errorAnswer("`RatingPreconditionFailed` or `RatingFailed`."),
+      },
+    }, // A read-only POST (CONTRACT 8.1): it answers a rating; the `system` stamp it records is bookkeeping.
+    { readOnly: true },
+  ),
   async (c) => {
     const ctx = contextOf(c);
     const answer = await rateStoredQuote(ctx, {

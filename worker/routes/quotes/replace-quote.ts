@@ -2,13 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
 import { companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
+import { fieldValues } from "../../lib/bounded";
 import { QUOTE_SHAPE } from "./get-quote";
 import { BatchIdMember, errorAnswer, QuoteSchema, quoteParams } from "./schemas";
 
 const ReplaceBody = z
   .strictObject({
-    quote: z.record(z.string(), z.unknown()).openapi({ description: "Every field value the quote keeps." }),
-    exposures: z.array(z.unknown()).max(10_000).openapi({ description: "The whole list of embedded exposures." }),
+    quote: fieldValues().openapi({ description: "Every field value the quote keeps." }),
+    exposures: z.array(fieldValues()).max(10_000).openapi({ description: "The whole list of embedded exposures." }),
     batchId: BatchIdMember,
   })
   .openapi("QuoteReplacement");

@@ -3,15 +3,17 @@ import { FullTermPricingInfoSchema, RatingResultSchema } from "../../domain/poli
 import { BIND_RULES } from "../../domain/quotes/bind-rules";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, jsonContent } from "../../http/route";
+import { batchIdMember } from "../../lib/bounded";
 
 export const QuoteIdParam = z
   .uuid({ message: "must be a UUID" })
+  .max(36)
   .openapi({ param: { name: "quoteId", in: "path" }, example: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f" });
 
 export const quoteParams = companyParams({ quoteId: QuoteIdParam });
 
 /** Passed through to the audit log; not validated (interface, Conventions). */
-export const BatchIdMember = z.unknown().optional().openapi({ description: "Correlates mutations in the audit log." });
+export const BatchIdMember = batchIdMember();
 
 const FieldValues = z.record(z.string(), z.unknown());
 

@@ -26,7 +26,11 @@ const CivilDay = z
     ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an ISO 8601 date-time" });
     return z.NEVER;
   })
-  .openapi({ type: "string", description: "`YYYY-MM-DD` or an ISO 8601 date-time (its civil day is kept)." });
+  .openapi({
+    type: "string",
+    maxLength: 40,
+    description: "`YYYY-MM-DD` or an ISO 8601 date-time (its civil day is kept).",
+  });
 
 const LegacySubmissionBody = z
   .strictObject({

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, jsonContent, UuidSchema } from "../../http/route";
+import { batchIdMember } from "../../lib/bounded";
 
 export const SubmissionIdParam = UuidSchema.openapi({ param: { name: "submissionId", in: "path" } });
 export const submissionParams = companyParams({ submissionId: SubmissionIdParam });
 
-export const BatchIdMember = z.unknown().optional().openapi({ description: "Correlates mutations in the audit log." });
+export const BatchIdMember = batchIdMember();
 
 export const errorAnswer = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
 
