@@ -3,6 +3,7 @@ import type { BackgroundMessage, Env } from "./env";
 import { consumeBackground } from "./queue/consumer";
 
 export { CompanyObject } from "../durable/company";
+export { RateLimiter } from "../durable/rate-limiter";
 
 const app = buildApp();
 

@@ -1,4 +1,5 @@
 import type { Lifecycle } from "../domain/company/lifecycle";
+import type { Decision } from "../domain/rate-limits/window";
 import type { Env } from "../env";
 import type { ErrorCode } from "../errors/api-error";
 import type { Actor } from "../operations/context";
@@ -21,5 +22,7 @@ export interface AppEnv {
     validationErrorCode?: ErrorCode;
     /** `batchId` of a body the audit cannot read itself (a multipart upload's `batchId` part). */
     batchId?: string;
+    /** The API key's rate-limit decision for this request (CONTRACT 8.2), for the answer's headers. */
+    rateLimit?: Decision;
   };
 }
