@@ -45,6 +45,9 @@ export const ERROR_STATUS = {
   TooManyDataValidationRuns: 429,
   // An API key over its requests-per-minute budget (CONTRACT 8.2).
   RateLimited: 429,
+  // Idempotency keys (CONTRACT 8.1).
+  IdempotencyKeyInFlight: 409,
+  IdempotencyKeyReused: 422,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,
   // Google Sheets, read with the caller's own OAuth token (worker/clients/google-sheets.ts).

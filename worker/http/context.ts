@@ -2,7 +2,7 @@ import type { Lifecycle } from "../domain/company/lifecycle";
 import type { Decision } from "../domain/rate-limits/window";
 import type { Env } from "../env";
 import type { ErrorCode } from "../errors/api-error";
-import type { Actor } from "../operations/context";
+import type { Actor, HeldIdempotencyKey } from "../operations/context";
 
 export interface AppEnv {
   Bindings: Env;
@@ -24,5 +24,9 @@ export interface AppEnv {
     batchId?: string;
     /** The API key's rate-limit decision for this request (CONTRACT 8.2), for the answer's headers. */
     rateLimit?: Decision;
+    /** The idempotency key the request holds (CONTRACT 8.1), for its writes to mark. */
+    idempotency?: HeldIdempotencyKey;
+    /** Set when a switched-off feature answered 404 (CONTRACT 7.1): such an answer is not saved. */
+    featureSwitchedOff?: boolean;
   };
 }
