@@ -21,14 +21,16 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
 
 /**
  * Starts `wrangler dev` and seeds the demo company.
- * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string }} options
- *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`.
+ * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string,
+ *   requestsPerMinute?: number }} options
+ *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`;
+ *   `requestsPerMinute` sets the demo company's per-key budget (the benchmark raises it above its load).
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
  *   processGroup: number, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>}
  *   `processGroup` (= `pid`) leads wrangler's process group (workerd included), for the bench's memory readings.
  */
-export async function startDevServer({ port = 8787, persistDir, log, logLevel } = {}) {
+export async function startDevServer({ port = 8787, persistDir, log, logLevel, requestsPerMinute } = {}) {
   const staffToken = ensureDevVars();
   const persist = persistDir ? resolve(persistDir) : undefined;
   const persistArgs = persist ? ["--persist-to", persist] : [];
@@ -59,11 +61,23 @@ export async function startDevServer({ port = 8787, persistDir, log, logLevel } 
       }),
     ]);
     const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
+    if (requestsPerMinute) await setRateLimit(baseUrl, staffToken, demo.companyId, requestsPerMinute);
     return { baseUrl, ...demo, processGroup: child.pid, pid: child.pid, exited: child.exited, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Sets a company's per-key budget through the staff API (CONTRACT 8.2). */
+async function setRateLimit(baseUrl, staffToken, companyId, requestsPerMinute) {
+  const res = await fetch(`${baseUrl}/admin/companies/${companyId}`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${staffToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ rateLimit: { requestsPerMinute } }),
+  });
+  if (res.status !== 200)
+    throw new Error(`Setting the demo company's rate limit answered ${res.status}: ${await res.text()}`);
 }
 
 /** Creates `.dev.vars` from `.dev.vars.example` when missing and returns its STAFF_TOKEN. */

@@ -28,6 +28,7 @@ export const callOf = (ctx: OperationContext): Call => ({
   method: ctx.method,
   path: ctx.path,
   batchId: ctx.batchId,
+  idempotency: ctx.idempotency ?? null,
 });
 
 /**

@@ -1,9 +1,12 @@
 import type { CompanyObject } from "../durable/company";
+import type { RateLimiter } from "../durable/rate-limiter";
 
 /** Bindings declared in wrangler.toml plus the secrets set with `wrangler secret put`. */
 export interface Env {
   DB: D1Database;
   COMPANY: DurableObjectNamespace<CompanyObject>;
+  /** One object per API key: its requests-per-minute budget (CONTRACT 8.2). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   BACKGROUND: Queue<BackgroundMessage>;
   FILES: R2Bucket;
   STAFF_TOKEN: string;

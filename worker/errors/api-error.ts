@@ -43,6 +43,11 @@ export const ERROR_STATUS = {
   UnsupportedMediaType: 415,
   // Data validation runs of one company: at most 3 queued or running (CONTRACT section 4, "Data validation").
   TooManyDataValidationRuns: 429,
+  // An API key over its requests-per-minute budget (CONTRACT 8.2).
+  RateLimited: 429,
+  // Idempotency keys (CONTRACT 8.1).
+  IdempotencyKeyInFlight: 409,
+  IdempotencyKeyReused: 422,
   UncaughtActionError: 500,
   starter_configuration_unavailable: 501,
   // Google Sheets, read with the caller's own OAuth token (worker/clients/google-sheets.ts).

@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { auditLog } from "../db/schema";
 import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
+import { rateLimitHeaders } from "./rate-limit";
 import { requestBatchId } from "./request-batch-id";
 
 /** Unauthenticated liveness and documentation reads are not external calls on a company; skip them. */
@@ -24,6 +25,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
   c.header("X-Request-Id", requestId);
+  const rateLimit = c.get("rateLimit");
+  if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) c.header(name, value);
 
   const url = new URL(c.req.url);
   if (UNAUDITED.has(url.pathname)) return;

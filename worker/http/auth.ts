@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
 import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
+import { chargeApiKey } from "./rate-limit";
 
 const MISSING_KEY = "API key authentication required";
 const INVALID_KEY = "Invalid API key";
@@ -41,6 +42,7 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   c.set("lifecycle", key.lifecycle);
   // A key acts on its own company; naming another company's path is refused just below (and audited).
   c.set("companyId", key.companyId);
+  await chargeApiKey(c, key.id, key.rateLimit);
   if (key.companyId !== c.req.param("companyId")) {
     throw new ApiError({ code: "AuthorizationError", message: WRONG_COMPANY });
   }

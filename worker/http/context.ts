@@ -1,7 +1,8 @@
 import type { Lifecycle } from "../domain/company/lifecycle";
+import type { Decision } from "../domain/rate-limits/window";
 import type { Env } from "../env";
 import type { ErrorCode } from "../errors/api-error";
-import type { Actor } from "../operations/context";
+import type { Actor, HeldIdempotencyKey } from "../operations/context";
 
 export interface AppEnv {
   Bindings: Env;
@@ -21,5 +22,11 @@ export interface AppEnv {
     validationErrorCode?: ErrorCode;
     /** `batchId` of a body the audit cannot read itself (a multipart upload's `batchId` part). */
     batchId?: string;
+    /** The API key's rate-limit decision for this request (CONTRACT 8.2), for the answer's headers. */
+    rateLimit?: Decision;
+    /** The idempotency key the request holds (CONTRACT 8.1), for its writes to mark. */
+    idempotency?: HeldIdempotencyKey;
+    /** Set when a switched-off feature answered 404 (CONTRACT 7.1): such an answer is not saved. */
+    featureSwitchedOff?: boolean;
   };
 }

@@ -12,6 +12,9 @@ import { companyIdOf } from "./route";
  */
 export const financialsSwitch: MiddlewareHandler<AppEnv> = async (c, next) => {
   const company = await findCompany(database(c.env.DB), companyIdOf(c));
-  if (company?.features.financials === false) throw notFound();
+  if (company?.features.financials === false) {
+    c.set("featureSwitchedOff", true);
+    throw notFound();
+  }
   await next();
 };

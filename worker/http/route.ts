@@ -3,9 +3,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import type { ErrorCode } from "../errors/api-error";
 import { uuidString } from "../lib/bounded";
-import type { Actor, OperationContext, PlatformContext } from "../operations/context";
+import { type Actor, databaseOf, type OperationContext, type PlatformContext } from "../operations/context";
 import type { AppEnv } from "./context";
 import { ErrorEnvelopeSchema } from "./errors";
+import { idempotency } from "./idempotency";
 import { BODY_LIMITS, boundedJsonBody } from "./request-body";
 import { acceptingLifecycles, describePermission, type RoutePermission, requireAccess } from "./route-access";
 
@@ -99,6 +100,24 @@ function withLifecycleConflict(own: RouteConfig["responses"][string] | undefined
   return { ...own, description: `${own.description} Or ${LIFECYCLE_CONFLICT}` };
 }
 
+const IDEMPOTENCY_SENTENCE =
+  "Accepts `Idempotency-Key` (CONTRACT 8.1): a retry with the same key, method, path and body replays the first " +
+  "answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another request is 422 " +
+  "`IdempotencyKeyReused`; while the first still runs, 409 `IdempotencyKeyInFlight` with `Retry-After: 1`.";
+
+const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        "1 to 255 printable ASCII characters, scoped to the company and the calling key; answers of a business " +
+        "outcome (2xx, 404, 422) are saved for 24 hours, others free the key for a retry.",
+    }),
+});
+
 /** Unknown query parameters are refused (400 naming them), so every route's query is a strict object. */
 function strictQuery(query: unknown) {
   if (query instanceof z.ZodObject) return query.strict();
@@ -124,12 +143,17 @@ export function companyRoute<const R extends CompanyRouteConfig>(
   return createRoute({
     ...config,
     path: `${FAMILY_PREFIX[family]}${config.path}` as string,
-    description: [config.description, sentence].filter(Boolean).join("\n\n"),
+    description: [config.description, sentence, readOnly ? "" : IDEMPOTENCY_SENTENCE].filter(Boolean).join("\n\n"),
     security: [{ ApiKey: [] }],
-    request: { ...config.request, query: strictQuery(config.request?.query) } as R["request"],
+    request: {
+      ...config.request,
+      query: strictQuery(config.request?.query),
+      ...(readOnly || config.operationId.startsWith("rateQuote") ? {} : { headers: IdempotencyHeaders }),
+    } as R["request"],
     middleware: [
       requireAccess({ actionName: config.operationId, permission, lifecycle, ...options }),
       boundedJsonBody(options.bodyLimit),
+      idempotency({ readOnly, actionName: config.operationId }),
     ] as const,
     responses: {
       ...commonErrorResponses,
@@ -205,7 +229,8 @@ export function contextOf(
     method: c.req.method,
     path: c.req.path,
     batchId: options.batchId ?? null,
-    db: database(c.env.DB),
+    idempotency: c.get("idempotency") ?? null,
+    db: databaseOf(c.env, { idempotency: c.get("idempotency") ?? null }),
     env: c.env,
     now: new Date(),
   };

@@ -1,4 +1,6 @@
 import { type Database, database } from "../db/client";
+import { markingWrites } from "../db/marking-d1";
+import { markCommittedStatement } from "../db/queries/idempotency";
 import { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
 
@@ -23,6 +25,25 @@ export interface Call {
   method: string;
   path: string;
   batchId: string | null;
+  /**
+   * The idempotency key this request holds (CONTRACT 8.1), when it sent one: each of its D1 writes marks the
+   * key committed in the same batch (`markingWrites`).
+   */
+  idempotency?: HeldIdempotencyKey | null;
+}
+
+/** An idempotency key held by the request: where it is stored and the request id holding it. */
+export interface HeldIdempotencyKey {
+  companyId: string;
+  callerId: string;
+  idempotencyKey: string;
+  holder: string;
+}
+
+/** The database handle of a call: its writes mark its idempotency key, when it holds one. */
+export function databaseOf(env: Env, call: Pick<Call, "idempotency">) {
+  const held = call.idempotency;
+  return database(held ? markingWrites(env.DB, () => markCommittedStatement(env.DB, held)) : env.DB);
 }
 
 /**
@@ -39,7 +60,7 @@ export interface OperationContext extends Call {
 export type PlatformContext = Omit<OperationContext, "companyId">;
 
 export function operationContext(env: Env, call: Call, now = new Date()): OperationContext {
-  return { ...call, db: database(env.DB), env, now };
+  return { ...call, db: databaseOf(env, call), env, now };
 }
 
 /** A background job's own caller: the platform acting for a company (queue handlers, scheduled work). */

@@ -30,6 +30,7 @@ export async function findActiveKeyByHash(db: Database, keyHash: string) {
       roles: apiKeys.roles,
       permissions: apiKeys.permissions,
       lifecycle: companies.lifecycle,
+      rateLimit: companies.rateLimit,
     })
     .from(apiKeys)
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))

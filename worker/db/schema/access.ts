@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { BillReviewSettings } from "../../domain/company/lifecycle";
+import type { BillReviewSettings, RateLimitSettings } from "../../domain/company/lifecycle";
 
 /** A tenant: an insurer or MGA. Everything else hangs off `companies.id`. */
 export const companies = sqliteTable("companies", {
@@ -11,6 +11,8 @@ export const companies = sqliteTable("companies", {
   features: text("features", { mode: "json" }).$type<Record<string, boolean>>().notNull(),
   /** Staff settings of bill review (CONTRACT section 7.1); null until first set: the defaults apply. */
   billReview: text("bill_review", { mode: "json" }).$type<Partial<BillReviewSettings>>(),
+  /** Staff settings of rate limits (CONTRACT 8.2); null until first set: the defaults apply. */
+  rateLimit: text("rate_limit", { mode: "json" }).$type<Partial<RateLimitSettings>>(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });

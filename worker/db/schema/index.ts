@@ -7,5 +7,6 @@ export * from "./data-validation";
 export * from "./entities";
 export * from "./financials";
 export * from "./forms";
+export * from "./idempotency";
 export * from "./policies";
 export * from "./quotes";

@@ -1,3 +1,5 @@
+import { DEFAULT_REQUESTS_PER_MINUTE } from "../rate-limits/window";
+
 export const LIFECYCLES = ["sandbox", "live", "retired", "uninitialized"] as const;
 export type Lifecycle = (typeof LIFECYCLES)[number];
 
@@ -39,6 +41,16 @@ export interface BillReviewSettings {
 }
 
 export const DEFAULT_BILL_REVIEW: BillReviewSettings = { capacity: 5, paused: false };
+
+/** Staff settings of rate limits (CONTRACT 8.2): each API key's requests per minute. */
+export interface RateLimitSettings {
+  requestsPerMinute: number;
+}
+
+export const rateLimitSettings = (stored: Partial<RateLimitSettings> | null | undefined): RateLimitSettings => ({
+  requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE,
+  ...stored,
+});
 
 export const billReviewSettings = (stored: Partial<BillReviewSettings> | null): BillReviewSettings => ({
   ...DEFAULT_BILL_REVIEW,

@@ -16,6 +16,7 @@ export async function createCompany(ctx: PlatformContext, input: NewCompany): Pr
     ...input,
     features: { ...DEFAULT_FEATURES },
     billReview: null,
+    rateLimit: null,
     createdAt,
     updatedAt: createdAt,
   };

@@ -7,6 +7,8 @@ import {
   canMoveLifecycle,
   type Feature,
   type Lifecycle,
+  type RateLimitSettings,
+  rateLimitSettings,
 } from "../../domain/company/lifecycle";
 import { lifecycleRefused } from "../../errors/company-refusals";
 import type { OperationContext } from "../context";
@@ -19,10 +21,12 @@ export interface CompanyChange {
   features?: Partial<Record<Feature, boolean>>;
   /** Merged into the stored bill review settings (CONTRACT section 7.1). */
   billReview?: Partial<BillReviewSettings>;
+  /** Merged into the stored rate limit (CONTRACT 8.2). */
+  rateLimit?: Partial<RateLimitSettings>;
 }
 
 /**
- * Staff change of a company's lifecycle, features and bill review settings, in one write. Runs serialized in the company
+ * Staff change of a company's lifecycle, features, bill review and rate limit settings, in one write. Runs serialized in the company
  * object: a lifecycle move must not interleave with resets, wipes or imports that check the lifecycle.
  */
 export async function updateCompany(ctx: OperationContext, change: CompanyChange): Promise<CompanyRow> {
@@ -33,12 +37,13 @@ export async function updateCompany(ctx: OperationContext, change: CompanyChange
   }
   const features = { ...company.features, ...change.features };
   const billReview = billReviewSettings({ ...company.billReview, ...change.billReview });
+  const rateLimit = rateLimitSettings({ ...company.rateLimit, ...change.rateLimit });
   const updatedAt = ctx.now.toISOString();
   await ctx.db
     .update(companies)
-    .set({ lifecycle, features, billReview, updatedAt })
+    .set({ lifecycle, features, billReview, rateLimit, updatedAt })
     .where(eq(companies.id, company.id));
   // Switching the pause off starts the runs queued meanwhile.
   if (billReviewSettings(company.billReview).paused && !billReview.paused) await enqueueBillReviews(ctx, updatedAt);
-  return { ...company, lifecycle, features, billReview, updatedAt };
+  return { ...company, lifecycle, features, billReview, rateLimit, updatedAt };
 }

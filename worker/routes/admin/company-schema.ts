@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyRow } from "../../db/queries/companies";
-import { billReviewSettings, FEATURES, LIFECYCLES } from "../../domain/company/lifecycle";
+import { billReviewSettings, FEATURES, LIFECYCLES, rateLimitSettings } from "../../domain/company/lifecycle";
+import { MAX_REQUESTS_PER_MINUTE } from "../../domain/rate-limits/window";
 import { UuidSchema } from "../../http/route";
 import { boundedInteger } from "../../lib/bounded";
 
@@ -24,6 +25,17 @@ export const BillReviewSettingsSchema = z
   })
   .openapi("BillReviewSettings");
 
+export const RateLimitSettingsSchema = z
+  .object({
+    requestsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_REQUESTS_PER_MINUTE)
+      .openapi({ description: "Requests per minute each API key of the company may make (default 600)." }),
+  })
+  .openapi("RateLimitSettings");
+
 export const CompanySchema = z
   .object({
     id: z.uuid(),
@@ -32,6 +44,7 @@ export const CompanySchema = z
     lifecycle: LifecycleSchema,
     features: FeaturesSchema,
     billReview: BillReviewSettingsSchema,
+    rateLimit: RateLimitSettingsSchema,
   })
   .openapi("Company");
 
@@ -42,5 +55,7 @@ export function companyView(row: CompanyRow): z.infer<typeof CompanySchema> {
     typeof FeaturesSchema
   >;
   const billReview = billReviewSettings(row.billReview);
-  return { id: row.id, name: row.name, shortName: row.shortName, lifecycle: row.lifecycle, features, billReview };
+  const rateLimit = rateLimitSettings(row.rateLimit);
+  const { id, name, shortName, lifecycle } = row;
+  return { id, name, shortName, lifecycle, features, billReview, rateLimit };
 }

@@ -17,6 +17,7 @@ import {
   companyView,
   FeaturesSchema,
   LifecycleSchema,
+  RateLimitSettingsSchema,
 } from "./company-schema";
 
 const UpdateCompanyBody = z
@@ -24,6 +25,7 @@ const UpdateCompanyBody = z
     lifecycle: LifecycleSchema.optional(),
     features: FeaturesSchema.partial().strict().optional(),
     billReview: BillReviewSettingsSchema.partial().strict().optional(),
+    rateLimit: RateLimitSettingsSchema.strict().optional(),
   })
   .strict();
 
@@ -33,9 +35,10 @@ export const updateCompany = defineRoute(
     path: "/admin/companies/{companyId}",
     operationId: "adminUpdateCompany",
     tags: ["Administration"],
-    summary: "Change a company's lifecycle, features or bill review settings",
+    summary: "Change a company's lifecycle, features, bill review or rate limit settings",
     description:
-      "`features` and `billReview` are merged into the stored ones. The change runs in the company's Durable Object, so a " +
+      "`features`, `billReview` and `rateLimit` are merged into the stored ones (`rateLimit.requestsPerMinute`: " +
+      "each API key's budget, CONTRACT 8.2). The change runs in the company's Durable Object, so a " +
       "lifecycle move never interleaves with a reset, wipe or import.",
     request: { params: CompanyIdPath, body: jsonBody(UpdateCompanyBody) },
     responses: {

@@ -1,0 +1,1 @@
+ALTER TABLE `companies` ADD `rate_limit` text;

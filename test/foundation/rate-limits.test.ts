@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, createCompany, eventually, expectError, staff } from "../support/harness";
+
+/** Rate limits per API key (CONTRACT 8.2). */
+
+const HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+const headersOf = (res: { headers: Headers }) => HEADERS.map((name) => res.headers.get(name));
+
+async function companyWithBudget(requestsPerMinute: number) {
+  const company = await createCompany();
+  const res = await staff("PATCH", `/admin/companies/${company.id}`, { rateLimit: { requestsPerMinute } });
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.rateLimit).toEqual({ requestsPerMinute });
+  return company;
+}
+
+describe("a key's budget of requests per minute", () => {
+  it("answers the 6th request over a budget of 5 with 429 RateLimited and Retry-After; the headers count down", async () => {
+    const company = await companyWithBudget(5);
+    const key = await company.key(["ReadOnly"]);
+    const remaining: Array<string | null> = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await company.call("GET", "/me", key);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("RateLimit-Limit")).toBe("5");
+      const reset = Number(res.headers.get("RateLimit-Reset"));
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(60);
+      remaining.push(res.headers.get("RateLimit-Remaining"));
+    }
+    expect(remaining).toEqual(["4", "3", "2", "1", "0"]);
+    const refused = await company.call("GET", "/me", key);
+    expectError(refused, 429, "RateLimited", "Rate limit exceeded");
+    expect(refused.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("Retry-After")).toBe(refused.headers.get("RateLimit-Reset"));
+  });
+
+  it("runs nothing over budget, and audit-logs the refused call", async () => {
+    const company = await companyWithBudget(1);
+    const key = await company.key(["Admin"]);
+    expect((await company.call("GET", "/me", key)).status).toBe(200);
+    const refused = await company.call("POST", "/entities/person", key, { body: { name: "Never stored" } });
+    expectError(refused, 429, "RateLimited");
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM entities WHERE company_id = ?")
+      .bind(company.id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    const requestId = refused.headers.get("X-Request-Id");
+    const row = await eventually(
+      () =>
+        env.DB.prepare("SELECT status, company_id FROM audit_log WHERE request_id = ?").bind(requestId).first<any>(),
+      (r) => r !== null,
+    );
+    expect(row).toEqual({ status: 429, company_id: company.id });
+  });
+
+  it("is per key: another key of the company has its own budget", async () => {
+    const company = await companyWithBudget(1);
+    const [first, second] = [await company.key(["ReadOnly"]), await company.key(["ReadOnly"])];
+    expect((await company.call("GET", "/me", first)).status).toBe(200);
+    expect((await company.call("GET", "/me", first)).status).toBe(429);
+    expect((await company.call("GET", "/me", second)).status).toBe(200);
+  });
+
+  it("counts a key used on another company's path against its own company's budget", async () => {
+    const company = await companyWithBudget(3);
+    const other = await createCompany();
+    const key = await company.key(["Admin"]);
+    const elsewhere = await call("GET", `/api/v1/companies/${other.id}/me`, { auth: key });
+    expectError(elsewhere, 403, "AuthorizationError");
+    expect(headersOf(elsewhere).slice(0, 2)).toEqual(["3", "2"]);
+    expect((await company.call("GET", "/me", key)).headers.get("RateLimit-Remaining")).toBe("1");
+  });
+
+  it("applies 600 a minute by default, shown by the staff read; staff and 401 answers carry no headers", async () => {
+    const company = await createCompany();
+    const read = await staff("GET", `/admin/companies/${company.id}`);
+    expect(read.json.rateLimit).toEqual({ requestsPerMinute: 600 });
+    expect(headersOf(read)).toEqual([null, null, null]);
+    const key = await company.key(["ReadOnly"]);
+    expect(headersOf(await company.call("GET", "/me", key)).slice(0, 2)).toEqual(["600", "599"]);
+    const anonymous = await company.call("GET", "/me", "not-a-key");
+    expectError(anonymous, 401, "AuthenticationError");
+    expect(headersOf(anonymous)).toEqual([null, null, null]);
+  });
+
+  it("takes a budget of 1 to 100,000 from staff only, merged like the other settings", async () => {
+    const company = await createCompany();
+    for (const requestsPerMinute of [0, 100_001, 2.5, "10"]) {
+      expectError(
+        await staff("PATCH", `/admin/companies/${company.id}`, { rateLimit: { requestsPerMinute } }),
+        400,
+        "VALIDATION_ERROR",
+      );
+    }
+    expectError(await staff("PATCH", `/admin/companies/${company.id}`, { rateLimit: {} }), 400, "VALIDATION_ERROR");
+    const changed = await staff("PATCH", `/admin/companies/${company.id}`, { features: { financials: false } });
+    expect(changed.json.rateLimit).toEqual({ requestsPerMinute: 600 });
+    const set = await staff("PATCH", `/admin/companies/${company.id}`, { rateLimit: { requestsPerMinute: 100_000 } });
+    expect(set.json).toMatchObject({ rateLimit: { requestsPerMinute: 100_000 }, features: { financials: false } });
+  });
+});

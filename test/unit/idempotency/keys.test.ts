@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type HeldKey,
+  isIdempotencyKey,
+  LOST_AFTER_MS,
+  meetHeldKey,
+  RETENTION_MS,
+  savesAnswer,
+} from "../../../worker/domain/idempotency/keys";
+
+const NOW = new Date("2026-11-24T12:00:00Z");
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+const held = (over: Partial<HeldKey> = {}): HeldKey => ({
+  fingerprint: "f",
+  state: "done",
+  createdAt: ago(1000),
+  expiresAt: new Date(NOW.getTime() + RETENTION_MS).toISOString(),
+  ...over,
+});
+
+describe("idempotency keys (CONTRACT 8.1)", () => {
+  it("are 1 to 255 printable ASCII characters", () => {
+    expect(["a", " ", "~", "x".repeat(255), "order-42/retry"].every(isIdempotencyKey)).toBe(true);
+    expect(["", "x".repeat(256), "tab\t", "é", "\u007f", "line\n"].some(isIdempotencyKey)).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.string({
+          minLength: 1,
+          maxLength: 255,
+          unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+        }),
+        (key) => isIdempotencyKey(key),
+      ),
+    );
+  });
+
+  it("save 2xx, 404 (not a switched-off feature's) and 422; nothing else", () => {
+    expect([200, 201, 202, 204, 404, 422].map((s) => savesAnswer(s, false))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([400, 401, 403, 404, 409, 413, 415, 429, 500].map((s) => savesAnswer(s, s === 404))).toEqual(
+      Array(9).fill(false),
+    );
+  });
+
+  it("meet a held key: replay, reuse, in flight, lost answer, or take over when expired or lost", () => {
+    expect(meetHeldKey(held(), "f", NOW)).toBe("replay");
+    expect(meetHeldKey(held(), "g", NOW)).toBe("reused");
+    expect(meetHeldKey(held({ state: "running" }), "f", NOW)).toBe("in-flight");
+    expect(meetHeldKey(held({ state: "running", createdAt: ago(LOST_AFTER_MS + 1) }), "g", NOW)).toBe("take-over");
+    expect(meetHeldKey(held({ state: "running", createdAt: ago(LOST_AFTER_MS) }), "f", NOW)).toBe("in-flight");
+    expect(meetHeldKey(held({ state: "committed", createdAt: ago(LOST_AFTER_MS + 1) }), "f", NOW)).toBe("answer-lost");
+    expect(meetHeldKey(held({ expiresAt: ago(0) }), "g", NOW)).toBe("take-over");
+  });
+
+  it("never take over a key whose write committed before it expires", () => {
+    fc.assert(
+      fc.property(fc.nat(RETENTION_MS - 1), fc.boolean(), (age, same) => {
+        const key = held({
+          state: "committed",
+          createdAt: ago(age),
+          expiresAt: new Date(NOW.getTime() + 1).toISOString(),
+        });
+        expect(meetHeldKey(key, same ? "f" : "g", NOW)).not.toBe("take-over");
+      }),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Idempotency keys (CONTRACT 8.1), as pure rules: which header values are keys, which answers are saved,
+ * and what a request meets when its key is already held.
+ */
+
+/** 1 to 255 printable ASCII characters. */
+const KEY = /^[\x20-\x7e]{1,255}$/;
+export const isIdempotencyKey = (value: string) => KEY.test(value);
+
+/** How long a saved answer is replayed, and after how long a running mark counts as lost. */
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+export const LOST_AFTER_MS = 120 * 1000;
+
+/**
+ * Answers of a business outcome are saved: every 2xx, 404 (not a switched-off feature's) and 422. Anything
+ * else (400, 401, 403, 409, 413, 429, 5xx) is not, so the same key can be retried.
+ */
+export const savesAnswer = (status: number, featureSwitchedOff: boolean) =>
+  (status >= 200 && status < 300) || (status === 404 && !featureSwitchedOff) || status === 422;
+
+export interface HeldKey {
+  fingerprint: string;
+  state: "running" | "committed" | "done";
+  createdAt: string;
+  expiresAt: string;
+}
+
+export type Meeting =
+  /** The key is free again (its answer expired, or its first request was lost before any write): run. */
+  | "take-over"
+  | "replay"
+  | "reused"
+  | "in-flight"
+  /** The first request's write committed but its answer was never saved (it stopped in between). */
+  | "answer-lost";
+
+/** What a request with fingerprint `fingerprint` meets, at `now`, when its key is already held. */
+export function meetHeldKey(held: HeldKey, fingerprint: string, now: Date): Meeting {
+  const at = now.getTime();
+  if (Date.parse(held.expiresAt) <= at) return "take-over";
+  if (held.state === "running" && at - Date.parse(held.createdAt) > LOST_AFTER_MS) return "take-over";
+  if (held.fingerprint !== fingerprint) return "reused";
+  if (held.state === "done") return "replay";
+  return held.state === "running" ? "in-flight" : "answer-lost";
+}
