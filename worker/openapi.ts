@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context";
+import { withRateLimitAnswers } from "./openapi-rate-limits";
 
 /**
  * What the service serves today, and only that: capabilities that are not served yet are not named (a
@@ -114,5 +115,5 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
 }
 
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
-  return app.getOpenAPI31Document(OPENAPI_CONFIG);
+  return withRateLimitAnswers(app.getOpenAPI31Document(OPENAPI_CONFIG));
 }

@@ -27,12 +27,9 @@ export const BillReviewSettingsSchema = z
 
 export const RateLimitSettingsSchema = z
   .object({
-    requestsPerMinute: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_REQUESTS_PER_MINUTE)
-      .openapi({ description: "Requests per minute each API key of the company may make (default 600)." }),
+    requestsPerMinute: boundedInteger(1, MAX_REQUESTS_PER_MINUTE).openapi({
+      description: "Requests per minute each API key of the company may make (default 600).",
+    }),
   })
   .openapi("RateLimitSettings");
 

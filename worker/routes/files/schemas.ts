@@ -60,7 +60,10 @@ export const FileListQuery = {
   folderId: z
     .union([z.literal("none"), UuidSchema])
     .optional()
-    .openapi({ description: "A folder id: the files directly in it (404 when unknown); `none`: files in no folder." }),
+    .openapi({
+      type: "string",
+      description: "A folder id: the files directly in it (404 when unknown); `none`: files in no folder.",
+    }),
   entityType: AttachableTypeSchema.optional(),
   entityId: UuidSchema.optional(),
   category: CategoryLabel.optional().openapi({ description: "Files carrying exactly this label." }),

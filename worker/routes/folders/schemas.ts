@@ -80,6 +80,7 @@ export const FolderListQuery = z
       .union([z.literal("root"), UuidSchema])
       .optional()
       .openapi({
+        type: "string",
         description: "A folder id: its direct children; `root`: the root folders of the record or company named.",
       }),
     ...pageQuery(50, 500),
