@@ -1,12 +1,14 @@
 // Runs the service locally the way `npm start` does: `.dev.vars` from the example, local D1 migrations,
 // `wrangler dev` on 127.0.0.1, then an idempotent Sandbox demo company seeded through the admin API.
 // Used by scripts/start.mjs, scripts/bench.mjs and the e2e test.
+
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import { copyReferenceAssets } from "./reference-assets.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -32,6 +34,7 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
  */
 export async function startDevServer({ port = 8787, persistDir, log, logLevel, requestsPerMinute } = {}) {
   const staffToken = ensureDevVars();
+  copyReferenceAssets();
   const persist = persistDir ? resolve(persistDir) : undefined;
   const persistArgs = persist ? ["--persist-to", persist] : [];
 

@@ -1,9 +1,10 @@
 // Runs `npm start` for real (scripts/start.mjs: wrangler dev + demo company seed) and follows what it prints.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { must } from "../support/must";
 
@@ -147,5 +148,48 @@ describe("npm start", () => {
     const lifecycle = await get(`/api/v1/companies/${second.companyId}/lifecycle`, second.adminKey);
     expect(lifecycle).toEqual({ status: 200, json: { companyId: first.companyId, lifecycle: "sandbox" } });
     expect(await stop(second.child)).toBe(0);
+  });
+});
+
+/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it where it can). */
+const CHROMIUM = "/usr/bin/chromium";
+const hasBrowser = existsSync(CHROMIUM);
+if (!hasBrowser) console.warn(`Skipping the /docs browser test: no browser at ${CHROMIUM} (apt-get install chromium).`);
+
+describe.skipIf(!hasBrowser)("the reference page in a real browser", () => {
+  it("renders the operations from this service alone: nothing is loaded from the internet", async () => {
+    const server = await start();
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const elsewhere: string[] = [];
+      // Offline, as a developer without internet: any request off this service fails and is recorded.
+      await page.route("**/*", (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === "127.0.0.1") return route.continue();
+        elsewhere.push(url.href);
+        return route.abort();
+      });
+      await page.goto(`http://127.0.0.1:${port}/docs`);
+      // The System group is open at first: its one operation is listed; opening Policies lists its own.
+      await page.getByText("Liveness").first().waitFor({ timeout: 60_000 });
+      await page.getByRole("button", { name: /Open Group - Policies/ }).first().click();
+      await page.getByText("Endorse a policy").first().waitFor({ timeout: 10_000 });
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await browser.close();
+      await stop(server.child);
+    }
   });
 });

@@ -69,6 +69,14 @@ describe("headers", () => {
     const again = (await call("GET", "/docs")).headers.get("Content-Security-Policy");
     expect(again).not.toBe(policy);
   });
+
+  it("loads its script from this service only (the pinned bundle as a static asset): it works offline", async () => {
+    const res = await call("GET", "/docs");
+    expect(res.text).toContain('src="/docs/scalar.js"');
+    expect(res.text).not.toMatch(/https?:\/\//);
+    const policy = res.headers.get("Content-Security-Policy") ?? "";
+    expect(policy).not.toMatch(/https?:/);
+  });
 });
 
 describe("batchId (interface, Conventions)", () => {
