@@ -15,6 +15,8 @@ describe("staff administration: companies", () => {
       features: { financials: true, policyFinancials: true, ofacScreening: true },
       // CONTRACT section 7.1: the company gains bill review settings, capacity 5 and not paused by default.
       billReview: { capacity: 5, paused: false },
+      // CONTRACT 8.2 (issue 15): each key's budget, 600 requests a minute by default.
+      rateLimit: { requestsPerMinute: 600 },
     });
     expect((await staff("GET", `/admin/companies/${res.json.id}`)).json).toEqual(res.json);
   });

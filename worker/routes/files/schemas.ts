@@ -62,6 +62,7 @@ export const FileListQuery = {
     .optional()
     .openapi({
       type: "string",
+      maxLength: 36,
       description: "A folder id: the files directly in it (404 when unknown); `none`: files in no folder.",
     }),
   entityType: AttachableTypeSchema.optional(),

@@ -81,6 +81,7 @@ export const FolderListQuery = z
       .optional()
       .openapi({
         type: "string",
+        maxLength: 36,
         description: "A folder id: its direct children; `root`: the root folders of the record or company named.",
       }),
     ...pageQuery(50, 500),
