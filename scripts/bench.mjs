@@ -89,7 +89,14 @@ const persistDir = mkdtempSync(join(tmpdir(), "iop-bench-"));
 let server;
 try {
   // The bench drives one key far past the default budget of 600 a minute: the limiter still runs, never refuses.
-  server = await startDevServer({ port: await freePort(), persistDir, logLevel: "warn", requestsPerMinute: 100_000 });
+  const devServer = {
+    port: await freePort(),
+    persistDir,
+    logLevel: "warn",
+    requestsPerMinute: 100_000,
+    program: false,
+  };
+  server = await startDevServer(devServer);
   const ctx = { ...server, persistDir };
   console.log(
     `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`,

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import { seedDemoProgram } from "./demo-program.mjs";
 import { copyReferenceAssets } from "./reference-assets.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -24,15 +25,23 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
 /**
  * Starts `wrangler dev` and seeds the demo company.
  * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string,
- *   requestsPerMinute?: number }} options
+ *   requestsPerMinute?: number, program?: boolean }} options
  *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`;
- *   `requestsPerMinute` sets the demo company's per-key budget (the benchmark raises it above its load).
+ *   `requestsPerMinute` sets the demo company's per-key budget (the benchmark raises it above its load);
+ *   `program: false` leaves out the demo program and its sample data (the benchmark seeds its own).
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
  *   processGroup: number, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>}
  *   `processGroup` (= `pid`) leads wrangler's process group (workerd included), for the bench's memory readings.
  */
-export async function startDevServer({ port = 8787, persistDir, log, logLevel, requestsPerMinute } = {}) {
+export async function startDevServer({
+  port = 8787,
+  persistDir,
+  log,
+  logLevel,
+  requestsPerMinute,
+  program = true,
+} = {}) {
   const staffToken = ensureDevVars();
   copyReferenceAssets();
   const persist = persistDir ? resolve(persistDir) : undefined;
@@ -63,7 +72,8 @@ export async function startDevServer({ port = 8787, persistDir, log, logLevel, r
         throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
       }),
     ]);
-    const demo = await seedDemoCompany(baseUrl, staffToken, join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json"));
+    const stateFile = join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json");
+    const demo = await seedDemoCompany(baseUrl, staffToken, stateFile, program);
     if (requestsPerMinute) await setRateLimit(baseUrl, staffToken, demo.companyId, requestsPerMinute);
     return { baseUrl, ...demo, processGroup: child.pid, pid: child.pid, exited: child.exited, stop };
   } catch (error) {
@@ -190,7 +200,7 @@ async function waitForHealth(baseUrl, child) {
  * Reuses the demo company recorded in `stateFile` while it still works; mints fresh keys for it when its
  * keys stopped working; creates it (and records it) only when there is none.
  */
-async function seedDemoCompany(baseUrl, staffToken, stateFile) {
+async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram) {
   const api = async (method, path, { auth = `Bearer ${staffToken}`, body } = {}) => {
     const headers = { Authorization: auth, ...(body && { "Content-Type": "application/json" }) };
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
@@ -232,9 +242,10 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile) {
   if (
     companyId &&
     (await keyWorks(companyId, saved.adminKey)) &&
-    (await keyWorks(companyId, saved.sandboxManagerKey))
+    (await keyWorks(companyId, saved.sandboxManagerKey)) &&
+    (saved.program || !withProgram)
   ) {
-    return { companyId, adminKey: saved.adminKey, sandboxManagerKey: saved.sandboxManagerKey };
+    return { companyId, adminKey: saved.adminKey, sandboxManagerKey: saved.sandboxManagerKey, program: saved.program };
   }
 
   companyId ??= expectStatus(
@@ -242,11 +253,26 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile) {
     201,
     "creating the demo company",
   ).id;
-  const demo = {
-    companyId,
-    adminKey: await mintKey(companyId, "Demo Admin", "Admin"),
-    sandboxManagerKey: await mintKey(companyId, "Demo SandboxManager", "SandboxManager"),
-  };
+  const keys =
+    saved?.companyId === companyId &&
+    (await keyWorks(companyId, saved.adminKey)) &&
+    (await keyWorks(companyId, saved.sandboxManagerKey))
+      ? { adminKey: saved.adminKey, sandboxManagerKey: saved.sandboxManagerKey }
+      : {
+          adminKey: await mintKey(companyId, "Demo Admin", "Admin"),
+          sandboxManagerKey: await mintKey(companyId, "Demo SandboxManager", "SandboxManager"),
+        };
+  // The program and its sample data, once per demo company (a company seeded before it existed gets it now).
+  const program =
+    withProgram &&
+    (await seedDemoProgram(async (method, path, body, status) =>
+      expectStatus(
+        await api(method, `/api/v1/companies/${companyId}${path}`, { auth: keys.adminKey, body }),
+        status,
+        `${method} ${path}`,
+      ),
+    ));
+  const demo = { companyId, ...keys, program };
   mkdirSync(dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return demo;

@@ -14,13 +14,18 @@ try {
   process.exit(1);
 }
 
-const { baseUrl, companyId, adminKey, sandboxManagerKey } = server;
+const { baseUrl, companyId, adminKey, sandboxManagerKey, program } = server;
 console.log(`
 Insurance Operations API is running at ${baseUrl}
 
   Demo company (Sandbox): ${companyId}
   Admin key:              ${adminKey}
   SandboxManager key:     ${sandboxManagerKey}
+
+  Commercial auto program with sample data (README, "A walk through the demo company"):
+  Bound policy:           ${program.policyId}
+  Open claim:             ${program.claimId}
+  Rated quote to bind:    ${program.quoteId}
 
 Try it:
   curl -s ${baseUrl}/api/v1/companies/${companyId}/lifecycle -H 'Authorization: ${adminKey}'

@@ -1,6 +1,6 @@
 // Runs `npm start` for real (scripts/start.mjs: wrangler dev + demo company seed) and follows what it prints.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -184,11 +184,67 @@ describe.skipIf(!hasBrowser)("the reference page in a real browser", () => {
       await page.goto(`http://127.0.0.1:${port}/docs`);
       // The System group is open at first: its one operation is listed; opening Policies lists its own.
       await page.getByText("Liveness").first().waitFor({ timeout: 60_000 });
-      await page.getByRole("button", { name: /Open Group - Policies/ }).first().click();
+      await page
+        .getByRole("button", { name: /Open Group - Policies/ })
+        .first()
+        .click();
       await page.getByText("Endorse a policy").first().waitFor({ timeout: 10_000 });
       expect(elsewhere).toEqual([]);
     } finally {
       await browser.close();
+      await stop(server.child);
+    }
+  });
+});
+
+/** The shell blocks of the README's demo walk, as written there. */
+function readmeWalk(): string[] {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.split("## A walk through the demo company")[1]?.split("\n## ")[0] ?? "";
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+}
+
+const hasJq = spawnSync("jq", ["--version"]).status === 0;
+if (!hasJq) console.warn("Skipping the README walk: it reads answers with jq, which is not installed.");
+
+describe.skipIf(!hasJq)("the README's walk through the demo company", () => {
+  it("shows the seeded program and runs quote → rate → bind → endorse → balances, and a claim, as written", async () => {
+    const server = await start();
+    try {
+      const api = `http://127.0.0.1:${port}/api/v1/companies/${server.companyId}`;
+      const policyId = /Bound policy:\s+(\S+)/.exec(server.stdout)?.[1] ?? "";
+      const seeded = await get(
+        `/api/v1/companies/${server.companyId}/financials/entities/policy/${policyId}/balances`,
+        server.adminKey,
+      );
+      expect(seeded.status).toBe(200);
+      const premium = seeded.json.categories.find((c: any) => c.name === "Premium");
+      expect(premium.paidCents).toBeGreaterThan(0);
+      expect(premium.owedCents).toBe(premium.paidCents * 3);
+
+      const [walk, claim] = readmeWalk();
+      const run = (script: string) =>
+        spawnSync("bash", ["-e", "-o", "pipefail", "-c", script], {
+          env: { ...process.env, KEY: server.adminKey, API: api, CO: server.companyId },
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+      const walked = run(must(walk));
+      expect(walked.status, walked.stderr).toBe(0);
+      const lines = walked.stdout.trim().split("\n");
+      expect(lines[0]).toBe("1800");
+      expect(lines[1]).toBe("2");
+      expect(lines.slice(2)).toEqual([
+        '{"name":"Premium","owedCents":204000}',
+        '{"name":"Commission","owedCents":18000}',
+      ]);
+      const claimed = run(must(claim));
+      expect(claimed.status, claimed.stderr).toBe(0);
+      expect(claimed.stdout).toContain('"paid"');
+      expect(claimed.stdout).toContain(
+        '{"name":"Indemnity","reservesCents":750000,"paidCents":250000,"owedCents":0,"expectedTotalCents":1000000}',
+      );
+    } finally {
       await stop(server.child);
     }
   });
