@@ -38,6 +38,13 @@ import {
 } from "./bench/policy-scenarios.mjs";
 import { quoteScenarios } from "./bench/quote-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
+import {
+  LIFECYCLE_WITHOUT_LIMITER,
+  PERSON_CREATE,
+  PERSON_CREATE_KEYED,
+  PERSON_CREATE_REPLAYED,
+  retryScenarios,
+} from "./bench/retry-scenarios.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -65,6 +72,7 @@ const scenarios = [
       headers: { authorization: ctx.adminKey },
     }),
   },
+  ...retryScenarios,
   ...entityScenarios,
   ...policyScenarios,
   ...attachmentScenarios,
@@ -74,7 +82,29 @@ const scenarios = [
 ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
 /** Ratios of one scenario's requests/second to another's: [name, numerator, denominator]. */
-const ratios = [["lifecycle/health", "lifecycle", "health"]];
+const ratios = [
+  ["lifecycle/health", "lifecycle", "health"],
+  ["lifecycle with/without the rate limiter", "lifecycle", LIFECYCLE_WITHOUT_LIMITER],
+  ["person create with/without a new Idempotency-Key", PERSON_CREATE_KEYED, PERSON_CREATE],
+];
+
+/** `lifecycle` on a second server started with the limiter off (`RATE_LIMITS=off`, its own state). */
+async function measureWithoutLimiter() {
+  const dir = mkdtempSync(join(tmpdir(), "iop-bench-nolimit-"));
+  const options = { port: await freePort(), persistDir: dir, logLevel: "warn", program: false };
+  const bare = await startDevServer({ ...options, vars: { RATE_LIMITS: "off" } });
+  try {
+    const request = {
+      path: `/api/v1/companies/${bare.companyId}/lifecycle`,
+      headers: { authorization: bare.adminKey },
+    };
+    if (WARMUP_SECONDS > 0) await drive(bare.baseUrl, request, WARMUP_SECONDS);
+    return summarize(LIFECYCLE_WITHOUT_LIMITER, await drive(bare.baseUrl, request, SECONDS), {});
+  } finally {
+    await bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** autocannon takes the path from `url` (a top-level `path` option is ignored). */
 function drive(baseUrl, { path = "/", ...options }, seconds) {
@@ -119,6 +149,14 @@ try {
     rows.push(summarize(scenario.name, result, { ...extra, ...more }));
   }
 
+  // The limiter's cost: the same authenticated read on a server of its own with the limiter off. One dev
+  // server per checkout at a time, so the main one stops first (after the histories it reports are read).
+  const histories = await describeHistories(ctx);
+  if (!ONLY || ONLY.test(LIFECYCLE_WITHOUT_LIMITER)) {
+    await server.stop();
+    server = null;
+    rows.push(await measureWithoutLimiter());
+  }
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const measured = (...names) => names.every((name) => byName[name]);
   const ratioValues = Object.fromEntries(
@@ -131,7 +169,6 @@ try {
   const endorseCost = costGrowth(endorseCostComparison);
   const balancesCost = costGrowth(balancesCostComparison);
   const billReview = byName[BILL_REVIEW_SCENARIO];
-  const histories = await describeHistories(ctx);
   const bordereau = byName[BORDEREAU_SCENARIO];
 
   console.log();
@@ -182,6 +219,12 @@ try {
     );
   }
   if (billReview) console.log(`bill review: ${billReview.billReviewRunsPerSecond} runs judged per second`);
+  const [written, replayed] = [byName[PERSON_CREATE_KEYED], byName[PERSON_CREATE_REPLAYED]];
+  if (written && replayed)
+    console.log(
+      `idempotency: a replayed answer p50 ${replayed.p50Ms} ms vs the original keyed write p50 ${written.p50Ms} ms ` +
+        `(×${(replayed.p50Ms / written.p50Ms).toFixed(2)})`,
+    );
   for (const name of BOUNDS_SCENARIOS.filter((n) => byName[n])) {
     const { p50Ms, p99Ms, rssMb, peakRssMb, runStartMs, runCompleteMs } = byName[name];
     const memory = rssMb === null ? "memory n/a" : `workerd ${rssMb} MB resident, ${peakRssMb} MB peak so far`;

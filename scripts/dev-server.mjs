@@ -25,10 +25,11 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
 /**
  * Starts `wrangler dev` and seeds the demo company.
  * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string,
- *   requestsPerMinute?: number, program?: boolean }} options
+ *   requestsPerMinute?: number, program?: boolean, vars?: Record<string, string> }} options
  *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`;
  *   `requestsPerMinute` sets the demo company's per-key budget (the benchmark raises it above its load);
- *   `program: false` leaves out the demo program and its sample data (the benchmark seeds its own).
+ *   `program: false` leaves out the demo program and its sample data (the benchmark seeds its own); `vars`
+ *   are passed as `wrangler dev --var NAME:VALUE`.
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
  *   processGroup: number, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>}
@@ -41,6 +42,7 @@ export async function startDevServer({
   logLevel,
   requestsPerMinute,
   program = true,
+  vars = {},
 } = {}) {
   const staffToken = ensureDevVars();
   copyReferenceAssets();
@@ -61,6 +63,7 @@ export async function startDevServer({
     ...persistArgs,
   ];
   if (logLevel) devArgs.push("--log-level", logLevel);
+  for (const [name, value] of Object.entries(vars)) devArgs.push("--var", `${name}:${value}`);
   const child = spawnWrangler(devArgs, log);
   const stop = () => killTree(child);
 

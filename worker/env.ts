@@ -19,6 +19,11 @@ export interface Env {
   GEOCODER_BASE_URL?: string;
   /** Milliseconds one geocoder lookup may take before the address is recorded as `failed`; default 3000. */
   GEOCODER_TIMEOUT_MS?: string;
+  /**
+   * `off` skips the per-key rate limiter: only `npm run bench` sets it (`wrangler dev --var`), on a server of
+   * its own, to measure what the limiter costs. Never set in a deployment.
+   */
+  RATE_LIMITS?: string;
 }
 
 /** Every queue message names its job type and carries a producer-generated id for deduplication. */

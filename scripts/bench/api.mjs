@@ -4,10 +4,14 @@
  * @param {{ baseUrl: string, adminKey: string }} ctx
  * @param {string} method
  * @param {string} path
- * @param {{ body?: unknown, expect?: number }} [options]
+ * @param {{ body?: unknown, expect?: number, headers?: Record<string, string> }} [options]
  */
-export async function callApi(ctx, method, path, { body, expect = 200 } = {}) {
-  const headers = { authorization: ctx.adminKey, ...(body !== undefined && { "content-type": "application/json" }) };
+export async function callApi(ctx, method, path, { body, expect = 200, headers: extra = {} } = {}) {
+  const headers = {
+    authorization: ctx.adminKey,
+    ...(body !== undefined && { "content-type": "application/json" }),
+    ...extra,
+  };
   const res = await fetch(new URL(path, ctx.baseUrl), {
     method,
     headers,

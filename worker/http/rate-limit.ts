@@ -14,6 +14,7 @@ export async function chargeApiKey(
   keyId: string,
   stored: Partial<RateLimitSettings> | null,
 ): Promise<void> {
+  if (c.env.RATE_LIMITS === "off") return;
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(keyId));
   const decision = await limiter.take(rateLimitSettings(stored).requestsPerMinute);
   c.set("rateLimit", decision);
