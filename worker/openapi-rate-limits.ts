@@ -4,7 +4,14 @@
  * and the 429 `RateLimited` answer with `Retry-After`. Staff-token operations are not limited.
  */
 
-type Json = Record<string, any>;
+/** An OpenAPI object as the generator leaves it: members this module reads or writes. */
+interface Json {
+  [member: string]: unknown;
+}
+interface Operation extends Json {
+  security?: Json[];
+  responses?: Record<string, Json & { description?: string; headers?: Json }>;
+}
 
 const integerHeader = (description: string) => ({
   description,
@@ -27,14 +34,15 @@ const RATE_LIMITED = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 };
 
-const keyAuthenticated = (operation: Json) =>
-  Array.isArray(operation.security) && operation.security.some((s: Json) => "ApiKey" in s);
+const keyAuthenticated = (operation: Operation) =>
+  Array.isArray(operation.security) && operation.security.some((s) => "ApiKey" in s);
 
-export function withRateLimitAnswers<T extends Json>(document: T): T {
-  for (const item of Object.values(document.paths ?? {}) as Json[]) {
-    for (const operation of Object.values(item) as Json[]) {
-      if (!operation?.responses || !keyAuthenticated(operation)) continue;
-      for (const [status, answer] of Object.entries(operation.responses) as Array<[string, Json]>) {
+export function withRateLimitAnswers<T extends { paths?: unknown }>(document: T): T {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
+    for (const operation of Object.values(item)) {
+      const responses = operation?.responses;
+      if (!responses || !keyAuthenticated(operation)) continue;
+      for (const [status, answer] of Object.entries(responses)) {
         if (!/^[24]/.test(status)) continue;
         const note = status === "401" ? " Not sent on a 401: a call without a valid key is not counted." : "";
         const headers = Object.fromEntries(
@@ -45,9 +53,9 @@ export function withRateLimitAnswers<T extends Json>(document: T): T {
         );
         answer.headers = { ...answer.headers, ...headers };
       }
-      const own = operation.responses["429"] as Json | undefined;
+      const own = responses["429"];
       // A route's own 429 (bill review capacity) shares the status: both answers are described.
-      operation.responses["429"] = own
+      responses["429"] = own
         ? { ...own, description: `${own.description} Or: ${RATE_LIMITED.description}`, headers: RATE_LIMITED.headers }
         : RATE_LIMITED;
     }

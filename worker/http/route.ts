@@ -1,6 +1,5 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { database } from "../db/client";
 import type { ErrorCode } from "../errors/api-error";
 import { uuidString } from "../lib/bounded";
 import { type Actor, databaseOf, type OperationContext, type PlatformContext } from "../operations/context";

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { companyParams, jsonContent, UuidSchema } from "../../http/route";
 import { batchIdMember } from "../../lib/bounded";
