@@ -12,6 +12,7 @@ import type { Env } from "../worker/env";
 import type { JsonObject } from "../worker/lib/json";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
+import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
 import {
   type ImportRequest,
   type ImportResult,
@@ -89,6 +90,8 @@ import { SerialQueue } from "./serial-queue";
  */
 export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
+  /** What the object keeps between operations (the configuration): forgotten when one may change it. */
+  private memo: CompanyMemo = {};
 
   /** Staff change of lifecycle and features. */
   updateCompany(call: Call, change: CompanyChange): Promise<RpcResult<CompanyRow>> {
@@ -97,12 +100,12 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Sandbox reset: application data cleared in one batch with its audit receipt. */
   resetCompany(call: Call): Promise<RpcResult<ResetReceipt>> {
-    return this.serialized(call, resetCompany);
+    return this.changingConfiguration(call, resetCompany);
   }
 
   /** Imports a configuration document: expected hashes, validation, the breaking-change gate, one write. */
   importConfiguration(call: Call, request: ImportRequest): Promise<RpcResult<ImportResult>> {
-    return this.serialized(call, (ctx) => importConfiguration(ctx, request));
+    return this.changingConfiguration(call, (ctx) => importConfiguration(ctx, request));
   }
 
   // Record writes run here, one at a time per company, so none interleaves with an import's breaking-change
@@ -340,6 +343,17 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
-    return asRpcResult(() => this.queue.run(() => operation(operationContext(this.env, call))));
+    return asRpcResult(() => this.queue.run(() => operation(operationContext(this.env, call, new Date(), this.memo))));
+  }
+
+  /** An operation that may change the configuration: the object forgets what it kept, whatever the outcome. */
+  private changingConfiguration<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>) {
+    return this.serialized(call, async (ctx) => {
+      try {
+        return await operation(ctx);
+      } finally {
+        this.memo = {};
+      }
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, STAFF_TOKEN, staff } from "../support/harness";
 
@@ -94,6 +95,16 @@ describe("Revocation takes effect at once", () => {
     expect((await staff("DELETE", `/admin/companies/${company.id}/api-keys/${id}`)).status).toBe(204);
     expectError(await company.call("GET", "/lifecycle", key), 401, "AuthenticationError", INVALID);
     expectError(await company.call("GET", "/me", key), 401, "AuthenticationError", INVALID);
+  });
+
+  it("reaches every isolate within 1 s: a revocation written by another isolate is honoured after the bound", async () => {
+    const company = await createCompany();
+    const { id, key } = await company.keyWithId(["Admin"]);
+    expect((await company.call("GET", "/lifecycle", key)).status).toBe(200);
+    // As another isolate's revocation lands: in D1 only, this isolate's cache not told.
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expectError(await company.call("GET", "/lifecycle", key), 401, "AuthenticationError", INVALID);
   });
 
   it("leaves the company's other keys working", async () => {

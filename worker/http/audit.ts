@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
-import { auditLog } from "../db/schema";
+import { insertAuditRows } from "../db/queries/audit-log";
 import { logFailure } from "../lib/log";
+import { AUDIT_ROWS_MESSAGE, AuditBuffer, type AuditSink } from "../operations/audit/audit-buffer";
 import type { AppEnv } from "./context";
 import { rateLimitHeaders } from "./rate-limit";
 import { requestBatchId } from "./request-batch-id";
@@ -37,16 +38,26 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     ...timing,
     ...row,
   }));
-  c.executionCtx.waitUntil(
-    database(c.env.DB)
-      .insert(auditLog)
-      .values(rows)
-      .then(
-        () => undefined,
-        (err: unknown) => logFailure("audit-write-failed", err, { requestId, rows: rows.length }),
-      ),
-  );
+  c.executionCtx.waitUntil(auditRows.add(rows, auditSink(c.env)));
 };
+
+/** This isolate's unwritten audit rows (issue 16): one D1 batch for the calls of a few milliseconds. */
+const auditRows = new AuditBuffer();
+
+/** Where the buffer writes: D1 first, the background queue when that fails. */
+function auditSink(env: AppEnv["Bindings"]): AuditSink {
+  return {
+    write: (rows) => insertAuditRows(database(env.DB), rows),
+    retryLater: (rows) =>
+      env.BACKGROUND.send({
+        type: AUDIT_ROWS_MESSAGE,
+        messageId: rows[0]?.id ?? crypto.randomUUID(),
+        companyId: rows[0]?.companyId ?? "",
+        payload: { rows },
+      }).then(() => undefined),
+    lost: (rows, error) => logFailure("audit-rows-lost", error, { rows: rows.length, firstRowId: rows[0]?.id }),
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

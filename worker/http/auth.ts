@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
 import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
+import { VerifiedKeyCache } from "./key-cache";
 import { chargeApiKey } from "./rate-limit";
 
 const MISSING_KEY = "API key authentication required";
@@ -11,6 +12,9 @@ const WRONG_COMPANY = "API key is not scoped to the requested company";
 
 /** A scheme prefix means a bearer token or a decorated key; the interface takes only the raw key. */
 const SCHEME_PREFIX = /^(bearer|apikey)\s/i;
+
+/** This isolate's verified keys (at most 1 s old): see `VerifiedKeyCache`. */
+export const verifiedKeys = new VerifiedKeyCache<NonNullable<Awaited<ReturnType<typeof findActiveKeyByHash>>>>();
 
 const unauthenticated = (message: string) => new ApiError({ code: "AuthenticationError", message });
 
@@ -22,7 +26,8 @@ const STAFF_ONLY_COMPANY_PATH = /^\/api\/v1\/companies\/[^/]+\/policies\/repair$
 
 /**
  * Authenticates company-scoped calls (interface, Authentication 1-4): the raw key in `Authorization`,
- * looked up by hash on every request, then scoped to the `{companyId}` in the path.
+ * looked up by hash (from this isolate's cache of keys verified within the last second, else D1), then
+ * scoped to the `{companyId}` in the path.
  */
 export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (STAFF_ONLY_COMPANY_PATH.test(c.req.path)) {
@@ -35,8 +40,11 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (!rawKey) throw unauthenticated(MISSING_KEY);
   if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);
 
-  const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
+  const keyHash = await hashApiKey(rawKey);
+  const now = Date.now();
+  const key = verifiedKeys.get(keyHash, now) ?? (await findActiveKeyByHash(database(c.env.DB), keyHash));
   if (!key) throw unauthenticated(INVALID_KEY);
+  verifiedKeys.set(keyHash, key, now);
 
   c.set("actor", { kind: "api-key", keyId: key.id, roles: key.roles, permissions: key.permissions });
   c.set("lifecycle", key.lifecycle);

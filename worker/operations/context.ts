@@ -3,6 +3,7 @@ import { markingWrites } from "../db/marking-d1";
 import { markCommittedStatement } from "../db/queries/idempotency";
 import { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
+import type { CompanyMemo } from "./configuration/configuration-of";
 
 /**
  * Who is calling: an API key of one company, or platform staff. Plain data, so it crosses the company
@@ -54,13 +55,15 @@ export interface OperationContext extends Call {
   db: Database;
   env: Env;
   now: Date;
+  /** In the company object: what it keeps between its operations (`configurationOf`). */
+  memo?: CompanyMemo;
 }
 
 /** The context of a platform operation that acts on no existing company yet (staff creating a company). */
 export type PlatformContext = Omit<OperationContext, "companyId">;
 
-export function operationContext(env: Env, call: Call, now = new Date()): OperationContext {
-  return { ...call, db: databaseOf(env, call), env, now };
+export function operationContext(env: Env, call: Call, now = new Date(), memo?: CompanyMemo): OperationContext {
+  return { ...call, db: databaseOf(env, call), env, now, ...(memo ? { memo } : {}) };
 }
 
 /** A background job's own caller: the platform acting for a company (queue handlers, scheduled work). */

@@ -1,9 +1,11 @@
 import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { logEvent, logFailure } from "../lib/log";
+import { AUDIT_ROWS_MESSAGE } from "../operations/audit/audit-buffer";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
 import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
 import { BILL_REVIEW_MESSAGE } from "../operations/financials/bill-review-queue";
+import { handleAuditRows } from "./handlers/audit-rows";
 import { handleBillReview } from "./handlers/bill-review";
 import { handleBordereauExportChunk } from "./handlers/bordereau-export";
 import { handleDataValidationRunStep } from "./handlers/data-validation-run-step";
@@ -18,6 +20,7 @@ export const BACKGROUND_HANDLERS: Record<string, BackgroundHandler> = {
   [EXPORT_CHUNK_MESSAGE]: handleBordereauExportChunk,
   [PURGE_OBJECTS_MESSAGE]: handleFileObjectPurge,
   [BILL_REVIEW_MESSAGE]: handleBillReview,
+  [AUDIT_ROWS_MESSAGE]: handleAuditRows,
 };
 
 const RETRY_BASE_SECONDS = 5;

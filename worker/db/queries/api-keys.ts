@@ -19,8 +19,8 @@ export function mintApiKey(): string {
 }
 
 /**
- * Looked up on every request, never cached, so a revocation takes effect at once; the company's lifecycle
- * comes with it (one read), for the lifecycle access rule every route applies.
+ * The key with its company's lifecycle and budget (one read), for the lifecycle access rule every route
+ * applies; authentication keeps what it reads for at most a second (`VerifiedKeyCache`).
  */
 export async function findActiveKeyByHash(db: Database, keyHash: string) {
   const rows = await db

@@ -71,3 +71,26 @@ export function guardedReceiptStatement(
   ];
   return db.insert(auditLog).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard}`);
 }
+
+export type AuditRowInsert = typeof auditLog.$inferInsert;
+
+/** D1 binds at most 100 parameters a statement: an audit row has 14 columns. */
+const ROWS_PER_STATEMENT = 7;
+
+/**
+ * Writes audit rows in one D1 batch of multi-row inserts. Idempotent: a row already written (same id, as a
+ * retried delivery brings it again) is left as it is.
+ */
+export async function insertAuditRows(db: Database, rows: readonly AuditRowInsert[]): Promise<void> {
+  const statements = [];
+  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+    statements.push(
+      db
+        .insert(auditLog)
+        .values(rows.slice(at, at + ROWS_PER_STATEMENT))
+        .onConflictDoNothing(),
+    );
+  }
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}

@@ -1,6 +1,7 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import type { Owner } from "../../domain/attachments/attached-record";
 import { folderCategoriesFor } from "../../domain/configuration/folder-categories";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 
 /**
@@ -9,6 +10,6 @@ import type { OperationContext } from "../context";
  */
 export async function configuredCategories(ctx: OperationContext, owner: Owner): Promise<readonly string[] | null> {
   if (owner === null) return null;
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   return folderCategoriesFor(document, owner.entityType);
 }

@@ -1,5 +1,6 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { configuredFieldWriteGroups } from "../../domain/configuration/field-write-groups";
+import { configurationOf } from "../configuration/configuration-of";
 import { grantsOf, type OperationContext } from "../context";
 
 /**
@@ -7,7 +8,7 @@ import { grantsOf, type OperationContext } from "../context";
  * write group of the company's configuration that its roles hold (CONTRACT section 4, "Roles").
  */
 export async function describeCaller(ctx: OperationContext) {
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   const permissions = grantsOf(ctx.actor).list(configuredFieldWriteGroups(document));
   return { companyId: ctx.companyId, keyId: ctx.actor.keyId ?? "", roles: [...ctx.actor.roles], permissions };
 }

@@ -8,6 +8,7 @@ import {
 } from "../../domain/configuration/spreadsheet-document";
 import { invalidConfiguration } from "../../errors/configuration-refusals";
 import type { OperationContext } from "../context";
+import { configurationOf } from "./configuration-of";
 
 export interface SpreadsheetSource {
   spreadsheetId: string;
@@ -27,7 +28,7 @@ export async function compareSpreadsheet(ctx: OperationContext, source: Spreadsh
   );
   const [tabs, stored] = await Promise.all([
     sheets.readTabs(source.spreadsheetId, SPREADSHEET_TABS),
-    loadConfiguration(ctx.db, ctx.companyId),
+    configurationOf(ctx),
   ]);
   const { document, issues } = readSpreadsheetDocument(Object.fromEntries(tabs) as SpreadsheetTabs, stored.document);
   if (!document) throw invalidConfiguration(issues);

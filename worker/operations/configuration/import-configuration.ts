@@ -25,6 +25,7 @@ import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
 import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import { holds, type OperationContext } from "../context";
+import { configurationOf } from "./configuration-of";
 
 export interface ImportRequest {
   /** The request body: a configuration document, which may carry `expectedContentHash`. */
@@ -55,7 +56,7 @@ export async function importConfiguration(ctx: OperationContext, request: Import
   if (request.force) await requireSandboxCompany(ctx, "A forced import");
 
   return withVersionRetry(async () => {
-    const stored = await loadConfiguration(ctx.db, ctx.companyId);
+    const stored = await configurationOf(ctx);
     const stale = expectedContentHashes.find((hash) => hash !== stored.contentHash);
     if (stale !== undefined) throw contentHashMismatch(stored.contentHash, stale);
 

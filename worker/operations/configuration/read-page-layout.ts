@@ -3,6 +3,7 @@ import { CONFIGURABLE_ENTITY_TYPES } from "../../domain/configuration/field-kind
 import { type PageLayout, pageLayout } from "../../domain/configuration/page-layout";
 import { ApiError, notFound } from "../../errors/api-error";
 import { holds, type OperationContext } from "../context";
+import { configurationOf } from "./configuration-of";
 
 const viewPermission = (entityType: string) => `${entityType}.view`;
 
@@ -23,7 +24,7 @@ export async function readPageLayout(ctx: OperationContext, pageKey: string): Pr
   if (!CONFIGURABLE_ENTITY_TYPES.some((entityType) => holds(ctx.actor, viewPermission(entityType)))) {
     throw refuse("Viewing a page needs the view permission of the page's entity type.");
   }
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   const layout = pageLayout(document, pageKey);
   if (!layout) throw notFound();
   const needed = viewPermission(layout.entityType);

@@ -1,9 +1,10 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { customFieldsSchema } from "../../domain/configuration/json-schema";
 import type { OperationContext } from "../context";
+import { configurationOf } from "./configuration-of";
 
 /** The configured quote fields as JSON Schema, without the platform's lifecycle fields (oldest family). */
 export async function readQuoteCustomFields(ctx: OperationContext) {
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   return customFieldsSchema(document, "quote");
 }

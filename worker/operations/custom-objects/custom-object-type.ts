@@ -3,6 +3,7 @@ import type { ConfigurationDocument, CustomObject } from "../../domain/configura
 import { notFound } from "../../errors/api-error";
 import { invalidData } from "../../errors/entity-refusals";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 
 /** The company's configuration and the custom object type it declares under `objectType`; 404 when none. */
@@ -10,7 +11,7 @@ export async function configuredCustomObject(
   ctx: OperationContext,
   objectType: string,
 ): Promise<{ configuration: ConfigurationDocument; customObject: CustomObject }> {
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   const customObject = document.customObjects.find((o) => o.key === objectType);
   if (!customObject) throw notFound();
   return { configuration: document, customObject };

@@ -4,6 +4,7 @@ import { deleteRun, insertRunWithinCap, type RunRow } from "../../db/queries/dat
 import { RUN_START } from "../../domain/data-validation/run-progress";
 import { validatableTypes } from "../../domain/data-validation/validation-target";
 import { ApiError } from "../../errors/api-error";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { enqueueRunStep } from "./enqueue-run-step";
 import { requireTargets, requireViewPermissions } from "./require-targets";
@@ -28,7 +29,7 @@ export async function startRun(
   ctx: OperationContext,
   request: { entityTypes?: string[] | undefined },
 ): Promise<RunView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const requested = request.entityTypes ?? validatableTypes(configuration);
   const targets = requireTargets(
     configuration,

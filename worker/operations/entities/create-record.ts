@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { insertRecord } from "./save-record";
 
@@ -16,7 +17,7 @@ export interface CreateRecordInput {
  * breaking-change gate. Creates an entity record through the write pipeline; answers its id.
  */
 export async function createRecord(ctx: OperationContext, input: CreateRecordInput): Promise<{ id: string }> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, input.entityType);
   const row = await insertRecord(ctx, { recordType, configuration, body: input.body });
   return { id: row.id };

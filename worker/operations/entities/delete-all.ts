@@ -6,6 +6,7 @@ import { ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { ApiError } from "../../errors/api-error";
 import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { requestObjectPurge } from "../files/purge-stored-objects";
 
@@ -20,7 +21,7 @@ export interface DeleteAllOutcome {
 async function storedTypeFor(ctx: OperationContext, raw: string): Promise<StoredType> {
   const lower = raw.toLowerCase();
   if ((ENTITY_TYPES as readonly string[]).includes(lower)) return { kind: "entity", entityType: lower };
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   if (document.customObjects.some((o) => o.key === raw)) return { kind: "customObject", entityType: raw };
   throw new ApiError({
     code: "VALIDATION_ERROR",

@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { listEntities } from "../../db/queries/entities";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "./entity-view";
 
@@ -18,7 +19,7 @@ export async function listRecords(
 ): Promise<{ items: EntityView[]; totalCount: number }> {
   const [{ items, totalCount }, configuration] = await Promise.all([
     listEntities(ctx.db, ctx.companyId, input.entityType, input.limit, input.offset),
-    loadConfiguration(ctx.db, ctx.companyId),
+    configurationOf(ctx),
   ]);
   const recordType = entityRecordType(configuration.document, input.entityType);
   return { items: items.map((row) => entityView(configuration.document, recordType, row)), totalCount };

@@ -3,6 +3,7 @@ import { findEntity } from "../../db/queries/entities";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { notFound } from "../../errors/api-error";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "./entity-view";
 
@@ -15,7 +16,7 @@ export interface ReadRecordInput {
 export async function readRecord(ctx: OperationContext, input: ReadRecordInput): Promise<EntityView> {
   const [row, configuration] = await Promise.all([
     findEntity(ctx.db, ctx.companyId, input.entityType, input.id),
-    loadConfiguration(ctx.db, ctx.companyId),
+    configurationOf(ctx),
   ]);
   if (!row) throw notFound();
   return entityView(configuration.document, entityRecordType(configuration.document, input.entityType), row);

@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "./entity-view";
 import { updateRecordValues } from "./save-record";
@@ -19,7 +20,7 @@ export interface UpdateRecordInput {
  * `null` clears one. Answers the record as read.
  */
 export async function updateRecord(ctx: OperationContext, input: UpdateRecordInput): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, input.entityType);
   const row = await updateRecordValues(ctx, { recordType, configuration, id: input.id, body: input.body });
   return entityView(configuration, recordType, row);

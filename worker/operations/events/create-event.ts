@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { initialHistory } from "../../domain/events/open-close-history";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
 import { writeEvent } from "./write-event";
@@ -17,7 +18,7 @@ export interface CreateEventInput {
  * section 4).
  */
 export async function createEvent(ctx: OperationContext, input: CreateEventInput): Promise<{ id: string }> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, "event");
   const eventId = crypto.randomUUID();
   await writeEvent(ctx, {

@@ -4,6 +4,7 @@ import type { ConfigurationDocument } from "../../domain/configuration/document"
 import { readHistory } from "../../domain/entities/platform-values";
 import { futureEntryProblems, type HistoryEntry, replacementProblems } from "../../domain/events/open-close-history";
 import { invalidData, refusalError } from "../../errors/entity-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import { type Actor, holds, type OperationContext } from "../context";
 import type { EventStatusOutcome } from "./transition-event";
 import { lifecycleOf, writeEvent } from "./write-event";
@@ -52,7 +53,7 @@ export async function replaceEventHistory(
   ctx: OperationContext,
   input: ReplaceEventHistoryInput,
 ): Promise<EventHistoryOutcome> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   requireHistoryWriteGroups(configuration, ctx.actor);
   const entries = replacementEntries(input.entries, ctx.now);
   const row = await writeEvent(ctx, {

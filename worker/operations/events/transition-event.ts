@@ -9,6 +9,7 @@ import {
 } from "../../domain/events/open-close-history";
 import { invalidData } from "../../errors/entity-refusals";
 import { transitionRefusalError } from "../../errors/event-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { lifecycleOf, writeEvent } from "./write-event";
 
@@ -43,7 +44,7 @@ function effectiveOnDateOf(value: unknown, now: Date): Fmv1Date {
  */
 export async function transitionEvent(ctx: OperationContext, input: TransitionEventInput): Promise<EventStatusOutcome> {
   const date = effectiveOnDateOf(input.effectiveOnDate, ctx.now);
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const row = await writeEvent(ctx, {
     eventId: input.eventId,
     configuration,

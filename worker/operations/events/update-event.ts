@@ -1,6 +1,7 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
 import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
@@ -17,7 +18,7 @@ export interface UpdateEventInput {
  * (the write plan refuses it here), and `writeEvent` derives the lifecycle dates and the name again.
  */
 export async function updateEvent(ctx: OperationContext, input: UpdateEventInput): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, "event");
   const row = await writeEvent(ctx, {
     eventId: input.eventId,

@@ -5,6 +5,7 @@ import type { FinancialCatalog } from "../../domain/financials/catalog";
 import { catalogOf } from "../../domain/financials/members";
 import { policyFinancialsDisabled } from "../../errors/financial-refusals";
 import { requireCompany } from "../company/require-company";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 
 export interface FinancialSetup {
@@ -14,10 +15,7 @@ export interface FinancialSetup {
 
 /** The company's financials configuration with the ids of its categories and line item types. */
 export async function loadFinancialSetup(ctx: OperationContext): Promise<FinancialSetup> {
-  const [configuration, rows] = await Promise.all([
-    loadConfiguration(ctx.db, ctx.companyId),
-    loadMemberRows(ctx.db, ctx.companyId),
-  ]);
+  const [configuration, rows] = await Promise.all([configurationOf(ctx), loadMemberRows(ctx.db, ctx.companyId)]);
   const { financials } = configuration.document;
   return { catalog: catalogOf(financials, rows), financials };
 }

@@ -1,6 +1,7 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { OptionSet, SubField } from "../../domain/configuration/document";
+import { configurationOf } from "../configuration/configuration-of";
 import { type Actor, holds, type OperationContext } from "../context";
 
 /** What policy writes read from the company's configuration: the policy and exposure fields, option sets. */
@@ -11,7 +12,7 @@ export interface PolicyConfiguration {
 }
 
 export async function loadPolicyConfiguration(ctx: OperationContext): Promise<PolicyConfiguration> {
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   const fieldsOf = (type: string) => document.fieldDefinitions.filter((f) => f.entityType === type);
   return { policyFields: fieldsOf("policy"), exposureFields: fieldsOf("exposure"), optionSets: document.optionSets };
 }

@@ -6,6 +6,7 @@ import { versionView } from "../../domain/policies/version-view";
 import { QUOTE_TYPE_OF } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed } from "../../errors/quote-refusals";
 import { isRecord, type JsonObject, sameJson } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { finishValues } from "../entities/write-pipeline/plan-values";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
@@ -46,7 +47,7 @@ const componentsOf = (pricing: unknown) => (isRecord(pricing) ? pricing.pricingC
  * recomputed to `bound`) and the new policy; on any failure nothing is created.
  */
 export async function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   const creation = await planQuoteCreation(ctx, configuration, input.quote);

@@ -6,6 +6,7 @@ import { versionView } from "../../domain/policies/version-view";
 import { bindErrorsOf } from "../../domain/quotes/bind-rules";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
@@ -26,7 +27,7 @@ import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "
  * submission. The binding's unique quote and submission make a second bind's batch fail whole.
  */
 export async function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
   const quote = await requireQuote(ctx, input.quoteId);
   const to = quoteTransition(quote.status, "bind");

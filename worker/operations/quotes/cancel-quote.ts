@@ -3,6 +3,7 @@ import { commitBatch } from "../../db/queries/batch";
 import { loadConfiguration } from "../../db/queries/configuration";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { requireSubmission, saveSubmissionStatements, statusAfter } from "../submissions/submission-state";
 import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
@@ -13,7 +14,7 @@ import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./q
  * `InvalidLifecycleTransition`.
  */
 export async function cancelQuote(ctx: OperationContext, input: { quoteId: string }): Promise<QuoteView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const quote = await requireQuote(ctx, input.quoteId);
   const to = quoteTransition(quote.status, "cancel");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "cancel");

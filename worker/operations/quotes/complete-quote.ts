@@ -1,6 +1,7 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
 import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
@@ -11,7 +12,7 @@ import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./q
  * `BindConditionsFailed` and leaves `quoteBindErrors` as it was.
  */
 export async function completeQuote(ctx: OperationContext, input: { quoteId: string }): Promise<QuoteView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const quote = await requireQuote(ctx, input.quoteId);
   const to = quoteTransition(quote.status, "complete");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "complete");

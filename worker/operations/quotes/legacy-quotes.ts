@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import { listQuotes } from "../../db/queries/quotes";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { fullLegacyQuote, type LegacySource, lightweightLegacyQuote } from "../../domain/quotes/legacy";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type Quote, quoteOf, quoteValues, requireQuote } from "./quote-state";
 
@@ -33,7 +34,7 @@ export async function listLegacyQuotes(
 ): Promise<{ items: QuoteInfo[]; totalCount: number }>;
 export async function listLegacyQuotes(ctx: OperationContext, input: ListInput & { shape: "full" | "lightweight" }) {
   const [configuration, page] = await Promise.all([
-    loadConfiguration(ctx.db, ctx.companyId),
+    configurationOf(ctx),
     listQuotes(ctx.db, ctx.companyId, input.limit, input.offset),
   ]);
   const sources = page.items.map((stored) => sourceOf(configuration.document, quoteOf(stored)));
@@ -43,9 +44,6 @@ export async function listLegacyQuotes(ctx: OperationContext, input: ListInput &
 
 /** `GET O/quotes/{quoteId}`: the legacy full quote. */
 export async function readLegacyQuote(ctx: OperationContext, input: { quoteId: string }) {
-  const [configuration, quote] = await Promise.all([
-    loadConfiguration(ctx.db, ctx.companyId),
-    requireQuote(ctx, input.quoteId),
-  ]);
+  const [configuration, quote] = await Promise.all([configurationOf(ctx), requireQuote(ctx, input.quoteId)]);
   return fullLegacyQuote(sourceOf(configuration.document, quote));
 }

@@ -7,6 +7,7 @@ import { lifecycleWriteRefusal } from "../../domain/quotes/lifecycle-fields";
 import { refusalError } from "../../errors/entity-refusals";
 import { lifecycleWriteError } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type RatingAnswer, ratingAnswer, ratingOf, requireWorkflow } from "./rating";
 
@@ -24,7 +25,7 @@ const optional = (fields: readonly SubField[]) => fields.map((field) => ({ ...fi
  * apply. Calculated fields are computed before the rate. Answers the Rating with `quoteId: null`.
  */
 export async function rateByValue(ctx: OperationContext, input: RateByValueInput): Promise<RatingAnswer> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   const lifecycle = lifecycleWriteRefusal(input.quote, null, true);
   if (lifecycle) throw lifecycleWriteError(lifecycle);

@@ -1,4 +1,5 @@
 import { loadConfiguration } from "../../db/queries/configuration";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { quoteValues, refuseUnlessEditable, requireQuote } from "./quote-state";
 import { type RatingAnswer, ratingAnswer, ratingOf, requireWorkflow } from "./rating";
@@ -18,7 +19,7 @@ export interface RateQuoteInput {
  * refusal leaves `system` as it was.
  */
 export async function rateStoredQuote(ctx: OperationContext, input: RateQuoteInput): Promise<RatingAnswer> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const quote = await requireQuote(ctx, input.quoteId);
   refuseUnlessEditable(quote);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);

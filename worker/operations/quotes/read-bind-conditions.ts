@@ -1,4 +1,5 @@
 import { loadConfiguration } from "../../db/queries/configuration";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
 import { requireQuote } from "./quote-state";
@@ -9,7 +10,7 @@ import { requireQuote } from "./quote-state";
  * binding). Changes nothing.
  */
 export async function readBindConditions(ctx: OperationContext, input: { quoteId: string }) {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const quote = await requireQuote(ctx, input.quoteId);
   const subject = await persistedSubject(ctx, configuration, quote);
   const { failures, advisories } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "conditions" });

@@ -7,6 +7,7 @@ import { replacementBody, withoutUnknownMembers } from "../../domain/quotes/repl
 import { invalidData } from "../../errors/entity-refusals";
 import { lifecycleWriteError } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { refuseLockedFields } from "../entities/write-group-check";
 import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
@@ -24,7 +25,7 @@ export interface ReplaceQuoteInput {
  * exposures; required quote fields are enforced; `updatedAt` advances. Answers the Quote.
  */
 export async function replaceQuote(ctx: OperationContext, input: ReplaceQuoteInput): Promise<QuoteView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, "quote");
   const quote = await requireQuote(ctx, input.quoteId);
   refuseUnlessEditable(quote);

@@ -4,6 +4,7 @@ import { afterQuoteEdit } from "../../domain/quotes/lifecycle";
 import { lifecycleWriteRefusal, withoutLifecycleFields } from "../../domain/quotes/lifecycle-fields";
 import { lifecycleWriteError } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
 import { refuseLockedFields } from "../entities/write-group-check";
@@ -22,7 +23,7 @@ export interface UpdateQuoteInput {
  * rating result clears the stored one. Answers the entity read shape.
  */
 export async function updateQuote(ctx: OperationContext, input: UpdateQuoteInput): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, "quote");
   const quote = await requireQuote(ctx, input.quoteId);
   refuseUnlessEditable(quote);

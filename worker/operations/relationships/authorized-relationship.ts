@@ -2,6 +2,7 @@ import { loadConfiguration } from "../../db/queries/configuration";
 import type { Relationship } from "../../domain/configuration/document";
 import { isPlatformManaged, linkPermissions } from "../../domain/relationships/ends";
 import { ApiError, notAuthorized, notFound } from "../../errors/api-error";
+import { configurationOf } from "../configuration/configuration-of";
 import { holds, type OperationContext } from "../context";
 
 const platformManaged = (relationshipKey: string) =>
@@ -28,7 +29,7 @@ export async function authorizedRelationship(
   relationshipKey: string,
   action: "link" | "list",
 ): Promise<Relationship> {
-  const { document } = await loadConfiguration(ctx.db, ctx.companyId);
+  const { document } = await configurationOf(ctx);
   const relationship = document.relationships.find((r) => r.key === relationshipKey);
   if (!relationship) throw notFound();
   if (!linkPermissions(relationship, action).every((permission) => holds(ctx.actor, permission))) {

@@ -4,6 +4,7 @@ import { quotesOfSubmission } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { quoteStatusOf, quoteTransition } from "../../domain/quotes/lifecycle";
 import { invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
 import { requireSubmission, saveSubmissionStatements } from "./submission-state";
@@ -20,7 +21,7 @@ export interface CloseSubmissionInput {
  * close stamps are set. Bound quotes and their policies are untouched. A failure leaves nothing changed.
  */
 export async function closeSubmission(ctx: OperationContext, input: CloseSubmissionInput): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const submission = await requireSubmission(ctx, input.submissionId);
   if (submission.status === "closed") throw invalidLifecycleTransition("submission", submission.status, "close");
 

@@ -1,4 +1,5 @@
 import { loadConfiguration } from "../../db/queries/configuration";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import {
   type NewSubmission,
@@ -12,7 +13,7 @@ import {
  * oldest family's `POST O/submissions`) with its lifecycle record, in one batch.
  */
 export async function createSubmission(ctx: OperationContext, input: NewSubmissionInput): Promise<NewSubmission> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const submission = await prepareSubmission(ctx, configuration, input);
   await ctx.db.batch(newSubmissionStatements(ctx, submission));
   return submission;

@@ -1,6 +1,7 @@
 import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
 import { requireSubmission, saveSubmissionStatements, statusAfter } from "./submission-state";
@@ -10,7 +11,7 @@ import { requireSubmission, saveSubmissionStatements, statusAfter } from "./subm
  * from its live quotes (R) and the close stamps are cleared; quotes the close cancelled stay cancelled.
  */
 export async function reopenSubmission(ctx: OperationContext, input: { submissionId: string }): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const submission = await requireSubmission(ctx, input.submissionId);
   if (submission.status !== "closed") throw invalidLifecycleTransition("submission", submission.status, "reopen");
   const saved = saveSubmissionStatements(ctx, submission, {

@@ -4,6 +4,7 @@ import { entityRecordType } from "../../domain/entities/record-type";
 import { statusWrite } from "../../domain/submissions/status";
 import { invalidData, refusalError } from "../../errors/entity-refusals";
 import { type JsonObject, sameJson } from "../../lib/json";
+import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "../entities/entity-view";
 import { refuseLockedFields } from "../entities/write-group-check";
@@ -22,7 +23,7 @@ export interface UpdateSubmissionInput {
  * of `submissionType` or of a platform stamp is 400.
  */
 export async function updateSubmission(ctx: OperationContext, input: UpdateSubmissionInput): Promise<EntityView> {
-  const configuration = (await loadConfiguration(ctx.db, ctx.companyId)).document;
+  const configuration = (await configurationOf(ctx)).document;
   const recordType = entityRecordType(configuration, "submission");
   const submission = await requireSubmission(ctx, input.submissionId);
   const { submissionStatus, ...values } = input.body;

@@ -1,3 +1,4 @@
+import { verifiedKeys } from "../../http/auth";
 import { defineRoute } from "../../http/registry";
 import { contextOf, notFoundResponse, staffRoute, validationErrorResponse } from "../../http/route";
 import { revokeApiKey as revoke } from "../../operations/api-keys/revoke-api-key";
@@ -17,6 +18,8 @@ export const revokeApiKey = defineRoute(
   async (c) => {
     const { companyId, keyId } = c.req.valid("param");
     await revoke(contextOf(c, { companyId }), keyId);
+    // At once in this isolate; other isolates drop it within KEY_CACHE_TTL_MS.
+    verifiedKeys.forgetKey(keyId);
     return c.body(null, 204);
   },
 );

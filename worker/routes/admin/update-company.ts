@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
+import { verifiedKeys } from "../../http/auth";
 import { defineRoute } from "../../http/registry";
 import {
   conflictResponse,
@@ -50,6 +51,9 @@ export const updateCompany = defineRoute(
   }),
   async (c) => {
     const ctx = contextOf(c, { companyId: c.req.valid("param").companyId });
-    return c.json(companyView(await companyObject(ctx).updateCompany(c.req.valid("json"))), 200);
+    const company = await companyObject(ctx).updateCompany(c.req.valid("json"));
+    // Keys carry the lifecycle and budget: at once in this isolate, within KEY_CACHE_TTL_MS elsewhere.
+    verifiedKeys.forgetCompany(ctx.companyId);
+    return c.json(companyView(company), 200);
   },
 );

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import type { AuditRowInsert } from "../../../worker/db/queries/audit-log";
+import { AuditBuffer, type AuditSink, ROWS_PER_MESSAGE } from "../../../worker/operations/audit/audit-buffer";
+
+const row = (n: number): AuditRowInsert => ({
+  id: `row-${n}`,
+  companyId: "c",
+  kind: "request",
+  requestId: `r${n}`,
+  actor: "api-key",
+  method: "GET",
+  path: "/x",
+  status: 200,
+  durationMs: 1,
+  createdAt: "2026-11-24T00:00:00Z",
+});
+
+function sink(failWrite: boolean, failQueue = false) {
+  const written: AuditRowInsert[][] = [];
+  const queued: AuditRowInsert[][] = [];
+  const lost: AuditRowInsert[][] = [];
+  const target: AuditSink = {
+    write: async (rows) => {
+      if (failWrite) throw new Error("D1 down");
+      written.push(rows);
+    },
+    retryLater: async (rows) => {
+      if (failQueue) throw new Error("queue down");
+      queued.push(rows);
+    },
+    lost: (rows) => lost.push(rows),
+  };
+  return { target, written, queued, lost };
+}
+
+describe("the audit buffer (issue 16, lever 2)", () => {
+  it("writes the rows of calls made together in one batch", async () => {
+    const buffer = new AuditBuffer(() => Promise.resolve());
+    const s = sink(false);
+    await Promise.all([buffer.add([row(1)], s.target), buffer.add([row(2), row(3)], s.target)]);
+    expect(s.written).toEqual([[row(1), row(2), row(3)]]);
+    await buffer.add([row(4)], s.target);
+    expect(s.written).toEqual([[row(1), row(2), row(3)], [row(4)]]);
+  });
+
+  it("never only logs a failed batch: its rows go to the queue, in messages of a bounded size", async () => {
+    const buffer = new AuditBuffer(() => Promise.resolve());
+    const s = sink(true);
+    const rows = Array.from({ length: ROWS_PER_MESSAGE + 3 }, (_, n) => row(n));
+    await buffer.add(rows, s.target);
+    expect(s.written).toEqual([]);
+    expect(s.queued.map((part) => part.length)).toEqual([ROWS_PER_MESSAGE, 3]);
+    expect(s.queued.flat()).toEqual(rows);
+    expect(s.lost).toEqual([]);
+  });
+
+  it("reports rows lost only when the queue refuses them too", async () => {
+    const buffer = new AuditBuffer(() => Promise.resolve());
+    const s = sink(true, true);
+    await buffer.add([row(1)], s.target);
+    expect(s.lost).toEqual([[row(1)]]);
+  });
+});
