@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import type { Owner } from "../../domain/attachments/attached-record";
 import { folderCategoriesFor } from "../../domain/configuration/folder-categories";
 import { configurationOf } from "../configuration/configuration-of";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { configuredFieldWriteGroups } from "../../domain/configuration/field-write-groups";
 import { configurationOf } from "../configuration/configuration-of";
 import { grantsOf, type OperationContext } from "../context";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { ENTITY_TYPE_NAMES, ENTITY_TYPES } from "../../domain/entities/entity-types";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";

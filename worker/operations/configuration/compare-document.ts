@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/diff";
 import { readDocument } from "../../domain/configuration/read-document";
 import { invalidConfiguration } from "../../errors/configuration-refusals";

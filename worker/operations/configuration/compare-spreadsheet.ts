@@ -1,5 +1,4 @@
 import { DEFAULT_SHEETS_API_BASE_URL, GoogleSheetsClient } from "../../clients/google-sheets";
-import { loadConfiguration } from "../../db/queries/configuration";
 import { COMPARE_CATEGORIES, diffDocuments } from "../../domain/configuration/diff";
 import {
   readSpreadsheetDocument,

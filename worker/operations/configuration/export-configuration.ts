@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { type ConfigurationDocument, DOCUMENT_MEMBERS } from "../../domain/configuration/document";
 import type { OperationContext } from "../context";
 import { configurationOf } from "./configuration-of";

@@ -1,7 +1,6 @@
 import { guardedReceiptStatement } from "../../db/queries/audit-log";
 import {
   configurationIs,
-  loadConfiguration,
   replaceConfigurationStatement,
   type StoredConfiguration,
 } from "../../db/queries/configuration";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { entityConfigurationSchema } from "../../domain/configuration/json-schema";
 import type { EntityType } from "../../domain/entities/entity-types";
 import type { OperationContext } from "../context";

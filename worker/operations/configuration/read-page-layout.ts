@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { CONFIGURABLE_ENTITY_TYPES } from "../../domain/configuration/field-kinds";
 import { type PageLayout, pageLayout } from "../../domain/configuration/page-layout";
 import { ApiError, notFound } from "../../errors/api-error";

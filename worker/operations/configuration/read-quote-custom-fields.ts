@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { customFieldsSchema } from "../../domain/configuration/json-schema";
 import type { OperationContext } from "../context";
 import { configurationOf } from "./configuration-of";

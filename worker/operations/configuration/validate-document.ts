@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { usedMemberNames } from "../../db/queries/financial-members";
 import type { ValidationIssue } from "../../domain/configuration/issues";
 import { readDocument } from "../../domain/configuration/read-document";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import type { ConfigurationDocument, CustomObject } from "../../domain/configuration/document";
 import { notFound } from "../../errors/api-error";
 import { invalidData } from "../../errors/entity-refusals";

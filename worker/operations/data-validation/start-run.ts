@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { countRecords } from "../../db/queries/data-validation-records";
 import { deleteRun, insertRunWithinCap, type RunRow } from "../../db/queries/data-validation-runs";
 import { RUN_START } from "../../domain/data-validation/run-progress";

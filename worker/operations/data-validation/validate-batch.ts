@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { readRecordsPage } from "../../db/queries/data-validation-records";
 import type { DataValidationFinding } from "../../domain/data-validation/record-finding";
 import { validateRecords } from "../../domain/data-validation/validate-records";

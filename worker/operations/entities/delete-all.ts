@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { countFinancialReferences } from "../../db/queries/financial-wipe";
 import { liveReferenceCounts, type StoredType, wipeRecordsOfType } from "../../db/queries/relationships";
 import { countLinkedQuotes } from "../../db/queries/submissions";

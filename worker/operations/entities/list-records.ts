@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { listEntities } from "../../db/queries/entities";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";

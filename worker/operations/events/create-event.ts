@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { initialHistory } from "../../domain/events/open-close-history";
 import type { JsonObject } from "../../lib/json";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { readHistory } from "../../domain/entities/platform-values";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { type Fmv1Date, readFmv1Date } from "../../domain/dates/fmv1-date";
 import {
   applyTransition,

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
 import { configurationOf } from "../configuration/configuration-of";

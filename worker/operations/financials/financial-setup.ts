@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { loadMemberRows } from "../../db/queries/financial-members";
 import type { Financials } from "../../domain/configuration/document";
 import type { FinancialCatalog } from "../../domain/financials/catalog";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { OptionSet, SubField } from "../../domain/configuration/document";
 import { configurationOf } from "../configuration/configuration-of";

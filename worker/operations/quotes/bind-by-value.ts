@@ -1,5 +1,4 @@
 import { commitBatch } from "../../db/queries/batch";
-import { loadConfiguration } from "../../db/queries/configuration";
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { versionView } from "../../domain/policies/version-view";

@@ -1,5 +1,4 @@
 import { commitBatch } from "../../db/queries/batch";
-import { loadConfiguration } from "../../db/queries/configuration";
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { versionView } from "../../domain/policies/version-view";

@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { commitBatch } from "../../db/queries/batch";
-import { loadConfiguration } from "../../db/queries/configuration";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { invalidLifecycleTransition } from "../../errors/quote-refusals";
 import { configurationOf } from "../configuration/configuration-of";

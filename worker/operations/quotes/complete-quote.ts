@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
 import { configurationOf } from "../configuration/configuration-of";

@@ -1,5 +1,4 @@
 import { commitBatch } from "../../db/queries/batch";
-import { loadConfiguration } from "../../db/queries/configuration";
 import type { JsonObject } from "../../lib/json";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { listQuotes } from "../../db/queries/quotes";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { fullLegacyQuote, type LegacySource, lightweightLegacyQuote } from "../../domain/quotes/legacy";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import type { SubField } from "../../domain/configuration/document";
 import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { entityRecordType } from "../../domain/entities/record-type";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type QuoteView, quoteView, requireQuote } from "./quote-state";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { emptyRequiredFields } from "../../domain/quotes/bind-rules";
 import { afterQuoteEdit } from "../../domain/quotes/lifecycle";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { afterQuoteEdit } from "../../domain/quotes/lifecycle";
 import { lifecycleWriteRefusal, withoutLifecycleFields } from "../../domain/quotes/lifecycle-fields";

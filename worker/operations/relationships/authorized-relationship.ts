@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import type { Relationship } from "../../domain/configuration/document";
 import { isPlatformManaged, linkPermissions } from "../../domain/relationships/ends";
 import { ApiError, notAuthorized, notFound } from "../../errors/api-error";

@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { updateEntityStatement } from "../../db/queries/entities";
 import { quotesOfSubmission } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";

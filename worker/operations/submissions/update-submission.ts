@@ -1,4 +1,3 @@
-import { loadConfiguration } from "../../db/queries/configuration";
 import { guardedEndpoint } from "../../domain/entities/guarded-fields";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { statusWrite } from "../../domain/submissions/status";
