@@ -25,7 +25,14 @@ const DESCRIPTION = [
     "`<entityType>.view` depends on the path, and the key must hold one of `x-permission-any-of`). The " +
     "permission is checked before anything is looked up, so a missing permission is 403 whether or not the " +
     "named record exists. Permissions exist in both `resource.verb` and `company.<entity>:<action>` styles. " +
-    "`/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys.",
+    "`/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys. A verified key is kept " +
+    "for at most 1 second per isolate: a revoked key or a retired company is refused at once where the change " +
+    "was made and within a second everywhere.",
+  "",
+  "**Retries and budgets.** Mutations accept `Idempotency-Key` (CONTRACT 8.1; see each operation's " +
+    "`idempotency-key` header). Each API key has a budget of requests per minute (600 unless staff set " +
+    "`rateLimit`): answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a call over " +
+    "budget is 429 `RateLimited` with `Retry-After`. The count is exact: one Durable Object per key holds it.",
   "",
   "**Lifecycle.** `x-lifecycles` lists the company lifecycles an operation runs in; in any other it answers 409 " +
     "`CompanyLifecycleRefused`, after the permission check: a `retired` company can be read but not changed, " +

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ROWS_MESSAGE } from "../../worker/operations/audit/audit-buffer";
+import { AUDIT_ROWS_MESSAGE } from "../../worker/operations/audit/write-audit-rows";
 import { deliver } from "../support/queue";
 
 describe("audit rows handed to the queue (issue 16, lever 2)", () => {

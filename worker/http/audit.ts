@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { insertAuditRows } from "../db/queries/audit-log";
 import { logFailure } from "../lib/log";
-import { AUDIT_ROWS_MESSAGE, AuditBuffer, type AuditSink } from "../operations/audit/audit-buffer";
+import { AUDIT_ROWS_MESSAGE, type AuditSink, writeAuditRows } from "../operations/audit/write-audit-rows";
 import type { AppEnv } from "./context";
 import { rateLimitHeaders } from "./rate-limit";
 import { requestBatchId } from "./request-batch-id";
@@ -38,11 +38,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     ...timing,
     ...row,
   }));
-  c.executionCtx.waitUntil(auditRows.add(rows, auditSink(c.env)));
+  c.executionCtx.waitUntil(writeAuditRows(rows, auditSink(c.env)));
 };
-
-/** This isolate's unwritten audit rows (issue 16): one D1 batch for the calls of a few milliseconds. */
-const auditRows = new AuditBuffer();
 
 /** Where the buffer writes: D1 first, the background queue when that fails. */
 function auditSink(env: AppEnv["Bindings"]): AuditSink {

@@ -1,7 +1,7 @@
 import { EXPORT_CHUNK_MESSAGE } from "../domain/bordereau/export-plan";
 import type { BackgroundMessage, Env } from "../env";
 import { logEvent, logFailure } from "../lib/log";
-import { AUDIT_ROWS_MESSAGE } from "../operations/audit/audit-buffer";
+import { AUDIT_ROWS_MESSAGE } from "../operations/audit/write-audit-rows";
 import { RUN_STEP_MESSAGE } from "../operations/data-validation/enqueue-run-step";
 import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
 import { BILL_REVIEW_MESSAGE } from "../operations/financials/bill-review-queue";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditRowInsert } from "../../../worker/db/queries/audit-log";
-import { AuditBuffer, type AuditSink, ROWS_PER_MESSAGE } from "../../../worker/operations/audit/audit-buffer";
+import { type AuditSink, ROWS_PER_MESSAGE, writeAuditRows } from "../../../worker/operations/audit/write-audit-rows";
 
 const row = (n: number): AuditRowInsert => ({
   id: `row-${n}`,
@@ -33,21 +33,18 @@ function sink(failWrite: boolean, failQueue = false) {
   return { target, written, queued, lost };
 }
 
-describe("the audit buffer (issue 16, lever 2)", () => {
-  it("writes the rows of calls made together in one batch", async () => {
-    const buffer = new AuditBuffer(() => Promise.resolve());
+describe("audit rows (issue 16, lever 2)", () => {
+  it("writes a call's rows in one batch", async () => {
     const s = sink(false);
-    await Promise.all([buffer.add([row(1)], s.target), buffer.add([row(2), row(3)], s.target)]);
-    expect(s.written).toEqual([[row(1), row(2), row(3)]]);
-    await buffer.add([row(4)], s.target);
-    expect(s.written).toEqual([[row(1), row(2), row(3)], [row(4)]]);
+    await writeAuditRows([row(1), row(2)], s.target);
+    expect(s.written).toEqual([[row(1), row(2)]]);
+    expect(s.queued).toEqual([]);
   });
 
   it("never only logs a failed batch: its rows go to the queue, in messages of a bounded size", async () => {
-    const buffer = new AuditBuffer(() => Promise.resolve());
     const s = sink(true);
     const rows = Array.from({ length: ROWS_PER_MESSAGE + 3 }, (_, n) => row(n));
-    await buffer.add(rows, s.target);
+    await writeAuditRows(rows, s.target);
     expect(s.written).toEqual([]);
     expect(s.queued.map((part) => part.length)).toEqual([ROWS_PER_MESSAGE, 3]);
     expect(s.queued.flat()).toEqual(rows);
@@ -55,9 +52,8 @@ describe("the audit buffer (issue 16, lever 2)", () => {
   });
 
   it("reports rows lost only when the queue refuses them too", async () => {
-    const buffer = new AuditBuffer(() => Promise.resolve());
     const s = sink(true, true);
-    await buffer.add([row(1)], s.target);
+    await writeAuditRows([row(1)], s.target);
     expect(s.lost).toEqual([[row(1)]]);
   });
 });
