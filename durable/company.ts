@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CompanyRow } from "../worker/db/queries/companies";
+import { primarySession } from "../worker/db/request-session";
 import type { InvoicePlan } from "../worker/domain/financials/invoice-plan";
 import type { RepairRequest } from "../worker/domain/policies/repair";
 import type {
@@ -343,7 +344,13 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
-    return asRpcResult(() => this.queue.run(() => operation(operationContext(this.env, call, new Date(), this.memo))));
+    // Each operation's reads start at the primary (never a replica behind an earlier commit of this object).
+    const session = primarySession(this.env.DB);
+    const d1 = session as unknown as D1Database;
+    return asRpcResult(
+      () => this.queue.run(() => operation(operationContext(this.env, call, new Date(), this.memo, d1))),
+      () => session.getBookmark(),
+    );
   }
 
   /** An operation that may change the configuration: the object forgets what it kept, whatever the outcome. */

@@ -5,11 +5,16 @@ import { errorFacts, logFailure } from "../worker/lib/log";
  * Custom error classes do not survive a Durable Object RPC boundary, so object methods return a
  * result and the worker's facade (`worker/company-object.ts`) rethrows the ApiError on its side.
  */
-export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
+export type RpcResult<T> = { ok: true; value: T; bookmark?: string | null } | { ok: false; error: ApiErrorData };
 
-export async function asRpcResult<T>(operation: () => Promise<T>): Promise<RpcResult<T>> {
+/** `bookmark` reads the D1 session bookmark after the operation, for the caller to read its own writes. */
+export async function asRpcResult<T>(
+  operation: () => Promise<T>,
+  bookmark: () => string | null = () => null,
+): Promise<RpcResult<T>> {
   try {
-    return { ok: true, value: await operation() };
+    const value = await operation();
+    return { ok: true, value, bookmark: bookmark() };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, error: apiErrorData(err) };
     // A database or runtime error's message can hold the SQL parameters of the write (the values being
@@ -19,7 +24,11 @@ export async function asRpcResult<T>(operation: () => Promise<T>): Promise<RpcRe
   }
 }
 
-export function unwrap<T>(result: RpcResult<T>): T {
-  if (result.ok) return result.value;
+/** The value of a result, or its refusal rethrown; `onBookmark` hears the bookmark of a committed operation. */
+export function unwrap<T>(result: RpcResult<T>, onBookmark?: (bookmark: string) => void): T {
+  if (result.ok) {
+    if (result.bookmark) onBookmark?.(result.bookmark);
+    return result.value;
+  }
   throw new ApiError(result.error);
 }

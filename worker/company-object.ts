@@ -44,7 +44,8 @@ export function companyObject(ctx: OperationContext): CompanyObjectFacade {
   return new Proxy({} as CompanyObjectFacade, {
     get(_target, method) {
       if (typeof method !== "string" || method === "then") return undefined;
-      return async (...args: unknown[]) => unwrap(await (stub[method] as ObjectStubMethod)(call, ...args));
+      return async (...args: unknown[]) =>
+        unwrap(await (stub[method] as ObjectStubMethod)(call, ...args), (bookmark) => ctx.session?.advanceTo(bookmark));
     },
   });
 }

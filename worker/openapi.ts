@@ -34,6 +34,11 @@ const DESCRIPTION = [
     "`rateLimit`): answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a call over " +
     "budget is 429 `RateLimited` with `Retry-After`. The count is exact: one Durable Object per key holds it.",
   "",
+  "**Reading your own writes.** Reads may be served by a D1 read replica. Every company answer that read or " +
+    "wrote data carries `X-D1-Bookmark`, the database position it saw (after a write, the write's commit); send " +
+    "it back as the `x-d1-bookmark` request header and the call reads nothing older, on any replica. A " +
+    "malformed bookmark is 400 `VALIDATION_ERROR`; a replayed idempotent answer carries none.",
+  "",
   "**Lifecycle.** `x-lifecycles` lists the company lifecycles an operation runs in; in any other it answers 409 " +
     "`CompanyLifecycleRefused`, after the permission check: a `retired` company can be read but not changed, " +
     "an `uninitialized` one accepts only configuration reads and imports.",

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { insertAuditRows } from "../db/queries/audit-log";
+import { BOOKMARK_HEADER } from "../db/request-session";
 import { logFailure } from "../lib/log";
 import { AUDIT_ROWS_MESSAGE, type AuditSink, writeAuditRows } from "../operations/audit/write-audit-rows";
 import type { AppEnv } from "./context";
@@ -28,6 +29,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("X-Request-Id", requestId);
   const rateLimit = c.get("rateLimit");
   if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) c.header(name, value);
+  const bookmark = c.get("d1Session")?.bookmark();
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
 
   const url = new URL(c.req.url);
   if (UNAUDITED.has(url.pathname)) return;

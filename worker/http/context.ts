@@ -1,3 +1,4 @@
+import type { RequestSession } from "../db/request-session";
 import type { Lifecycle } from "../domain/company/lifecycle";
 import type { Decision } from "../domain/rate-limits/window";
 import type { Env } from "../env";
@@ -28,5 +29,7 @@ export interface AppEnv {
     idempotency?: HeldIdempotencyKey;
     /** Set when a switched-off feature answered 404 (CONTRACT 7.1): such an answer is not saved. */
     featureSwitchedOff?: boolean;
+    /** The request's D1 session (`contextOf`); its bookmark goes out in `X-D1-Bookmark`. */
+    d1Session?: RequestSession;
   };
 }

@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import { BOOKMARK_HEADER, BOOKMARK_PATTERN, RequestSession } from "../db/request-session";
 import type { ErrorCode } from "../errors/api-error";
 import { uuidString } from "../lib/bounded";
 import { type Actor, databaseOf, type OperationContext, type PlatformContext } from "../operations/context";
@@ -104,7 +105,20 @@ const IDEMPOTENCY_SENTENCE =
   "answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another request is 422 " +
   "`IdempotencyKeyReused`; while the first still runs, 409 `IdempotencyKeyInFlight` with `Retry-After: 1`.";
 
-const IdempotencyHeaders = z.object({
+const SessionHeaders = z.object({
+  [BOOKMARK_HEADER.toLowerCase()]: z
+    .string()
+    .regex(BOOKMARK_PATTERN, "must be a D1 bookmark as an earlier answer's `X-D1-Bookmark` carried it")
+    .optional()
+    .openapi({
+      description:
+        "Read your own writes on any D1 replica: send the `X-D1-Bookmark` of an earlier answer and this call " +
+        "reads nothing older than it. Every answer that read or wrote data carries the latest bookmark.",
+      example: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683",
+    }),
+});
+
+const IdempotencyHeaders = SessionHeaders.extend({
   "idempotency-key": z
     .string()
     .min(1)
@@ -147,7 +161,7 @@ export function companyRoute<const R extends CompanyRouteConfig>(
     request: {
       ...config.request,
       query: strictQuery(config.request?.query),
-      ...(readOnly || config.operationId.startsWith("rateQuote") ? {} : { headers: IdempotencyHeaders }),
+      headers: readOnly || config.operationId.startsWith("rateQuote") ? SessionHeaders : IdempotencyHeaders,
     } as R["request"],
     middleware: [
       requireAccess({ actionName: config.operationId, permission, lifecycle, ...options }),
@@ -221,6 +235,7 @@ export function contextOf(
   c: RequestContext,
   options: { batchId?: string | null; companyId?: string } = {},
 ): OperationContext {
+  const session = requestSessionOf(c);
   return {
     companyId: options.companyId ?? companyIdOf(c),
     actor: actorOf(c),
@@ -229,10 +244,25 @@ export function contextOf(
     path: c.req.path,
     batchId: options.batchId ?? null,
     idempotency: c.get("idempotency") ?? null,
-    db: databaseOf(c.env, { idempotency: c.get("idempotency") ?? null }),
+    db: databaseOf(c.env, { idempotency: c.get("idempotency") ?? null }, session.handle),
     env: c.env,
     now: new Date(),
+    session,
   };
+}
+
+/**
+ * The request's D1 session, opened on first use at the caller's bookmark (company routes refuse a malformed
+ * one with 400; staff routes, which do not declare the header, ignore it).
+ */
+function requestSessionOf(c: RequestContext): RequestSession {
+  let session = c.get("d1Session");
+  if (!session) {
+    const sent = c.req.header(BOOKMARK_HEADER);
+    session = new RequestSession(c.env.DB, sent && BOOKMARK_PATTERN.test(sent) ? sent : null);
+    c.set("d1Session", session);
+  }
+  return session;
 }
 
 /** The context of a staff route that acts on no company yet. */

@@ -1,6 +1,7 @@
 import { type Database, database } from "../db/client";
 import { markingWrites } from "../db/marking-d1";
 import { markCommittedStatement } from "../db/queries/idempotency";
+import type { SessionFloor } from "../db/request-session";
 import { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
 import type { CompanyMemo } from "./configuration/configuration-of";
@@ -41,10 +42,13 @@ export interface HeldIdempotencyKey {
   holder: string;
 }
 
-/** The database handle of a call: its writes mark its idempotency key, when it holds one. */
-export function databaseOf(env: Env, call: Pick<Call, "idempotency">) {
+/**
+ * The database handle of a call: its writes mark its idempotency key, when it holds one. `d1` is the
+ * request's or the operation's D1 session (`worker/db/request-session.ts`); the binding itself by default.
+ */
+export function databaseOf(env: Env, call: Pick<Call, "idempotency">, d1: D1Database = env.DB) {
   const held = call.idempotency;
-  return database(held ? markingWrites(env.DB, () => markCommittedStatement(env.DB, held)) : env.DB);
+  return database(held ? markingWrites(d1, () => markCommittedStatement(d1, held)) : d1);
 }
 
 /**
@@ -57,13 +61,21 @@ export interface OperationContext extends Call {
   now: Date;
   /** In the company object: what it keeps between its operations (`configurationOf`). */
   memo?: CompanyMemo;
+  /** In the worker: the request's D1 session, moved past each write the company object commits. */
+  session?: SessionFloor;
 }
 
 /** The context of a platform operation that acts on no existing company yet (staff creating a company). */
 export type PlatformContext = Omit<OperationContext, "companyId">;
 
-export function operationContext(env: Env, call: Call, now = new Date(), memo?: CompanyMemo): OperationContext {
-  return { ...call, db: databaseOf(env, call), env, now, ...(memo ? { memo } : {}) };
+export function operationContext(
+  env: Env,
+  call: Call,
+  now = new Date(),
+  memo?: CompanyMemo,
+  d1: D1Database = env.DB,
+): OperationContext {
+  return { ...call, db: databaseOf(env, call, d1), env, now, ...(memo ? { memo } : {}) };
 }
 
 /** A background job's own caller: the platform acting for a company (queue handlers, scheduled work). */
