@@ -280,12 +280,12 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Sandbox wipe of every policy, serialized with the policy transactions it must not interleave with. */
   deleteAllPolicies(call: Call) {
-    return this.serialized(call, deleteAllPolicies);
+    return this.changingPolicies(call, deleteAllPolicies);
   }
 
   /** Staff repair of a policy's stored data, serialized with the policy transactions. */
   repairPolicy(call: Call, request: RepairRequest) {
-    return this.serialized(call, (ctx) => repairPolicy(ctx, request));
+    return this.changingPolicies(call, (ctx) => repairPolicy(ctx, request));
   }
 
   // Financials: every money write of the company runs here, one at a time, and commits as one D1 batch.
@@ -351,6 +351,17 @@ export class CompanyObject extends DurableObject<Env> {
       () => this.queue.run(() => operation(operationContext(this.env, call, new Date(), this.memo, d1))),
       () => session.getBookmark(),
     );
+  }
+
+  /** An operation that writes policy rows outside a transaction: the object forgets the policies it kept. */
+  private changingPolicies<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>) {
+    return this.serialized(call, async (ctx) => {
+      try {
+        return await operation(ctx);
+      } finally {
+        this.memo.policies = undefined;
+      }
+    });
   }
 
   /** An operation that may change the configuration: the object forgets what it kept, whatever the outcome. */

@@ -1,12 +1,16 @@
 import { loadConfiguration, type StoredConfiguration } from "../../db/queries/configuration";
 import type { OperationContext } from "../context";
+import type { KeptPolicy } from "../policies/kept-policies";
 
 /**
  * What the company object keeps between its operations (issue 16, lever 3): the configuration, which only
- * operations it runs can change (import, reset); it forgets it after each of those.
+ * operations it runs can change (import, reset); it forgets it after each of those. And the policies it
+ * last transacted on.
  */
 export interface CompanyMemo {
   configuration?: StoredConfiguration;
+  /** Policies by id, most recently used last (`worker/operations/policies/kept-policies.ts`). */
+  policies?: Map<string, KeptPolicy>;
 }
 
 /**

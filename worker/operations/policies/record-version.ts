@@ -20,6 +20,7 @@ import {
 import type { OperationContext } from "../context";
 import type { PreparedInvoicePlan } from "../financials/invoice-plan";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { forgetPolicy, keepCommitted } from "./kept-policies";
 import { viewContextOf } from "./view-context";
 
 /** A transaction's answer: the new version, and what its invoice plan did when it carried one. */
@@ -89,15 +90,23 @@ export async function recordNextVersion(
     coverage,
     createdAt: ctx.now.toISOString(),
   };
-  await runBatch(ctx.db, [
-    insertVersionStatement(ctx.db, versionRow(ctx, record, { deltas, before: next.before })),
-    advanceHeadStatement(ctx.db, head, {
-      currentVersion: record.version,
-      status: recordedStatus(coverage),
-      termEnd: coverage.termEnd,
-      updatedAt: record.createdAt,
-    }),
-    ...(next.invoices?.statements ?? []),
-  ]);
+  const row = versionRow(ctx, record, { deltas, before: next.before });
+  const advanced = {
+    currentVersion: record.version,
+    status: recordedStatus(coverage),
+    termEnd: coverage.termEnd,
+    updatedAt: record.createdAt,
+  };
+  try {
+    await runBatch(ctx.db, [
+      insertVersionStatement(ctx.db, row),
+      advanceHeadStatement(ctx.db, head, advanced),
+      ...(next.invoices?.statements ?? []),
+    ]);
+  } catch (error) {
+    forgetPolicy(ctx, head.id);
+    throw error;
+  }
+  keepCommitted(ctx, { ...head, ...advanced }, row);
   return { ...versionView(record, await viewContextOf(ctx, record)), ...invoicePlanAnswer(next.invoices) };
 }

@@ -1,5 +1,4 @@
 import { findEntity } from "../../db/queries/entities";
-import { findOriginTimestamp } from "../../db/queries/policies";
 import type { ValueProblem } from "../../domain/entities/field-values";
 import { exposureIdsOf } from "../../domain/policies/exposure-ids";
 import { policyTimezone } from "../../domain/policies/policy-term";
@@ -11,6 +10,7 @@ import {
 } from "../../domain/policies/transaction-rules";
 import { invalidPolicyData } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
+import { originTimestampOf } from "./kept-policies";
 
 /**
  * The booking-time bound of CONTRACT section 4 (400 InvalidPolicyData naming `transactionTimestamp`):
@@ -18,7 +18,7 @@ import type { OperationContext } from "../context";
  * business or renewal (one indexed row read, whatever the history's length).
  */
 export async function checkTransactionTimestamp(ctx: OperationContext, timestamp: string, policyId: string | null) {
-  const notBefore = policyId ? await findOriginTimestamp(ctx.db, ctx.companyId, policyId) : null;
+  const notBefore = policyId ? await originTimestampOf(ctx, policyId) : null;
   const problem = transactionTimestampProblem(timestamp, { now: ctx.now, notBefore });
   if (problem) throw invalidPolicyData([problem]);
 }

@@ -1,0 +1,78 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { setUpPolicies } from "./helpers";
+
+/**
+ * The company object keeps the head and current version of the policies it transacts on (issue 16, lever 3):
+ * only its own operations write policy rows, so it updates them after each commit instead of reading them
+ * again, and forgets them when a wipe, repair, reset or import runs.
+ */
+
+/** Rewrites a stored version's coverage behind the object's back (nothing but the object writes it). */
+async function tamperWithVersion(policyId: string, version: number, from: string, to: string) {
+  const row = await env.DB.prepare("SELECT coverage FROM policy_versions WHERE policy_id = ? AND version = ?")
+    .bind(policyId, version)
+    .first<{ coverage: string }>();
+  expect(row?.coverage).toContain(from);
+  await env.DB.prepare("UPDATE policy_versions SET coverage = ? WHERE policy_id = ? AND version = ?")
+    .bind(row?.coverage.replaceAll(from, to), policyId, version)
+    .run();
+}
+
+describe("the company object's kept policies", () => {
+  it("plans the next transaction from the version it committed, without reading it again", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const second = await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 2_000_000 }]);
+    expect(second.status, second.text).toBe(200);
+
+    await tamperWithVersion(policyId, 2, "2000000", "3000000");
+    const third = await f.endorse(policyId, "2026-04-01", [{ path: "policy.coverageType", value: "auto" }]);
+    expect(third.status, third.text).toBe(200);
+    expect(third.json.version).toBe(3);
+    // Version 3 follows version 2 as the object committed it, not the row changed behind its back.
+    const segments = JSON.stringify(third.json.segments);
+    expect(segments).toContain("2000000");
+    expect(segments).not.toContain("3000000");
+  });
+
+  it("forgets them when every policy is wiped: the next transaction on a wiped policy is 404", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 5 }])).status).toBe(200);
+    const wiped = await f.company.call("POST", "/policies/deleteAll", f.admin);
+    expect(wiped.status, wiped.text).toBe(200);
+
+    const endorsed = await f.endorse(policyId, "2026-04-01", [{ path: "policy.limit", value: 6 }]);
+    expect(endorsed.status, endorsed.text).toBe(404);
+    const versions = await env.DB.prepare("SELECT count(*) AS n FROM policy_versions WHERE policy_id = ?")
+      .bind(policyId)
+      .first<{ n: number }>();
+    expect(versions?.n).toBe(0);
+  });
+
+  it("reads a policy anew after a failed commit", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 7 }])).status).toBe(200);
+    // Another writer took version 3 and moved the head (as a bypass of the object's queue would): the
+    // object's commit of version 3 fails on the unique (policy, version) index.
+    await env.DB.prepare(
+      "INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, " +
+        "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
+        "created_by) SELECT 'taken-' || id, company_id, policy_id, 3, action, transaction_timestamp, " +
+        "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
+        "created_by FROM policy_versions WHERE policy_id = ? AND version = 2",
+    )
+      .bind(policyId)
+      .run();
+    await env.DB.prepare("UPDATE policies SET current_version = 3 WHERE id = ?").bind(policyId).run();
+    const failed = await f.endorse(policyId, "2026-04-01", [{ path: "policy.limit", value: 8 }]);
+    // A bypassed queue is a bug, not a caller's mistake: the backstop answers 500 and writes nothing.
+    expect(failed.status).toBe(500);
+
+    const next = await f.endorse(policyId, "2026-05-01", [{ path: "policy.limit", value: 9 }]);
+    expect(next.status, next.text).toBe(200);
+    expect(next.json.version).toBe(4);
+  });
+});

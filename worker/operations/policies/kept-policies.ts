@@ -1,0 +1,87 @@
+import {
+  findOriginTimestamp,
+  findPolicyHead,
+  findVersion,
+  type PolicyHead,
+  type PolicyVersionRow,
+} from "../../db/queries/policies";
+import type { OperationContext } from "../context";
+
+/**
+ * What the company object keeps of a policy between its transactions (issue 16, lever 3): the head, the
+ * current version row and the origin transaction timestamp. Only operations the object runs write policy
+ * rows, so it updates what it keeps after its own commits (`keepCommitted`) and forgets a policy whose
+ * commit failed; repairs, wipes, resets and imports forget them all (`durable/company.ts`). In the worker
+ * (no memo) every read goes to D1.
+ */
+export interface KeptPolicy {
+  head: PolicyHead;
+  current: PolicyVersionRow;
+  /** Version 1's transaction timestamp, once read (undefined until then). */
+  origin?: string | null;
+}
+
+/** The most policies kept at once: the least recently used is dropped first (a fleet version can be MBs). */
+export const KEPT_POLICIES = 128;
+
+function kept(ctx: OperationContext): Map<string, KeptPolicy> | undefined {
+  if (!ctx.memo) return undefined;
+  ctx.memo.policies ??= new Map();
+  return ctx.memo.policies;
+}
+
+function keep(ctx: OperationContext, policy: KeptPolicy) {
+  const policies = kept(ctx);
+  if (!policies) return;
+  policies.delete(policy.head.id);
+  policies.set(policy.head.id, structuredClone(policy));
+  const oldest = policies.keys().next().value;
+  if (policies.size > KEPT_POLICIES && oldest !== undefined) policies.delete(oldest);
+}
+
+/** A policy's head and current version: kept ones copied (no operation changes what the next reads). */
+export async function currentPolicyRows(
+  ctx: OperationContext,
+  policyId: string,
+): Promise<{ head: PolicyHead; current: PolicyVersionRow } | null> {
+  const known = kept(ctx)?.get(policyId);
+  if (known) return structuredClone({ head: known.head, current: known.current });
+  const head = await findPolicyHead(ctx.db, ctx.companyId, policyId);
+  if (!head) return null;
+  const current = await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion);
+  if (!current) throw new Error(`policy ${head.id} has no row for its current version ${head.currentVersion}`);
+  keep(ctx, { head, current });
+  return { head, current };
+}
+
+/** Version 1's transaction timestamp (a transaction may not be timestamped before it). */
+export async function originTimestampOf(ctx: OperationContext, policyId: string): Promise<string | null> {
+  const known = kept(ctx)?.get(policyId);
+  if (known?.origin !== undefined) return known.origin;
+  const origin = await findOriginTimestamp(ctx.db, ctx.companyId, policyId);
+  if (known) known.origin = origin;
+  return origin;
+}
+
+/**
+ * After a committed transaction: the policy's new head and version as D1 now holds them (JSON values as
+ * read back, absent columns as NULL), so the next transaction starts without reading them.
+ */
+export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: PolicyVersionRow) {
+  const origin = kept(ctx)?.get(head.id)?.origin;
+  keep(ctx, { head: asStored(head), current: asStored(current), ...(origin === undefined ? {} : { origin }) });
+}
+
+/** A policy whose write failed or that changed outside a transaction: read anew next time. */
+export function forgetPolicy(ctx: OperationContext, policyId: string) {
+  ctx.memo?.policies?.delete(policyId);
+}
+
+function asStored<T extends object>(row: T): T {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      value === undefined ? null : JSON.parse(JSON.stringify(value)),
+    ]),
+  ) as T;
+}
