@@ -78,6 +78,7 @@ import { createSubmission } from "../worker/operations/submissions/create-submis
 import type { NewSubmissionInput } from "../worker/operations/submissions/new-submission";
 import { reopenSubmission } from "../worker/operations/submissions/reopen-submission";
 import { type UpdateSubmissionInput, updateSubmission } from "../worker/operations/submissions/update-submission";
+import { EndorsementGroups } from "./endorsement-groups";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
@@ -93,6 +94,12 @@ export class CompanyObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
   /** What the object keeps between operations (the configuration): forgotten when one may change it. */
   private memo: CompanyMemo = {};
+  private readonly endorsements = new EndorsementGroups({
+    env: this.env,
+    queue: this.queue,
+    memo: () => this.memo,
+    alone: (call, request) => this.unqueued(call, (ctx) => endorsePolicy(ctx, request)),
+  });
 
   /** Staff change of lifecycle and features. */
   updateCompany(call: Call, change: CompanyChange): Promise<RpcResult<CompanyRow>> {
@@ -266,8 +273,10 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, (ctx) => renewPolicy(ctx, request));
   }
 
+  /** Endorsements without an invoice plan commit in groups (`EndorsementGroups`); with one, on their own. */
   endorsePolicy(call: Call, request: EndorseRequest) {
-    return this.serialized(call, (ctx) => endorsePolicy(ctx, request));
+    if (request.invoicePlan !== undefined) return this.serialized(call, (ctx) => endorsePolicy(ctx, request));
+    return this.endorsements.submit(call, request);
   }
 
   cancelPolicy(call: Call, request: CancelRequest) {
@@ -344,11 +353,16 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
+    return this.queue.run(() => this.unqueued(call, operation));
+  }
+
+  /** Runs one operation now: only from a turn of the queue. */
+  private unqueued<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
     // Each operation's reads start at the primary (never a replica behind an earlier commit of this object).
     const session = primarySession(this.env.DB);
     const d1 = session as unknown as D1Database;
     return asRpcResult(
-      () => this.queue.run(() => operation(operationContext(this.env, call, new Date(), this.memo, d1))),
+      () => operation(operationContext(this.env, call, new Date(), this.memo, d1)),
       () => session.getBookmark(),
     );
   }

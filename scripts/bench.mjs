@@ -28,6 +28,7 @@ import {
   UPLOAD_SCENARIO,
 } from "./bench/attachment-scenarios.mjs";
 import { BOUNDS_SCENARIOS, boundsScenarios } from "./bench/bounds-scenarios.mjs";
+import { printEdgeGoals } from "./bench/edge-goals.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
 import { BILL_REVIEW_SCENARIO, balancesCostComparison, financialScenarios } from "./bench/financial-scenarios.mjs";
 import {
@@ -173,6 +174,8 @@ try {
 
   console.log();
   printTable(rows);
+  console.log();
+  printEdgeGoals(byName);
   console.log();
   console.log(`host ${hostLoad()} at the end`);
   for (const [label, value] of Object.entries(ratioValues)) console.log(`ratio ${label} (req/s): ${value}`);

@@ -19,6 +19,20 @@ async function tamperWithVersion(policyId: string, version: number, from: string
     .run();
 }
 
+/** Another writer takes `version` (a copy of the one before) and moves the head to it, as a bypass of the queue would. */
+async function takeNextVersionBehindTheObject(policyId: string, version: number) {
+  await env.DB.prepare(
+    "INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, " +
+      "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
+      "created_by) SELECT 'taken-' || id, company_id, policy_id, ?, action, transaction_timestamp, " +
+      "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
+      "created_by FROM policy_versions WHERE policy_id = ? AND version = ?",
+  )
+    .bind(version, policyId, version - 1)
+    .run();
+  await env.DB.prepare("UPDATE policies SET current_version = ? WHERE id = ?").bind(version, policyId).run();
+}
+
 describe("the company object's kept policies", () => {
   it("plans the next transaction from the version it committed, without reading it again", async () => {
     const f = await setUpPolicies();
@@ -55,24 +69,30 @@ describe("the company object's kept policies", () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();
     expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 7 }])).status).toBe(200);
-    // Another writer took version 3 and moved the head (as a bypass of the object's queue would): the
-    // object's commit of version 3 fails on the unique (policy, version) index.
-    await env.DB.prepare(
-      "INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, " +
-        "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
-        "created_by) SELECT 'taken-' || id, company_id, policy_id, 3, action, transaction_timestamp, " +
-        "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
-        "created_by FROM policy_versions WHERE policy_id = ? AND version = 2",
-    )
-      .bind(policyId)
-      .run();
-    await env.DB.prepare("UPDATE policies SET current_version = 3 WHERE id = ?").bind(policyId).run();
-    const failed = await f.endorse(policyId, "2026-04-01", [{ path: "policy.limit", value: 8 }]);
-    // A bypassed queue is a bug, not a caller's mistake: the backstop answers 500 and writes nothing.
+    await takeNextVersionBehindTheObject(policyId, 3);
+    // A cancel commits on its own: its commit of version 3 fails on the unique (policy, version) index. A
+    // bypassed queue is a bug, not a caller's mistake: the backstop answers 500 and writes nothing.
+    const failed = await f.cancel(policyId, "2026-06-01");
     expect(failed.status).toBe(500);
 
-    const next = await f.endorse(policyId, "2026-05-01", [{ path: "policy.limit", value: 9 }]);
+    const next = await f.cancel(policyId, "2026-06-01");
     expect(next.status, next.text).toBe(200);
     expect(next.json.version).toBe(4);
+  });
+
+  it("runs each endorsement of a failed group commit again on its own, from what D1 holds", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 7 }])).status).toBe(200);
+    await takeNextVersionBehindTheObject(policyId, 3);
+    // The group's batch writes version 3 from the kept head and fails; nothing of it commits, and the
+    // endorsement runs again from D1's head (version 3) and writes version 4.
+    const endorsed = await f.endorse(policyId, "2026-04-01", [{ path: "policy.limit", value: 8 }]);
+    expect(endorsed.status, endorsed.text).toBe(200);
+    expect(endorsed.json.version).toBe(4);
+    const versions = await env.DB.prepare("SELECT version FROM policy_versions WHERE policy_id = ? ORDER BY version")
+      .bind(policyId)
+      .all<{ version: number }>();
+    expect(versions.results.map((r) => r.version)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -108,6 +108,7 @@ const IDEMPOTENCY_SENTENCE =
 const SessionHeaders = z.object({
   [BOOKMARK_HEADER.toLowerCase()]: z
     .string()
+    .max(59)
     .regex(BOOKMARK_PATTERN, "must be a D1 bookmark as an earlier answer's `X-D1-Bookmark` carried it")
     .optional()
     .openapi({

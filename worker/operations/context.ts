@@ -5,6 +5,7 @@ import type { SessionFloor } from "../db/request-session";
 import { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
 import type { CompanyMemo } from "./configuration/configuration-of";
+import type { CommitGroup } from "./policies/commit-group";
 
 /**
  * Who is calling: an API key of one company, or platform staff. Plain data, so it crosses the company
@@ -63,6 +64,8 @@ export interface OperationContext extends Call {
   memo?: CompanyMemo;
   /** In the worker: the request's D1 session, moved past each write the company object commits. */
   session?: SessionFloor;
+  /** In the company object, for a transaction committed with others: where its statements go. */
+  commitGroup?: CommitGroup;
 }
 
 /** The context of a platform operation that acts on no existing company yet (staff creating a company). */

@@ -39,13 +39,19 @@ function keep(ctx: OperationContext, policy: KeptPolicy) {
   if (policies.size > KEPT_POLICIES && oldest !== undefined) policies.delete(oldest);
 }
 
+/** A kept policy's head and current version, copied; undefined when the object keeps none (or in the worker). */
+export function keptPolicyRows(ctx: OperationContext, policyId: string) {
+  const known = kept(ctx)?.get(policyId);
+  return known ? structuredClone({ head: known.head, current: known.current }) : undefined;
+}
+
 /** A policy's head and current version: kept ones copied (no operation changes what the next reads). */
 export async function currentPolicyRows(
   ctx: OperationContext,
   policyId: string,
 ): Promise<{ head: PolicyHead; current: PolicyVersionRow } | null> {
-  const known = kept(ctx)?.get(policyId);
-  if (known) return structuredClone({ head: known.head, current: known.current });
+  const known = keptPolicyRows(ctx, policyId);
+  if (known) return known;
   const head = await findPolicyHead(ctx.db, ctx.companyId, policyId);
   if (!head) return null;
   const current = await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion);

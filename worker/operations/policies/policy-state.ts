@@ -15,7 +15,8 @@ export async function readPolicyState(
   endorsedFrom?: string,
 ): Promise<PolicyState> {
   if (endorsedFrom === undefined) return { coverage: current.coverage, log: [] };
-  const later = await listEndorsementsAfter(ctx.db, ctx.companyId, current.policyId, endorsedFrom);
+  const stored = await listEndorsementsAfter(ctx.db, ctx.companyId, current.policyId, endorsedFrom);
+  const later = [...stored, ...(ctx.commitGroup?.endorsementsAfter(current.policyId, endorsedFrom) ?? [])];
   const log = await Promise.all(
     later.map(async (stored) =>
       stored.deltas

@@ -97,16 +97,28 @@ export async function recordNextVersion(
     termEnd: coverage.termEnd,
     updatedAt: record.createdAt,
   };
+  const statements = [
+    insertVersionStatement(ctx.db, row),
+    advanceHeadStatement(ctx.db, head, advanced),
+    ...(next.invoices?.statements ?? []),
+  ];
+  const answer = async () => ({
+    ...versionView(record, await viewContextOf(ctx, record)),
+    ...invoicePlanAnswer(next.invoices),
+  });
+  if (ctx.commitGroup) {
+    // Committed with the group's batch: answered now, kept as the state the next member plans from.
+    const answered = await answer();
+    ctx.commitGroup.add(row, statements);
+    keepCommitted(ctx, { ...head, ...advanced }, row);
+    return answered;
+  }
   try {
-    await runBatch(ctx.db, [
-      insertVersionStatement(ctx.db, row),
-      advanceHeadStatement(ctx.db, head, advanced),
-      ...(next.invoices?.statements ?? []),
-    ]);
+    await runBatch(ctx.db, statements);
   } catch (error) {
     forgetPolicy(ctx, head.id);
     throw error;
   }
   keepCommitted(ctx, { ...head, ...advanced }, row);
-  return { ...versionView(record, await viewContextOf(ctx, record)), ...invoicePlanAnswer(next.invoices) };
+  return answer();
 }

@@ -2,6 +2,7 @@ import { findPolicyHead, findVersion } from "../../db/queries/policies";
 import { todayOf } from "../../domain/policies/civil-days";
 import { policyStatus, rootData, type VersionRecord, type ViewContext } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
+import { keptPolicyRows } from "./kept-policies";
 
 /**
  * What a single version is shown against: today, and for a renewal the renewed policy's status today
@@ -12,7 +13,11 @@ export async function viewContextOf(ctx: OperationContext, record: VersionRecord
   const today = todayOf(ctx.now);
   const previousId = rootData(record.coverage).previousPolicy;
   if (typeof previousId !== "string") return { today };
-  const head = await findPolicyHead(ctx.db, ctx.companyId, previousId);
-  const current = head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
+  // In the company object, the previous policy as it keeps it, when it does (a group may have just endorsed it).
+  const kept = keptPolicyRows(ctx, previousId);
+  const head = kept ? kept.head : await findPolicyHead(ctx.db, ctx.companyId, previousId);
+  const current = kept
+    ? kept.current
+    : head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
   return { today, previousPolicyStatus: current ? policyStatus(current.coverage, today) : null };
 }

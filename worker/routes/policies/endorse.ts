@@ -9,7 +9,9 @@ const DESCRIPTION =
   "effective later apply again over this one (reverse and reapply), so each change stays in force from its " +
   "own date; one that can no longer apply is 400 `InvalidDelta`, and a term end before a later endorsement's " +
   "date is 400 `InvalidPolicyData`. A new `policy.exposures` list is geocoded and OFAC-arbitrated against the " +
-  `exposures in force on \`effectiveDate\`, like any write with embedded exposures.${SERIALIZED}`;
+  "exposures in force on `effectiveDate`, like any write with embedded exposures. Endorsements of one company " +
+  "that wait at the same moment (without `invoicePlan`) may commit together in one D1 batch, each with its own " +
+  `version and answer; a refused one affects no other.${SERIALIZED}`;
 
 export const endorsePolicy = defineRoute(
   companyRoute("P", "policy.endorse", {

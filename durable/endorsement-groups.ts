@@ -1,0 +1,134 @@
+import { database } from "../worker/db/client";
+import { runBatch } from "../worker/db/queries/batch";
+import { markCommittedStatement } from "../worker/db/queries/idempotency";
+import { primarySession } from "../worker/db/request-session";
+import type { EndorseRequest } from "../worker/domain/policies/transactions";
+import type { Env } from "../worker/env";
+import { logFailure } from "../worker/lib/log";
+import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
+import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
+import { CommitGroup } from "../worker/operations/policies/commit-group";
+import { endorsePolicy } from "../worker/operations/policies/endorse";
+import type { TransactionAnswer } from "../worker/operations/policies/record-version";
+import { asRpcResult, type RpcResult } from "./rpc-result";
+import type { SerialQueue } from "./serial-queue";
+
+/** The most endorsements one D1 batch commits. */
+export const GROUP_LIMIT = 16;
+
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+
+interface Waiting {
+  call: Call;
+  request: EndorseRequest;
+  settle: (result: Promise<RpcResult<TransactionAnswer>>) => void;
+}
+
+/** What the group runner needs of its company object. */
+export interface GroupHost {
+  env: Env;
+  queue: SerialQueue;
+  /** The object's memory (replaced when a configuration change forgets it, so read it each time). */
+  memo(): CompanyMemo;
+  /** Runs one endorsement on its own, in its own batch, without queueing (the caller holds the queue). */
+  alone(call: Call, request: EndorseRequest): Promise<RpcResult<TransactionAnswer>>;
+}
+
+/**
+ * Group commit (issue 16, lever 3): endorsements without an invoice plan wait in one list; the first to arrive
+ * takes a turn in the company's queue, and at that turn every endorsement then waiting (up to GROUP_LIMIT) is
+ * planned in arrival order, each against the ones before it, and all that were accepted commit in one D1
+ * batch, each with its own version, head guard, idempotency mark and answer. A refused one adds nothing and
+ * gets its own refusal. Should the batch fail, nothing of it committed: the object forgets its kept policies
+ * and runs each endorsement again on its own, in order, which is exactly the serial outcome.
+ */
+export class EndorsementGroups {
+  private waiting: Waiting[] = [];
+
+  constructor(private readonly host: GroupHost) {}
+
+  submit(call: Call, request: EndorseRequest): Promise<RpcResult<TransactionAnswer>> {
+    return new Promise((settle) => {
+      this.waiting.push({ call, request, settle });
+      if (this.waiting.length === 1) void this.host.queue.run(() => this.drain());
+    });
+  }
+
+  private async drain() {
+    const members = this.waiting.splice(0, GROUP_LIMIT);
+    if (this.waiting.length) void this.host.queue.run(() => this.drain());
+    if (!members.length) return;
+
+    const session = primarySession(this.host.env.DB);
+    const marks: D1PreparedStatement[] = [];
+    const d1 = groupHandle(session as unknown as D1Database, marks);
+    const db = database(d1);
+    const group = new CommitGroup();
+    const planned: Array<{ member: Waiting; answer?: TransactionAnswer; error?: unknown }> = [];
+    for (const member of members) {
+      const ctx: OperationContext = {
+        ...operationContext(this.host.env, member.call, new Date(), this.host.memo()),
+        db,
+        commitGroup: group,
+      };
+      try {
+        const answer = await endorsePolicy(ctx, member.request);
+        if (member.call.idempotency) marks.push(markCommittedStatement(d1, member.call.idempotency));
+        planned.push({ member, answer });
+      } catch (error) {
+        planned.push({ member, error });
+      }
+    }
+
+    try {
+      if (group.statements.length) await runBatch(db, group.statements);
+    } catch (error) {
+      logFailure("commit-group-failed", error, { members: members.length });
+      this.host.memo().policies = undefined;
+      for (const member of members) {
+        const result = this.host.alone(member.call, member.request);
+        member.settle(result);
+        await result.catch(() => undefined);
+      }
+      return;
+    }
+    const bookmark = session.getBookmark();
+    for (const { member, answer, error } of planned)
+      member.settle(
+        answer
+          ? Promise.resolve({ ok: true, value: answer, bookmark })
+          : asRpcResult<never>(() => Promise.reject(error)),
+      );
+  }
+}
+
+/**
+ * The group's D1 handle: reads run as they come; its batch carries the idempotency marks of the accepted
+ * members. A write outside the batch would commit apart from the group, so it is refused as a bug.
+ */
+function groupHandle(d1: D1Database, marks: D1PreparedStatement[]): D1Database {
+  return new Proxy(d1, {
+    get(target, member) {
+      if (member === "batch")
+        return async <T>(statements: D1PreparedStatement[]) =>
+          (await target.batch<T>([...statements, ...marks])).slice(0, statements.length);
+      if (member === "prepare")
+        return (query: string) => (WRITE.test(query) ? batchOnly(target.prepare(query)) : target.prepare(query));
+      const value = Reflect.get(target, member, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A write statement that may only run inside a batch. */
+function batchOnly(statement: D1PreparedStatement): D1PreparedStatement {
+  return new Proxy(statement, {
+    get(target, member) {
+      if (member === "bind") return (...values: unknown[]) => batchOnly(target.bind(...values));
+      if (member === "run" || member === "all" || member === "first" || member === "raw")
+        return () => Promise.reject(new Error("a grouped transaction wrote outside its group's batch"));
+      const value = Reflect.get(target, member, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

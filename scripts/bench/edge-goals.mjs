@@ -1,0 +1,56 @@
+// Issue 16's table: the figures the issue measured before its levers, beside this run's, with the goals as
+// ratios to `GET /health` in the same run (the only comparison that survives a different host or load).
+
+/** [label, scenario of this bench, before: { rps, p50, p99, ratio } from the issue's run, goal ratio or null]. */
+const ROWS = [
+  ["GET /health (bare worker)", "health", { rps: 436, p50: 32, p99: 150, ratio: 1 }, null],
+  ["authenticated GET P/lifecycle", "lifecycle", { rps: 205, p50: 74, p99: 134, ratio: 0.47 }, 0.8],
+  [
+    "entity read by id (10,000 stored; issue: 1,000)",
+    "entity read 10k",
+    { rps: 139, p50: 101, p99: 395, ratio: 0.32 },
+    0.6,
+  ],
+  ["entity create", "entity create 10k", { rps: 99, p50: 141, p99: 552, ratio: 0.23 }, 0.4],
+  [
+    "endorse, 16 connections on one policy",
+    "policy endorse at v1000",
+    { rps: 61, p50: 237, p99: 528, ratio: 0.14 },
+    0.5,
+  ],
+];
+
+/** Prints the before/now table; rows whose scenario did not run are left out. */
+export function printEdgeGoals(byName) {
+  const health = byName.health;
+  if (!health) return;
+  const lines = [["scenario", "before req/s", "p50", "p99", "ratio", "now req/s", "p50", "p99", "ratio", "goal"]];
+  for (const [label, name, before, goal] of ROWS) {
+    const now = byName[name];
+    if (!now) continue;
+    const ratio = (now.rps / health.rps).toFixed(2);
+    const met = goal === null ? "-" : `≥ ${goal.toFixed(2)} ${Number(ratio) >= goal ? "met" : "not met"}`;
+    lines.push([
+      label,
+      String(before.rps),
+      String(before.p50),
+      String(before.p99),
+      before.ratio.toFixed(2),
+      now.rps.toFixed(1),
+      String(now.p50Ms),
+      String(now.p99Ms),
+      ratio,
+      met,
+    ]);
+  }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => line[i].length)));
+  const format = (line) =>
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log("Issue 16: before (the issue's run) and now (this run); ratio = req/s over GET /health's");
+  console.log(format(lines[0]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines.slice(1)) console.log(format(line));
+  const endorse = byName["policy endorse at v1000"];
+  if (endorse)
+    console.log(`endorse p99 goal ≤ 100 ms: ${endorse.p99Ms} ms (${endorse.p99Ms <= 100 ? "met" : "not met"})`);
+}

@@ -1,0 +1,34 @@
+import type { Statement } from "../../db/queries/batch";
+import type { PolicyVersionRow } from "../../db/queries/policies";
+import type { StoredEndorsement } from "../../domain/policies/transaction-log";
+
+/**
+ * The statements of several policy transactions the company object planned one after another, committed
+ * together in one D1 batch (issue 16, group commit). Each transaction plans against the ones before it in
+ * the group: the object's kept policies carry their heads and versions, and `endorsementsAfter` adds the
+ * endorsements the group holds to those D1 returns. A refused transaction adds nothing.
+ */
+export class CommitGroup {
+  readonly statements: Statement[] = [];
+  private readonly versions = new Map<string, PolicyVersionRow[]>();
+
+  /** A planned transaction's statements and the version row it writes. */
+  add(row: PolicyVersionRow, statements: readonly Statement[]) {
+    this.statements.push(...statements);
+    const rows = this.versions.get(row.policyId) ?? [];
+    rows.push(row);
+    this.versions.set(row.policyId, rows);
+  }
+
+  /** Endorsements of the policy in this group effective after `day`, as `listEndorsementsAfter` gives them. */
+  endorsementsAfter(policyId: string, day: string): StoredEndorsement[] {
+    return (this.versions.get(policyId) ?? [])
+      .filter((row) => row.action === "ENDORSE" && row.effectiveDate > day)
+      .map((row) => ({
+        version: row.version,
+        transactionTimestamp: row.transactionTimestamp,
+        effectiveDate: row.effectiveDate,
+        deltas: structuredClone(row.deltas),
+      }));
+  }
+}
