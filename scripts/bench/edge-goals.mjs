@@ -50,7 +50,7 @@ export function printEdgeGoals(byName) {
   console.log(format(lines[0]));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines.slice(1)) console.log(format(line));
-  const endorse = byName["policy endorse at v1000"];
+  const endorse = byName["policy endorse 16 conns one policy"];
   if (endorse)
     console.log(`endorse p99 goal ≤ 100 ms: ${endorse.p99Ms} ms (${endorse.p99Ms <= 100 ? "met" : "not met"})`);
 }

@@ -8,6 +8,7 @@
 //   50,000 versions; the latency is the time to produce 50,000 rows. Skipped, with a note, while the route is absent.
 // A company's transactions are serialized by its Durable Object, so more connections only add queueing:
 // these scenarios use BENCH_POLICY_CONNECTIONS (default 1) so the latency is one transaction's cost.
+// "policy endorse 16 conns one policy" endorses the long-history policy from BENCH_CONNECTIONS (16) at once.
 // BENCH_POLICY_POOL (default 6,000) sizes the version-1 pool; past it, requests wrap to version 3 and beyond.
 import { callApi } from "./api.mjs";
 import { BENCH_CONFIGURATION } from "./entity-fixture.mjs";
@@ -15,6 +16,8 @@ import { versionReadQueryPlan } from "./query-plan.mjs";
 import { seedPolicies } from "./seed-policies.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_POLICY_CONNECTIONS || 1);
+// Issue 16's concurrent figure: one policy endorsed by as many connections as the other scenarios use.
+const ENDORSE_CONCURRENCY = Number(process.env.BENCH_CONNECTIONS || 16);
 const POOL_SIZE = Number(process.env.BENCH_POLICY_POOL || 6_000);
 const LONG_HISTORY = 1_000;
 const BORDEREAU_ROWS = 50_000;
@@ -214,9 +217,17 @@ function bordereauRequest(ctx) {
   };
 }
 
+/** The long-history policy endorsed by BENCH_CONNECTIONS at once: queueing in the company object, and group commit. */
+function concurrentRequest(ctx) {
+  return { ...longHistoryRequest(ctx), connections: ENDORSE_CONCURRENCY };
+}
+
+export const ENDORSE_CONCURRENT_SCENARIO = "policy endorse 16 conns one policy";
+
 export const policyScenarios = [
   { name: "policy endorse at v2", setup: setUpShortHistory, request: shortHistoryRequest },
   { name: "policy endorse at v1000", setup: setUpLongHistory, request: longHistoryRequest },
+  { name: ENDORSE_CONCURRENT_SCENARIO, setup: setUpLongHistory, request: concurrentRequest },
   { name: "bordereau rows 50k", setup: setUpBordereau, request: bordereauRequest },
 ];
 
