@@ -411,6 +411,26 @@ describe("batch validation paging", () => {
 });
 
 describe("background validation runs", () => {
+  it("counts a run naming 256 types, the most one may name, in one statement (D1 binds at most 100 values)", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const objects = Array.from({ length: 249 }, (_, i) => `object_${i}`);
+    const customObjects = objects.map((key) => ({ key, name: key, pluralizedName: `${key}s`, subFields: [] }));
+    const imported = await company.call("POST", "/configuration/import", admin, {
+      body: { fieldDefinitions: [], customObjects },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const [stored] = await storeRecords(company, "object_248", [{}], "customObject");
+    const entityTypes = ["exposure", "event", "submission", "quote", "person", "organization", "policy", ...objects];
+    expect(entityTypes).toHaveLength(256);
+
+    const runId = await startRun(company, admin, { entityTypes });
+    const run = await finishedRun(company, admin, runId);
+    expect(run).toMatchObject({ totalCount: 1, processedCount: 1 });
+    const { items } = await allFindings(company, admin, runId);
+    expect(items.map((f) => f.entityId)).toEqual([stored]);
+  });
+
   it("validates every record in chunks through the queue and saves one finding per record", async () => {
     const { company, admin, reader } = await configured();
     // 130 exposures: more than one chunk. Every tenth carries a key the configuration does not know.

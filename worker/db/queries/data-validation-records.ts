@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, or, sql } from "drizzle-orm";
 import type { RunCursor } from "../../domain/data-validation/run-progress";
 import type { StoredRecord } from "../../domain/data-validation/validate-records";
 import type { Database } from "../client";
 import { entities, policies } from "../schema";
+import { inList } from "./in-list";
 
 /** The stored text of `data`: validation parses it itself, so a corrupt row is a finding, not a failed read. */
 const storedRecordColumns = { id: entities.id, createdAt: entities.createdAt, rawData: sql<string>`${entities.data}` };
@@ -109,7 +110,7 @@ export async function countRecords(db: Database, companyId: string, entityTypes:
     db
       .select({ n: count() })
       .from(entities)
-      .where(and(eq(entities.companyId, companyId), inArray(entities.entityType, recordTypes))),
+      .where(and(eq(entities.companyId, companyId), inList(entities.entityType, recordTypes))),
     entityTypes.includes(POLICY_TYPE)
       ? db.select({ n: count() }).from(policies).where(policiesOf(companyId))
       : Promise.resolve([{ n: 0 }]),

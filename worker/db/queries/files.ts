@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { RecordRef } from "../../domain/attachments/attached-record";
 import type { Database } from "../client";
 import { fileObjectPurges, files } from "../schema";
+import { inList } from "./in-list";
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -122,5 +123,5 @@ export async function clearObjectPurges(db: Database, companyId: string, objectK
   if (objectKeys.length === 0) return;
   await db
     .delete(fileObjectPurges)
-    .where(and(eq(fileObjectPurges.companyId, companyId), inArray(fileObjectPurges.objectKey, objectKeys)));
+    .where(and(eq(fileObjectPurges.companyId, companyId), inList(fileObjectPurges.objectKey, objectKeys)));
 }

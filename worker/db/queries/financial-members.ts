@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { MemberRow, MemberSync } from "../../domain/financials/members";
 import type { Database } from "../client";
 import { financialAccounts, financialMembers } from "../schema";
+import { inList } from "./in-list";
 
 /** Every member row of the company: configured ones, then removed ones in the order they went. */
 export async function loadMemberRows(db: Database, companyId: string): Promise<MemberRow[]> {
@@ -38,7 +39,7 @@ export function syncMemberStatements(db: Database, companyId: string, sync: Memb
           .where(
             and(
               eq(financialMembers.companyId, companyId),
-              inArray(financialMembers.id, sync.removed),
+              inList(financialMembers.id, sync.removed),
               isNull(financialMembers.removedAt),
               written,
             ),

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { invoices, payments } from "../schema";
+import { inList } from "./in-list";
 import type { PageWindow } from "./page";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -90,7 +91,7 @@ export async function paymentsOfInvoices(
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), inArray(payments.invoiceId, [...invoiceIds])))
+    .where(and(eq(payments.companyId, companyId), inList(payments.invoiceId, invoiceIds)))
     .orderBy(asc(payments.sequence));
 }
 

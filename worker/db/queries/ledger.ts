@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, exists, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, type SQL, sql } from "drizzle-orm";
 import type { AccountBalance } from "../../domain/financials/balances";
 import type { Database } from "../client";
 import { financialAccounts, financialBalances, journalEntries, journalEntryScopes } from "../schema";
+import { inList } from "./in-list";
 import type { PageWindow } from "./page";
 
 export type AccountRow = typeof financialAccounts.$inferSelect;
@@ -103,7 +104,7 @@ export async function findJournalEntries(db: Database, companyId: string, ids: r
   return db
     .select()
     .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, [...ids])));
+    .where(and(eq(journalEntries.companyId, companyId), inList(journalEntries.id, ids)));
 }
 
 export interface JournalFilter {

@@ -7,6 +7,7 @@ import { companies, companyConfigurations, entities, policies, policyContacts, r
 import { attachmentWipeStatements } from "./attachment-wipes";
 import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 import { noFinancialReference } from "./financial-wipe";
+import { inList } from "./in-list";
 import { lifecycleWipeGuard, lifecycleWipeStatements } from "./lifecycle-wipe";
 
 export type LinkRow = typeof relationshipLinks.$inferSelect;
@@ -120,7 +121,7 @@ export function linkedEntities(db: Database, companyId: string, recordId: string
     .where(
       and(
         eq(relationshipLinks.companyId, companyId),
-        inArray(relationshipLinks.relationshipKey, relationshipKeys),
+        inList(relationshipLinks.relationshipKey, relationshipKeys),
         or(eq(relationshipLinks.fromId, recordId), eq(relationshipLinks.toId, recordId)),
       ),
     )
@@ -207,7 +208,7 @@ export function deleteLinksOfStatement(
     .where(
       and(
         eq(relationshipLinks.companyId, companyId),
-        inArray(relationshipLinks.relationshipKey, [...relationshipKeys]),
+        inList(relationshipLinks.relationshipKey, relationshipKeys),
         guard,
       ),
     );
