@@ -152,7 +152,7 @@ try {
 
   // The limiter's cost: the same authenticated read on a server of its own with the limiter off. One dev
   // server per checkout at a time, so the main one stops first (after the histories it reports are read).
-  const histories = await describeHistories(ctx);
+  const histories = ctx.histories ?? (await describeHistories(ctx));
   if (!ONLY || ONLY.test(LIFECYCLE_WITHOUT_LIMITER)) {
     await server.stop();
     server = null;

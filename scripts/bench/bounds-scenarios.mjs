@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { callApi } from "./api.mjs";
 import { BENCH_CONFIGURATION } from "./entity-fixture.mjs";
-import { NEW_BUSINESS } from "./policy-scenarios.mjs";
+import { describeHistories, NEW_BUSINESS } from "./policy-scenarios.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_BOUNDS_CONNECTIONS || 1);
 const companyPath = (ctx) => `/api/v1/companies/${ctx.companyId}`;
@@ -83,6 +83,7 @@ async function prepareLargest(ctx) {
       // The scenarios before these stored quotes and exposures under fields this document leaves out, which the
       // breaking-change gate (issue 10) refuses to strand: the Sandbox demo company is reset first (these
       // scenarios run last, and each sets up the data it measures).
+      ctx.histories ??= await describeHistories(ctx); // the policy histories the reset is about to clear
       await callApi(ctx, "POST", `${companyPath(ctx)}/reset`, { headers: { authorization: ctx.sandboxManagerKey } });
       await callApi(ctx, "POST", `${companyPath(ctx)}/configuration/import`, { body: document });
       ctx.largestConfiguration = JSON.stringify(document);

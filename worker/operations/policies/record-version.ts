@@ -109,8 +109,8 @@ export async function recordNextVersion(
   if (ctx.commitGroup) {
     // Committed with the group's batch: answered now, kept as the state the next member plans from.
     const answered = await answer();
-    ctx.commitGroup.add(row, statements);
     keepCommitted(ctx, { ...head, ...advanced }, row);
+    ctx.commitGroup.add(row, statements); // last: nothing after it can fail and leave a refused member's write
     return answered;
   }
   try {
