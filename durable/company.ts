@@ -54,6 +54,7 @@ import { type UpdateFolderInput, updateFolder } from "../worker/operations/folde
 import { cancelPolicy } from "../worker/operations/policies/cancel";
 import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
+import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
 import { newBusiness } from "../worker/operations/policies/new-business";
 import { reinstatePolicy } from "../worker/operations/policies/reinstate";
 import { renewPolicy } from "../worker/operations/policies/renew";
@@ -360,10 +361,9 @@ export class CompanyObject extends DurableObject<Env> {
   private unqueued<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
     // Each operation's reads start at the primary (never a replica behind an earlier commit of this object).
     const session = primarySession(this.env.DB);
-    const d1 = session as unknown as D1Database;
     return asRpcResult(
-      () => operation(operationContext(this.env, call, new Date(), this.memo, d1)),
-      () => session.getBookmark(),
+      () => operation(operationContext(this.env, call, new Date(), this.memo, session.d1)),
+      session.bookmark,
     );
   }
 
@@ -373,7 +373,7 @@ export class CompanyObject extends DurableObject<Env> {
       try {
         return await operation(ctx);
       } finally {
-        this.memo.policies = undefined;
+        forgetKeptPolicies(this.memo);
       }
     });
   }

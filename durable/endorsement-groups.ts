@@ -1,4 +1,5 @@
 import { database } from "../worker/db/client";
+import { batchOnlyWrites } from "../worker/db/marking-d1";
 import { runBatch } from "../worker/db/queries/batch";
 import { markCommittedStatement } from "../worker/db/queries/idempotency";
 import { primarySession } from "../worker/db/request-session";
@@ -9,14 +10,13 @@ import type { CompanyMemo } from "../worker/operations/configuration/configurati
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import { CommitGroup } from "../worker/operations/policies/commit-group";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
+import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
 import type { TransactionAnswer } from "../worker/operations/policies/record-version";
 import { asRpcResult, type RpcResult } from "./rpc-result";
 import type { SerialQueue } from "./serial-queue";
 
 /** The most endorsements one D1 batch commits. */
 export const GROUP_LIMIT = 16;
-
-const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 interface Waiting {
   call: Call;
@@ -61,8 +61,7 @@ export class EndorsementGroups {
 
     const session = primarySession(this.host.env.DB);
     const marks: D1PreparedStatement[] = [];
-    const d1 = groupHandle(session as unknown as D1Database, marks);
-    const db = database(d1);
+    const db = database(batchOnlyWrites(session.d1, marks));
     const group = new CommitGroup();
     const planned: Array<{ member: Waiting; answer?: TransactionAnswer; error?: unknown }> = [];
     for (const member of members) {
@@ -73,7 +72,7 @@ export class EndorsementGroups {
       };
       try {
         const answer = await endorsePolicy(ctx, member.request);
-        if (member.call.idempotency) marks.push(markCommittedStatement(d1, member.call.idempotency));
+        if (member.call.idempotency) marks.push(markCommittedStatement(session.d1, member.call.idempotency));
         planned.push({ member, answer });
       } catch (error) {
         planned.push({ member, error });
@@ -84,7 +83,7 @@ export class EndorsementGroups {
       if (group.statements.length) await runBatch(db, group.statements);
     } catch (error) {
       logFailure("commit-group-failed", error, { members: members.length });
-      this.host.memo().policies = undefined;
+      forgetKeptPolicies(this.host.memo());
       for (const member of members) {
         const result = this.host.alone(member.call, member.request);
         member.settle(result);
@@ -92,7 +91,7 @@ export class EndorsementGroups {
       }
       return;
     }
-    const bookmark = session.getBookmark();
+    const bookmark = session.bookmark();
     for (const { member, answer, error } of planned)
       member.settle(
         answer
@@ -100,35 +99,4 @@ export class EndorsementGroups {
           : asRpcResult<never>(() => Promise.reject(error)),
       );
   }
-}
-
-/**
- * The group's D1 handle: reads run as they come; its batch carries the idempotency marks of the accepted
- * members. A write outside the batch would commit apart from the group, so it is refused as a bug.
- */
-function groupHandle(d1: D1Database, marks: D1PreparedStatement[]): D1Database {
-  return new Proxy(d1, {
-    get(target, member) {
-      if (member === "batch")
-        return async <T>(statements: D1PreparedStatement[]) =>
-          (await target.batch<T>([...statements, ...marks])).slice(0, statements.length);
-      if (member === "prepare")
-        return (query: string) => (WRITE.test(query) ? batchOnly(target.prepare(query)) : target.prepare(query));
-      const value = Reflect.get(target, member, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-/** A write statement that may only run inside a batch. */
-function batchOnly(statement: D1PreparedStatement): D1PreparedStatement {
-  return new Proxy(statement, {
-    get(target, member) {
-      if (member === "bind") return (...values: unknown[]) => batchOnly(target.bind(...values));
-      if (member === "run" || member === "all" || member === "first" || member === "raw")
-        return () => Promise.reject(new Error("a grouped transaction wrote outside its group's batch"));
-      const value = Reflect.get(target, member, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }

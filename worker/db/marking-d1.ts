@@ -1,46 +1,87 @@
 /**
- * A D1 handle that adds one statement to every write it runs (CONTRACT 8.1: the idempotency key is marked
- * `committed` in the same D1 batch as each write of the request holding it). Batches get the mark appended
- * (its result dropped, so the caller sees its own results); a single write statement runs as a batch of
- * itself and the mark. Reads run untouched.
+ * D1 handles that add statements to the batches they run. Batches get the added statements appended (their
+ * results dropped, so the caller sees its own results); reads run untouched. What a single write statement
+ * does differs: `markingWrites` runs it as a batch of itself and the mark, `batchOnlyWrites` refuses it.
  */
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
-export function markingWrites(d1: D1Database, mark: () => D1PreparedStatement): D1Database {
-  const batch = async <T>(statements: D1PreparedStatement[]) => {
-    const results = await d1.batch<T>([...statements, mark()]);
+type Execute = "run" | "all" | "first" | "raw";
+type Batch = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
+
+/** A member of a wrapped D1 object, bound to it. */
+function forwarded(target: object, member: string | symbol) {
+  const value = Reflect.get(target, member, target);
+  return typeof value === "function" ? value.bind(target) : value;
+}
+
+/**
+ * `d1` whose batches carry `added()` after their own statements, and whose write statements (bound or not)
+ * run through `execute` instead of on their own.
+ */
+function addingToBatches(
+  d1: D1Database,
+  added: () => readonly D1PreparedStatement[],
+  execute: (statement: D1PreparedStatement, batch: Batch, member: Execute) => unknown,
+): D1Database {
+  const batch: Batch = async <T>(statements: D1PreparedStatement[]) => {
+    const results = await d1.batch<T>([...statements, ...added()]);
     return results.slice(0, statements.length);
   };
-  const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
-    if (!WRITE.test(query)) return statement;
-    const alone = async <T>() => (await batch<T>([statement]))[0] as D1Result<T>;
-    return new Proxy(statement, {
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
       get(target, member) {
-        if (member === "bind") return (...values: unknown[]) => wrap(target.bind(...values), query);
-        if (member === "run" || member === "all") return alone;
-        if (member === "first")
-          return async (column?: string) => {
-            const row = ((await alone<Record<string, unknown>>()).results ?? [])[0] ?? null;
-            return column === undefined || row === null ? row : row[column];
-          };
-        if (member === "raw")
-          return async (options?: { columnNames?: boolean }) => {
-            const rows = (await alone<Record<string, unknown>>()).results ?? [];
-            const values = rows.map((row) => Object.values(row));
-            return options?.columnNames ? [Object.keys(rows[0] ?? {}), ...values] : values;
-          };
-        const value = Reflect.get(target, member, target);
-        return typeof value === "function" ? value.bind(target) : value;
+        if (member === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (member === "run" || member === "all" || member === "first" || member === "raw")
+          return execute(target, batch, member);
+        return forwarded(target, member);
       },
     });
-  };
   return new Proxy(d1, {
     get(target, member) {
-      if (member === "prepare") return (query: string) => wrap(target.prepare(query), query);
+      if (member === "prepare")
+        return (query: string) => (WRITE.test(query) ? wrap(target.prepare(query)) : target.prepare(query));
       if (member === "batch") return batch;
-      const value = Reflect.get(target, member, target);
-      return typeof value === "function" ? value.bind(target) : value;
+      return forwarded(target, member);
     },
   });
+}
+
+/**
+ * CONTRACT 8.1: the idempotency key is marked `committed` in the same D1 batch as each write of the request
+ * holding it; a single write statement runs as a batch of itself and the mark.
+ */
+export function markingWrites(d1: D1Database, mark: () => D1PreparedStatement): D1Database {
+  return addingToBatches(
+    d1,
+    () => [mark()],
+    (statement, batch, member) => {
+      const alone = async <T>() => (await batch<T>([statement]))[0] as D1Result<T>;
+      if (member === "first")
+        return async (column?: string) => {
+          const row = ((await alone<Record<string, unknown>>()).results ?? [])[0] ?? null;
+          return column === undefined || row === null ? row : row[column];
+        };
+      if (member === "raw")
+        return async (options?: { columnNames?: boolean }) => {
+          const rows = (await alone<Record<string, unknown>>()).results ?? [];
+          const values = rows.map((row) => Object.values(row));
+          return options?.columnNames ? [Object.keys(rows[0] ?? {}), ...values] : values;
+        };
+      return alone;
+    },
+  );
+}
+
+/**
+ * A group commit's handle (`durable/endorsement-groups.ts`): its batch carries `marks` (the idempotency marks
+ * of the group's accepted members, as they stand when it runs); a write outside the batch would commit apart
+ * from the group, so it is refused as a bug.
+ */
+export function batchOnlyWrites(d1: D1Database, marks: readonly D1PreparedStatement[]): D1Database {
+  return addingToBatches(
+    d1,
+    () => marks,
+    () => () => Promise.reject(new Error("a grouped transaction wrote outside its group's batch")),
+  );
 }

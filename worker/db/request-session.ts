@@ -35,7 +35,6 @@ export class RequestSession implements SessionFloor {
     get: (_target, member) => {
       if (member === "prepare") return (query: string) => this.session.prepare(query);
       if (member === "batch") return (statements: D1PreparedStatement[]) => this.session.batch(statements);
-      if (member === "withSession") return (constraint?: string) => this.d1.withSession(constraint);
       return undefined;
     },
   });
@@ -51,7 +50,11 @@ export class RequestSession implements SessionFloor {
   }
 }
 
-/** A company object operation's session: its first statement reads the primary, so it sees every commit. */
-export function primarySession(d1: D1Database): D1DatabaseSession {
-  return d1.withSession("first-primary");
+/**
+ * A company object operation's session: its first statement reads the primary, so it sees every commit. `d1`
+ * runs statements in it (a session has the two members drizzle and our handles use: prepare and batch).
+ */
+export function primarySession(binding: D1Database): { d1: D1Database; bookmark: () => string | null } {
+  const session = binding.withSession("first-primary");
+  return { d1: session as unknown as D1Database, bookmark: () => session.getBookmark() };
 }

@@ -5,6 +5,7 @@ import {
   type PolicyHead,
   type PolicyVersionRow,
 } from "../../db/queries/policies";
+import type { CompanyMemo } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 
 /**
@@ -30,11 +31,12 @@ function kept(ctx: OperationContext): Map<string, KeptPolicy> | undefined {
   return ctx.memo.policies;
 }
 
+/** Keeps `policy` as given: callers hand over a copy no one else holds. */
 function keep(ctx: OperationContext, policy: KeptPolicy) {
   const policies = kept(ctx);
   if (!policies) return;
   policies.delete(policy.head.id);
-  policies.set(policy.head.id, structuredClone(policy));
+  policies.set(policy.head.id, policy);
   const oldest = policies.keys().next().value;
   if (policies.size > KEPT_POLICIES && oldest !== undefined) policies.delete(oldest);
 }
@@ -56,7 +58,7 @@ export async function currentPolicyRows(
   if (!head) return null;
   const current = await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion);
   if (!current) throw new Error(`policy ${head.id} has no row for its current version ${head.currentVersion}`);
-  keep(ctx, { head, current });
+  keep(ctx, structuredClone({ head, current }));
   return { head, current };
 }
 
@@ -71,16 +73,21 @@ export async function originTimestampOf(ctx: OperationContext, policyId: string)
 
 /**
  * After a committed transaction: the policy's new head and version as D1 now holds them (JSON values as
- * read back, absent columns as NULL), so the next transaction starts without reading them.
+ * read back, absent columns as NULL), so the next transaction starts without reading them. `asStored` copies.
  */
 export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: PolicyVersionRow) {
   const origin = kept(ctx)?.get(head.id)?.origin;
   keep(ctx, { head: asStored(head), current: asStored(current), ...(origin === undefined ? {} : { origin }) });
 }
 
-/** A policy whose write failed or that changed outside a transaction: read anew next time. */
+/** A policy whose write failed: read anew next time. */
 export function forgetPolicy(ctx: OperationContext, policyId: string) {
   ctx.memo?.policies?.delete(policyId);
+}
+
+/** After policy rows changed outside a transaction (repair, wipe) or a group's batch failed: read all anew. */
+export function forgetKeptPolicies(memo: CompanyMemo) {
+  memo.policies = undefined;
 }
 
 function asStored<T extends object>(row: T): T {
