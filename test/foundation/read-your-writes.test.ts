@@ -64,8 +64,9 @@ describe("X-D1-Bookmark", () => {
       body: { name: "Cy" },
       headers: { "X-D1-Bookmark": "first-primary" },
     });
-    expectError(refused, 400, "VALIDATION_ERROR");
-    expect(JSON.stringify(refused.json.error.details)).toContain("x-d1-bookmark");
+    const rule = "must be a D1 bookmark as an earlier answer's `X-D1-Bookmark` carried it";
+    expectError(refused, 400, "VALIDATION_ERROR", `Invalid header: x-d1-bookmark ${rule}`);
+    expect(refused.json.error.details).toEqual([{ field: "x-d1-bookmark", message: rule }]);
     const list = await company.call("GET", "/entities/person", admin);
     expect(list.json.totalCount ?? list.json.data.length).toBe(0);
   });
