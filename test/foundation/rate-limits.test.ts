@@ -74,6 +74,28 @@ describe("a key's budget of requests per minute", () => {
     expect((await company.call("GET", "/me", key)).headers.get("RateLimit-Remaining")).toBe("1");
   });
 
+  it("charges most requests in the isolate: units granted by the key's limiter object are never allowed twice", async () => {
+    // A budget of 32: each grant is 1/16 of what remains (floor(32 / 16) = 2 units, then 1 at a time).
+    const company = await companyWithBudget(32);
+    const key = await company.key(["ReadOnly"]);
+    const first = await company.call("GET", "/me", key);
+    expect(headersOf(first).slice(0, 2)).toEqual(["32", "31"]); // 2 granted, 30 left in the object, 1 held here
+    // Another isolate takes every unit left in the object.
+    const keyRow = await env.DB.prepare("SELECT id FROM api_keys WHERE company_id = ?").bind(company.id).first<any>();
+    const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyRow.id));
+    let elsewhere = 0;
+    for (;;) {
+      const grant = await limiter.grant(32, null);
+      if (grant.units === 0) break;
+      elsewhere += grant.units;
+    }
+    expect(elsewhere).toBe(30);
+    // This isolate still holds one unit: allowed without asking the object (its count is as of its grant).
+    expect(headersOf(await company.call("GET", "/me", key)).slice(0, 2)).toEqual(["32", "30"]);
+    // Then nothing is left anywhere: 2 + 30 = the budget of 32, and the next request is refused.
+    expectError(await company.call("GET", "/me", key), 429, "RateLimited");
+  });
+
   it("applies 600 a minute by default, shown by the staff read; staff and 401 answers carry no headers", async () => {
     const company = await createCompany();
     const read = await staff("GET", `/admin/companies/${company.id}`);
