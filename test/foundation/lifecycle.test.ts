@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
+import { createCompany, eventually, expectError, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
 
 async function seedSequence(company: TestCompany, name: string, value: number) {
@@ -21,6 +21,19 @@ describe("GET /lifecycle", () => {
     const company = await createCompany(lifecycle);
     const key = await company.key(["ReadOnly"]);
     expect((await company.call("GET", "/lifecycle", key)).json).toEqual({ companyId: company.id, lifecycle });
+  });
+
+  it("answers the lifecycle the call was authorized under: a staff change at once here, elsewhere within 1 s", async () => {
+    const company = await createCompany("sandbox");
+    const key = await company.key(["ReadOnly"]);
+    expect((await company.call("GET", "/lifecycle", key)).json.lifecycle).toBe("sandbox");
+    // Through the staff API in this isolate: forgotten at once.
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" })).status).toBe(200);
+    expect((await company.call("GET", "/lifecycle", key)).json.lifecycle).toBe("live");
+    // As another isolate's change lands (D1 only): the answer follows within the key cache's bound.
+    await env.DB.prepare("UPDATE companies SET lifecycle = 'retired' WHERE id = ?").bind(company.id).run();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await company.call("GET", "/lifecycle", key)).json.lifecycle).toBe("retired");
   });
 
   it("needs company.view", async () => {
@@ -80,7 +93,11 @@ describe("POST /reset on a Sandbox company", () => {
       key_id: keyId,
       method: "POST",
     });
-    const log = await company.call("GET", "/audit-log", reader);
+    // Request rows are written after their answers (the isolate's audit buffer), so the read waits for it.
+    const log = await eventually(
+      () => company.call("GET", "/audit-log", reader),
+      (read) => read.json.items.some((e: any) => e.kind === "request" && e.action === "getLifecycle"),
+    );
     expect(log.json.items.some((e: any) => e.id === res.json.receiptId)).toBe(true);
     expect(log.json.items.some((e: any) => e.kind === "request" && e.action === "getLifecycle")).toBe(true);
   });

@@ -4,6 +4,7 @@ import { insertAuditRows } from "../db/queries/audit-log";
 import { BOOKMARK_HEADER } from "../db/request-session";
 import { logFailure } from "../lib/log";
 import { AUDIT_ROWS_MESSAGE, type AuditSink, writeAuditRows } from "../operations/audit/write-audit-rows";
+import { AuditBuffer } from "./audit-buffer";
 import type { AppEnv } from "./context";
 import { rateLimitHeaders } from "./rate-limit";
 import { requestBatchId } from "./request-batch-id";
@@ -14,8 +15,8 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPANY_IN_PATH = /^\/api(?:\/v1)?(?:\/external)?\/companies\/([^/]+)/;
 
 /**
- * Records every external call, refused ones included, after the response is ready; the write runs in
- * `waitUntil` so it never delays the caller. Also stamps the request id, `Cache-Control: no-store` and
+ * Records every external call, refused ones included, after the response is ready; the rows join this
+ * isolate's audit buffer, written in `waitUntil` so it never delays the caller. Also stamps the request id, `Cache-Control: no-store` and
  * `X-Content-Type-Options: nosniff` on every answer.
  */
 export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -23,14 +24,14 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
   await next();
+  const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "X-Request-Id": requestId };
   // A route may add to `no-store` (file content adds `no-transform`); every answer carries `no-store`.
-  if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "no-store");
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("X-Request-Id", requestId);
+  if (!/(^|,)\s*no-store\s*(,|$)/.test(c.res.headers.get("Cache-Control") ?? "")) headers["Cache-Control"] = "no-store";
   const rateLimit = c.get("rateLimit");
-  if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) c.header(name, value);
+  if (rateLimit) Object.assign(headers, rateLimitHeaders(rateLimit));
   const bookmark = c.get("d1Session")?.bookmark();
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
+  stampHeaders(c, headers);
 
   const url = new URL(c.req.url);
   if (UNAUDITED.has(url.pathname)) return;
@@ -41,8 +42,29 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     ...timing,
     ...row,
   }));
-  c.executionCtx.waitUntil(writeAuditRows(rows, auditSink(c.env)));
+  const sink = auditSink(c.env);
+  const write = auditRows.add(rows, (taken) => writeAuditRows(taken, sink));
+  if (write) c.executionCtx.waitUntil(write);
 };
+
+/**
+ * Sets headers on the finished answer in place: Hono's `c.header` copies the whole response once per header
+ * after a route has answered (eight copies an answer here, issue 16's profile). An answer whose headers
+ * cannot change (one passed through from a fetch) is copied once.
+ */
+function stampHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
+  let target = c.res;
+  try {
+    for (const [name, value] of Object.entries(headers)) target.headers.set(name, value);
+  } catch {
+    target = new Response(c.res.body, c.res);
+    for (const [name, value] of Object.entries(headers)) target.headers.set(name, value);
+    c.res = target;
+  }
+}
+
+/** This isolate's unwritten audit rows: one D1 batch for the calls of a few milliseconds. */
+const auditRows = new AuditBuffer();
 
 /** Where the buffer writes: D1 first, the background queue when that fails. */
 function auditSink(env: AppEnv["Bindings"]): AuditSink {

@@ -15,10 +15,8 @@ export interface AuditSink {
 }
 
 /**
- * Writes a call's audit rows (issue 16, lever 2), never only logging a failure: rows whose write fails go to
- * the background queue, whose handler writes them (idempotently) with the queue's retries. Each call writes
- * its own rows in its own `waitUntil`: Workers forbid one request awaiting I/O another request started, so
- * rows of concurrent calls are not gathered into one shared write.
+ * Writes audit rows in one D1 batch (issue 16, lever 2), never only logging a failure: rows whose write
+ * fails go to the background queue, whose handler writes them (idempotently) with the queue's retries.
  */
 export async function writeAuditRows(rows: AuditRowInsert[], sink: AuditSink): Promise<void> {
   if (!rows.length) return;

@@ -24,5 +24,5 @@ export const getLifecycle = defineRoute(
     },
     { duringSetup: true },
   ),
-  async (c) => c.json(await readLifecycle(contextOf(c)), 200),
+  async (c) => c.json(await readLifecycle(contextOf(c), c.get("lifecycle")), 200),
 );
