@@ -32,7 +32,9 @@ const DESCRIPTION = [
   "**Retries and budgets.** Mutations accept `Idempotency-Key` (CONTRACT 8.1; see each operation's " +
     "`idempotency-key` header). Each API key has a budget of requests per minute (600 unless staff set " +
     "`rateLimit`): answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a call over " +
-    "budget is 429 `RateLimited` with `Retry-After`. The count is exact: one Durable Object per key holds it.",
+    "budget is 429 `RateLimited` with `Retry-After`. One Durable Object per key holds the count and grants isolates " +
+    "units they spend for at most 1 second, so no minute ever allows more than the budget; `RateLimit-Remaining` " +
+    "is exact within one isolate and at most 1 second old across them (README, Rate limits).",
   "",
   "**Reading your own writes.** Reads may be served by a D1 read replica. Every company answer that read or " +
     "wrote data carries `X-D1-Bookmark`, the database position it saw (after a write, the write's commit); send " +

@@ -582,3 +582,34 @@ describe("another company's key", () => {
     expectError(res, 403, "AuthorizationError", "API key is not scoped to the requested company");
   });
 });
+
+describe("reads in the worker use the document parsed under the company's current content hash", () => {
+  const labelled = (label: string) => ({
+    fieldDefinitions: [{ entityType: "exposure", referenceId: "exposureName", label, typeInfo: { kind: "String" } }],
+  });
+  const labelOf = async (company: TestCompany, key: string) =>
+    (await company.call("GET", "/configuration/export", key)).json.fieldDefinitions[0]?.label;
+
+  it("follows every import at once, a reset and re-import at the same version number, and other companies' documents", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const importing = async (label: string) =>
+      expect((await company.call("POST", "/configuration/import", key, { body: labelled(label) })).status).toBe(200);
+    await importing("First");
+    expect(await labelOf(company, key)).toBe("First");
+    await importing("Second");
+    expect(await labelOf(company, key)).toBe("Second");
+    // After a reset the next import is version 1 again: only the content hash tells the documents apart.
+    expect((await company.call("POST", "/reset", key)).status).toBe(200);
+    await importing("After reset");
+    expect(await labelOf(company, key)).toBe("After reset");
+    // The same document in another company is the same entry; a third company's is its own.
+    const neighbour = await createCompany();
+    const neighbourKey = await neighbour.key(["SUPER_ADMIN"]);
+    expect(
+      (await neighbour.call("POST", "/configuration/import", neighbourKey, { body: labelled("First") })).status,
+    ).toBe(200);
+    expect(await labelOf(neighbour, neighbourKey)).toBe("First");
+    expect(await labelOf(company, key)).toBe("After reset");
+  });
+});

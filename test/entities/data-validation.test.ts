@@ -596,7 +596,8 @@ describe("background validation runs", () => {
     expect(created.status).toBe(201);
     // A stored configuration the validator cannot use (a field without a type) makes every attempt fail.
     await env.DB.prepare(
-      "UPDATE company_configurations SET document = json_set(document, '$.fieldDefinitions[0].typeInfo', json('null')) WHERE company_id = ?",
+      "UPDATE company_configurations SET document = json_set(document, '$.fieldDefinitions[0].typeInfo', json('null')), " +
+        "content_hash = 'edited:' || content_hash WHERE company_id = ?",
     )
       .bind(company.id)
       .run();

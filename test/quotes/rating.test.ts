@@ -118,9 +118,11 @@ describe("rate by id (CONTRACT 5.4, 5.5)", () => {
   it("refuses a stored workflow whose stage no longer fits its type with 422 RatingFailed", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote();
+    // As a document stored by an older release: its content hash changes with it, as every write changes both.
     await env.DB.prepare(
       "UPDATE company_configurations SET document = " +
-        "json_set(document, '$.ratingWorkflows[2].stages[0].stageType', 'script') WHERE company_id = ?",
+        "json_set(document, '$.ratingWorkflows[2].stages[0].stageType', 'script'), " +
+        "content_hash = 'edited:' || content_hash WHERE company_id = ?",
     )
       .bind(q.company.id)
       .run();
