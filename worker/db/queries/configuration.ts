@@ -23,17 +23,18 @@ export async function loadConfiguration(db: Database, companyId: string): Promis
   return { document: EMPTY_DOCUMENT, contentHash: await contentHashOf(EMPTY_DOCUMENT), version: 0 };
 }
 
-/** The stored configuration's version and content hash, without its document; `null` before the first import. */
-export async function loadConfigurationStamp(
-  db: Database,
-  companyId: string,
-): Promise<{ version: number; contentHash: string } | null> {
-  const rows = await db
+export interface ConfigurationStamp {
+  version: number;
+  contentHash: string;
+}
+
+/** The read of `loadConfigurationStamp`, unexecuted (for a batch with the read it serves). */
+export function configurationStampQuery(db: Database, companyId: string) {
+  return db
     .select({ version: companyConfigurations.version, contentHash: companyConfigurations.contentHash })
     .from(companyConfigurations)
     .where(eq(companyConfigurations.companyId, companyId))
     .limit(1);
-  return rows[0] ?? null;
 }
 
 export interface ConfigurationReplacement {

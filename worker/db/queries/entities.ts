@@ -11,12 +11,17 @@ export async function findEntity(
   entityType: string,
   id: string,
 ): Promise<EntityRow | null> {
-  const rows = await db
+  const rows = await findEntityQuery(db, companyId, entityType, id);
+  return rows[0] ?? null;
+}
+
+/** The read of `findEntity`, unexecuted (for a batch). */
+export function findEntityQuery(db: Database, companyId: string, entityType: string, id: string) {
+  return db
     .select()
     .from(entities)
     .where(and(eq(entities.id, id), eq(entities.companyId, companyId), eq(entities.entityType, entityType)))
     .limit(1);
-  return rows[0] ?? null;
 }
 
 export async function listEntities(db: Database, companyId: string, entityType: string, limit: number, offset: number) {

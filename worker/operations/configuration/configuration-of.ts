@@ -1,4 +1,10 @@
-import { loadConfiguration, loadConfigurationStamp, type StoredConfiguration } from "../../db/queries/configuration";
+import type { BatchItem } from "drizzle-orm/batch";
+import {
+  type ConfigurationStamp,
+  configurationStampQuery,
+  loadConfiguration,
+  type StoredConfiguration,
+} from "../../db/queries/configuration";
 import type { OperationContext } from "../context";
 import type { KeptPolicy } from "../policies/kept-policies";
 import { DocumentsByHash } from "./documents-by-hash";
@@ -30,8 +36,26 @@ export async function configurationOf(ctx: OperationContext): Promise<StoredConf
   return structuredClone(memo.configuration);
 }
 
+/**
+ * A read and the company's configuration, in one D1 round trip where the document is known: in the worker the
+ * read goes in one batch with the configuration's stamp; in the object, beside what it keeps.
+ */
+export async function readWithConfiguration<Q extends BatchItem<"sqlite">>(
+  ctx: OperationContext,
+  query: Q,
+): Promise<[Awaited<Q>, StoredConfiguration]> {
+  if (ctx.memo) return Promise.all([query, configurationOf(ctx)]) as Promise<[Awaited<Q>, StoredConfiguration]>;
+  const [rows, stamps] = await ctx.db.batch([query, configurationStampQuery(ctx.db, ctx.companyId)]);
+  return [rows as Awaited<Q>, await configurationStamped(ctx, stamps[0] ?? null)];
+}
+
 async function sharedConfiguration(ctx: OperationContext): Promise<StoredConfiguration> {
-  const stamp = await loadConfigurationStamp(ctx.db, ctx.companyId);
+  const [stamp] = await configurationStampQuery(ctx.db, ctx.companyId);
+  return configurationStamped(ctx, stamp ?? null);
+}
+
+/** The document this isolate parsed under `stamp`'s hash, else the stored configuration read whole. */
+async function configurationStamped(ctx: OperationContext, stamp: ConfigurationStamp | null) {
   // Before the first import: the empty document, as D1 reads it.
   if (!stamp) return loadConfiguration(ctx.db, ctx.companyId);
   const known = documents.get(stamp.contentHash);

@@ -1,8 +1,8 @@
-import { findEntity } from "../../db/queries/entities";
+import { findEntityQuery } from "../../db/queries/entities";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { notFound } from "../../errors/api-error";
-import { configurationOf } from "../configuration/configuration-of";
+import { readWithConfiguration } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { type EntityView, entityView } from "./entity-view";
 
@@ -13,10 +13,10 @@ export interface ReadRecordInput {
 
 /** One entity record as reads show it; an unknown id, or another company's, is 404. */
 export async function readRecord(ctx: OperationContext, input: ReadRecordInput): Promise<EntityView> {
-  const [row, configuration] = await Promise.all([
-    findEntity(ctx.db, ctx.companyId, input.entityType, input.id),
-    configurationOf(ctx),
-  ]);
+  const [[row], configuration] = await readWithConfiguration(
+    ctx,
+    findEntityQuery(ctx.db, ctx.companyId, input.entityType, input.id),
+  );
   if (!row) throw notFound();
   return entityView(configuration.document, entityRecordType(configuration.document, input.entityType), row);
 }
