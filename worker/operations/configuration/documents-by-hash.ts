@@ -1,4 +1,5 @@
 import type { ConfigurationDocument } from "../../domain/configuration/document";
+import { deepFreeze } from "../../lib/deep-freeze";
 
 /** At most this many bytes of configuration JSON are kept per isolate (CONTRACT 8.3: shared caches by bytes). */
 export const DOCUMENTS_MAX_BYTES = 16 * 1024 * 1024;
@@ -45,12 +46,4 @@ export class DocumentsByHash {
   get size(): number {
     return this.#entries.size;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }
