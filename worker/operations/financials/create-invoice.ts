@@ -5,6 +5,7 @@ import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv
 import type { FieldProblem } from "../../domain/financials/invoice-draft";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView } from "./invoice-view";
@@ -26,20 +27,26 @@ export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
  */
 export async function createInvoice(ctx: OperationContext, input: CreateInvoiceInput): Promise<InvoiceView> {
   if (input.entityType === "policy") throw policyInvoiceBatchOnly("Creating an invoice");
-  const [event, { catalog }] = await Promise.all([
-    findEntity(ctx.db, ctx.companyId, "event", input.entityId),
-    loadFinancialSetup(ctx),
-  ]);
+  const setup = loadFinancialSetup(ctx);
+  // The journal's state and the last invoice's sequence are read beside the event and the setup.
+  const writerRead = started(
+    JournalWriter.open(
+      ctx,
+      setup.then(({ catalog }) => catalog),
+    ),
+  );
+  const sequenceRead = started(lastInvoiceSequence(ctx.db, ctx.companyId));
+  const [event, { catalog }] = await Promise.all([findEntity(ctx.db, ctx.companyId, "event", input.entityId), setup]);
   const issueDate = input.issueDate ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
   const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" });
   const problems: FieldProblem[] = event ? [] : [{ field: "entityId", message: "is not an event of this company" }];
   if (!check.ok) problems.push(...check.problems);
   if (!check.ok || problems.length) throw invoiceInvalid(problems);
 
-  const sequence = (await lastInvoiceSequence(ctx.db, ctx.companyId)) + 1;
+  const sequence = (await sequenceRead()) + 1;
   const target = { entityType: "event" as const, entityId: input.entityId, sequence };
   const created = newInvoiceRow(ctx, target, { ...input, issueDate }, check.value);
-  const writer = await JournalWriter.open(ctx, catalog);
+  const writer = await writerRead();
   const change = { invoiceId: created.id, before: null, after: created, scopesOf: created };
   const entry = postInvoiceEntry(writer, "invoice_created", change);
   const row = { ...created, headJournalId: entry.id };

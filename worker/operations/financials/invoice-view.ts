@@ -58,9 +58,12 @@ export type PaymentView = ReturnType<typeof paymentView>;
 
 /** An invoice of the company with its live payments; 404 otherwise. */
 export async function requireInvoice(ctx: OperationContext, invoiceId: string) {
-  const row = await findInvoice(ctx.db, ctx.companyId, invoiceId);
+  // The payments are read by the id asked for, beside the invoice (none when it is not this company's).
+  const [row, payments] = await Promise.all([
+    findInvoice(ctx.db, ctx.companyId, invoiceId),
+    paymentsOfInvoices(ctx.db, ctx.companyId, [invoiceId]),
+  ]);
   if (!row) throw notFound();
-  const payments = await paymentsOfInvoices(ctx.db, ctx.companyId, [row.id]);
   return { row, payments };
 }
 

@@ -62,12 +62,17 @@ export class JournalWriter {
     this.sequence = lastSequence;
   }
 
-  static async open(ctx: OperationContext, catalog: FinancialCatalog): Promise<JournalWriter> {
-    const [accounts, last] = await Promise.all([
+  /** Reads the accounts and the last sequence; the catalog may still be on its way (read beside them). */
+  static async open(
+    ctx: OperationContext,
+    catalog: FinancialCatalog | Promise<FinancialCatalog>,
+  ): Promise<JournalWriter> {
+    const [accounts, last, read] = await Promise.all([
       loadAccounts(ctx.db, ctx.companyId),
       lastJournalSequence(ctx.db, ctx.companyId),
+      catalog,
     ]);
-    return new JournalWriter(ctx, catalog, accounts, last);
+    return new JournalWriter(ctx, read, accounts, last);
   }
 
   /** The sequence the next entry will take. */

@@ -9,6 +9,7 @@ import type { Payee } from "../../domain/financials/invoice-plan";
 import { directPayment } from "../../domain/financials/reserves";
 import { notFound } from "../../errors/api-error";
 import { paymentInvalid } from "../../errors/financial-refusals";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { loadFinancialSetup } from "./financial-setup";
 import { type PaymentView, paymentView } from "./invoice-view";
@@ -36,10 +37,16 @@ export const paidOnOr = (ctx: OperationContext, paidOn: Fmv1Date | undefined): F
  * an entry of its own. One batch.
  */
 export async function recordDirectPayment(ctx: OperationContext, input: DirectPaymentInput): Promise<PaymentView> {
-  const [event, { catalog }] = await Promise.all([
-    findEntity(ctx.db, ctx.companyId, "event", input.eventId),
-    loadFinancialSetup(ctx),
-  ]);
+  const setup = loadFinancialSetup(ctx);
+  // The journal's state and the last payment's sequence are read beside the event and the setup.
+  const writerRead = started(
+    JournalWriter.open(
+      ctx,
+      setup.then(({ catalog }) => catalog),
+    ),
+  );
+  const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
+  const [event, { catalog }] = await Promise.all([findEntity(ctx.db, ctx.companyId, "event", input.eventId), setup]);
   if (!event) throw notFound();
   const problems: FieldProblem[] = [];
   const category = configuredCategory(catalog, input.categoryId);
@@ -50,7 +57,7 @@ export async function recordDirectPayment(ctx: OperationContext, input: DirectPa
   if (!category || problems.length) throw paymentInvalid(problems);
 
   const id = crypto.randomUUID();
-  const writer = await JournalWriter.open(ctx, catalog);
+  const writer = await writerRead();
   const scopes: JournalScope[] = [{ entityType: "event", entityId: event.id }];
   if (input.payee) scopes.push({ entityType: "payee", entityId: input.payee.entityId });
   const entry = writer.post({
@@ -65,7 +72,7 @@ export async function recordDirectPayment(ctx: OperationContext, input: DirectPa
   const row: PaymentRow = {
     ...payment,
     companyId: ctx.companyId,
-    sequence: (await lastPaymentSequence(ctx.db, ctx.companyId)) + 1,
+    sequence: (await sequenceRead()) + 1,
     categoryId: category.id,
     erodedCents: erosion.erodedCents,
     paidOn: paidOnOr(ctx, input.paidOn),
