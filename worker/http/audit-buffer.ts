@@ -1,7 +1,7 @@
 import type { AuditRowInsert } from "../db/queries/audit-log";
 
 /** How long the first call's rows wait for others' before they are written together. */
-export const FLUSH_AFTER_MS = 20;
+export const FLUSH_AFTER_MS = 50;
 /** A buffer this full is written at once by the call that filled it. */
 export const FLUSH_AT_ROWS = 64;
 

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
 import { ApiError } from "../errors/api-error";
+import type { Actor } from "../operations/context";
 import type { AppEnv } from "./context";
 import { VerifiedKeyCache } from "./key-cache";
 import { chargeApiKey } from "./rate-limit";
@@ -46,7 +47,7 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (!key) throw unauthenticated(INVALID_KEY);
   verifiedKeys.set(keyHash, key, now);
 
-  c.set("actor", { kind: "api-key", keyId: key.id, roles: key.roles, permissions: key.permissions });
+  c.set("actor", actorOfKey(key));
   c.set("lifecycle", key.lifecycle);
   // A key acts on its own company; naming another company's path is refused just below (and audited).
   c.set("companyId", key.companyId);
@@ -56,6 +57,20 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   }
   await next();
 };
+
+/**
+ * One actor per verified key read: a key kept in the cache is the same object for up to a second, so its
+ * actor (and the permission grants computed for it, `grantsOf`) is built once, not on every call.
+ */
+const actors = new WeakMap<object, Actor>();
+function actorOfKey(key: NonNullable<Awaited<ReturnType<typeof findActiveKeyByHash>>>): Actor {
+  let actor = actors.get(key);
+  if (!actor) {
+    actor = { kind: "api-key", keyId: key.id, roles: key.roles, permissions: key.permissions };
+    actors.set(key, actor);
+  }
+  return actor;
+}
 
 /** Platform administration: `Authorization: Bearer <STAFF_TOKEN>` only; API keys are refused. */
 export const authenticateStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
