@@ -2,19 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AuditRowInsert } from "../../../worker/db/queries/audit-log";
 import { AuditBuffer, FLUSH_AT_ROWS } from "../../../worker/http/audit-buffer";
+import { auditRow } from "../../support/audit-rows";
 
-const row = (n: number): AuditRowInsert => ({
-  id: `row-${n}`,
-  companyId: "c",
-  kind: "request",
-  requestId: `r${n}`,
-  actor: "api-key",
-  method: "GET",
-  path: "/x",
-  status: 200,
-  durationMs: 1,
-  createdAt: "2026-11-27T00:00:00Z",
-});
+const row = auditRow;
 
 /** A buffer whose wait ends when the test says so. */
 function manualBuffer() {

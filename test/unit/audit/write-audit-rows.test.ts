@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AuditRowInsert } from "../../../worker/db/queries/audit-log";
 import { type AuditSink, ROWS_PER_MESSAGE, writeAuditRows } from "../../../worker/operations/audit/write-audit-rows";
+import { auditRow } from "../../support/audit-rows";
 
-const row = (n: number): AuditRowInsert => ({
-  id: `row-${n}`,
-  companyId: "c",
-  kind: "request",
-  requestId: `r${n}`,
-  actor: "api-key",
-  method: "GET",
-  path: "/x",
-  status: 200,
-  durationMs: 1,
-  createdAt: "2026-11-24T00:00:00Z",
-});
+const row = auditRow;
 
 function sink(failWrite: boolean, failQueue = false) {
   const written: AuditRowInsert[][] = [];

@@ -1,15 +1,12 @@
 import { runBatch } from "../../db/queries/batch";
-import { findEntity } from "../../db/queries/entities";
 import { insertInvoiceStatement, lastInvoiceSequence } from "../../db/queries/invoices";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
 import type { FieldProblem } from "../../domain/financials/invoice-draft";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
-import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
-import { loadFinancialSetup } from "./financial-setup";
+import { eventMoneyReads } from "./event-money-reads";
 import { type InvoiceView, invoiceView } from "./invoice-view";
-import { JournalWriter } from "./journal-writer";
 import { postInvoiceEntry } from "./ledger-postings";
 import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
 
@@ -27,16 +24,12 @@ export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
  */
 export async function createInvoice(ctx: OperationContext, input: CreateInvoiceInput): Promise<InvoiceView> {
   if (input.entityType === "policy") throw policyInvoiceBatchOnly("Creating an invoice");
-  const setup = loadFinancialSetup(ctx);
-  // The journal's state and the last invoice's sequence are read beside the event and the setup.
-  const writerRead = started(
-    JournalWriter.open(
-      ctx,
-      setup.then(({ catalog }) => catalog),
-    ),
-  );
-  const sequenceRead = started(lastInvoiceSequence(ctx.db, ctx.companyId));
-  const [event, { catalog }] = await Promise.all([findEntity(ctx.db, ctx.companyId, "event", input.entityId), setup]);
+  const {
+    event,
+    catalog,
+    writer: writerRead,
+    sequence: sequenceRead,
+  } = await eventMoneyReads(ctx, input.entityId, lastInvoiceSequence);
   const issueDate = input.issueDate ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
   const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" });
   const problems: FieldProblem[] = event ? [] : [{ field: "entityId", message: "is not an event of this company" }];

@@ -1,5 +1,4 @@
 import { runBatch } from "../../db/queries/batch";
-import { findEntity } from "../../db/queries/entities";
 import { insertPaymentStatement, lastPaymentSequence, type PaymentRow } from "../../db/queries/invoices";
 import type { JournalScope } from "../../db/schema";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
@@ -9,11 +8,9 @@ import type { Payee } from "../../domain/financials/invoice-plan";
 import { directPayment } from "../../domain/financials/reserves";
 import { notFound } from "../../errors/api-error";
 import { paymentInvalid } from "../../errors/financial-refusals";
-import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
-import { loadFinancialSetup } from "./financial-setup";
+import { eventMoneyReads } from "./event-money-reads";
 import { type PaymentView, paymentView } from "./invoice-view";
-import { JournalWriter } from "./journal-writer";
 import { postErosion } from "./ledger-postings";
 import { payeeExists } from "./payees";
 
@@ -37,16 +34,12 @@ export const paidOnOr = (ctx: OperationContext, paidOn: Fmv1Date | undefined): F
  * an entry of its own. One batch.
  */
 export async function recordDirectPayment(ctx: OperationContext, input: DirectPaymentInput): Promise<PaymentView> {
-  const setup = loadFinancialSetup(ctx);
-  // The journal's state and the last payment's sequence are read beside the event and the setup.
-  const writerRead = started(
-    JournalWriter.open(
-      ctx,
-      setup.then(({ catalog }) => catalog),
-    ),
-  );
-  const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
-  const [event, { catalog }] = await Promise.all([findEntity(ctx.db, ctx.companyId, "event", input.eventId), setup]);
+  const {
+    event,
+    catalog,
+    writer: writerRead,
+    sequence: sequenceRead,
+  } = await eventMoneyReads(ctx, input.eventId, lastPaymentSequence);
   if (!event) throw notFound();
   const problems: FieldProblem[] = [];
   const category = configuredCategory(catalog, input.categoryId);
