@@ -42,8 +42,7 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     ...timing,
     ...row,
   }));
-  const sink = auditSink(c.env);
-  const write = auditRows.add(rows, (taken) => writeAuditRows(taken, sink));
+  const write = auditRows.add(rows, (taken) => writeAuditRows(taken, auditSink(c.env)));
   if (write) c.executionCtx.waitUntil(write);
 };
 

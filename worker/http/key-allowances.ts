@@ -1,4 +1,5 @@
 import type { Allowance } from "../domain/rate-limits/allowance";
+import { BoundedMap } from "../lib/bounded-map";
 
 const MAX_ENTRIES = 10_000;
 
@@ -8,9 +9,11 @@ const MAX_ENTRIES = 10_000;
  * dropping one can only make the key's count stricter, never looser.
  */
 export class KeyAllowances {
-  readonly #entries = new Map<string, Allowance>();
+  readonly #entries: BoundedMap<Allowance>;
 
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+  constructor(maxEntries = MAX_ENTRIES) {
+    this.#entries = new BoundedMap(maxEntries);
+  }
 
   get(keyId: string): Allowance | null {
     return this.#entries.get(keyId) ?? null;
@@ -18,22 +21,12 @@ export class KeyAllowances {
 
   /** Removes and returns the key's allowance, so its units are given back by one request only. */
   take(keyId: string): Allowance | null {
-    const held = this.#entries.get(keyId) ?? null;
+    const held = this.get(keyId);
     this.#entries.delete(keyId);
     return held;
   }
 
   set(keyId: string, allowance: Allowance): void {
-    this.#entries.delete(keyId);
     this.#entries.set(keyId, allowance);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 }

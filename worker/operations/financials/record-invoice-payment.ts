@@ -36,13 +36,9 @@ export async function recordInvoicePayment(
 ): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
   // Everything the payment reads besides the invoice starts with it: one round trip, not four.
   const setup = loadFinancialSetup(ctx);
-  const catalogRead = started(setup.then(({ catalog }) => catalog));
-  const writerRead = started(
-    JournalWriter.open(
-      ctx,
-      setup.then(({ catalog }) => catalog),
-    ),
-  );
+  const catalogOfSetup = setup.then((read) => read.catalog);
+  const catalogRead = started(catalogOfSetup);
+  const writerRead = started(JournalWriter.open(ctx, catalogOfSetup));
   const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
   const { row, payments } = await requireInvoice(ctx, input.invoiceId);
   if (row.status === "void") throw invoiceStatusConflict("A payment cannot be recorded on a void invoice");
