@@ -273,6 +273,15 @@ describe("bind with invoices (CONTRACT 5.6, 7.12)", () => {
     const binder = await q.company.key([], ["quote.bind"]);
     expectError(await bind(q, { quoteId: id, invoicePlan: plan }, binder), 403, "AuthorizationError");
     expectError(await bind(q, { quoteId: id, invoicePlan: plan, generateInvoices: true }), 400, "VALIDATION_ERROR");
+    // The settings and the quote are read together; the invoicing refusals still come before a missing quote.
+    const unknown = "00000000-0000-4000-8000-000000000002";
+    expectError(await bind(q, { quoteId: unknown, invoicePlan: plan }, binder), 403, "AuthorizationError");
+    expectError(
+      await bind(q, { quoteId: unknown, invoicePlan: plan, generateInvoices: true }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectError(await bind(q, { quoteId: unknown, invoicePlan: plan }), 404, "NotFoundError");
     expectError(await bind(q, { quoteId: id, invoicePlan: { ...plan, extra: 1 } }), 400, "VALIDATION_ERROR");
     await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: false } });
     expectError(

@@ -47,7 +47,8 @@ const componentsOf = (pricing: unknown) => (isRecord(pricing) ? pricing.pricingC
  */
 export async function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
   const configuration = (await configurationOf(ctx)).document;
-  refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
+  const settings = await invoicingSettings(ctx, configuration);
+  refuseInvoicingAccess(ctx, settings, input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   const creation = await planQuoteCreation(ctx, configuration, input.quote);
   const calculated = applyCalculatedFields(creation.recordType.fields, creation.values, ctx.now);
@@ -71,6 +72,7 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
   );
   const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "bind",
+    settings,
     invoicing: invoicingRequestOf(input),
     ...(ratingCurrent === undefined ? {} : { ratingCurrent }),
   });

@@ -4,14 +4,14 @@ import type { ConfigurationDocument } from "../../domain/configuration/document"
 import type { ValueProblem } from "../../domain/entities/field-values";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { type BindRuleInput, evaluateBindRules } from "../../domain/quotes/bind-rules";
-import type { InvoicingRequest } from "../../domain/quotes/invoicing";
+import type { InvoicingRequest, InvoicingSettings } from "../../domain/quotes/invoicing";
 import type { QuoteStatus } from "../../domain/quotes/lifecycle";
 import { policyDataFromQuote } from "../../domain/quotes/policy-data";
 import type { SubmissionStatus } from "../../domain/submissions/status";
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "../policies/policy-configuration";
-import { submissionOf } from "../submissions/submission-state";
+import { type Submission, submissionOf } from "../submissions/submission-state";
 import { bindInvoicing } from "./bind-invoicing";
 import { type Quote, quoteValues } from "./quote-state";
 
@@ -59,13 +59,24 @@ export async function evaluateQuoteRules(
   ctx: OperationContext,
   configuration: ConfigurationDocument,
   subject: RulesSubject,
-  options: { mode: BindRuleInput["mode"]; ratingCurrent?: boolean; invoicing?: InvoicingRequest },
+  options: {
+    mode: BindRuleInput["mode"];
+    /** The company's invoicing settings, read by the caller beside its other reads. */
+    settings: InvoicingSettings;
+    ratingCurrent?: boolean;
+    invoicing?: InvoicingRequest;
+  },
 ) {
   const fieldsOf = (type: string) => configuration.fieldDefinitions.filter((f) => f.entityType === type);
   const policyData = policyDataFromQuote(subject.values, fieldsOf("policy"), subject.submission?.submissionPolicy);
   // bind-conditions and complete evaluate policy-invoicing as a bind carrying `generateInvoices: true`.
   const request = options.invoicing ?? { plan: false, generate: true };
-  const invoicing = await bindInvoicing(ctx, configuration, { values: subject.values, policyData, request });
+  const invoicing = await bindInvoicing(ctx, {
+    values: subject.values,
+    policyData,
+    request,
+    settings: options.settings,
+  });
   const outcome = evaluateBindRules({
     mode: options.mode,
     status: subject.status,
@@ -84,14 +95,18 @@ export async function evaluateQuoteRules(
   return { ...outcome, policyData, generatedPlan: invoicing.generated };
 }
 
+/** The stored quote's submission (null for a quote without one, or whose submission is gone). */
+export async function submissionOfQuote(ctx: OperationContext, quote: Quote): Promise<Submission | null> {
+  const stored = quote.submissionId ? await findSubmission(ctx.db, ctx.companyId, quote.submissionId) : null;
+  return stored ? submissionOf(stored) : null;
+}
+
 /** The rules' subject for a stored quote: its values as read, its recorded workflow and its submission. */
-export async function persistedSubject(
-  ctx: OperationContext,
+export function persistedSubject(
   configuration: ConfigurationDocument,
   quote: Quote,
-): Promise<RulesSubject> {
-  const stored = quote.submissionId ? await findSubmission(ctx.db, ctx.companyId, quote.submissionId) : null;
-  const submission = stored ? submissionOf(stored) : null;
+  submission: Submission | null,
+): RulesSubject {
   return {
     values: quoteValues(configuration, quote.row),
     status: quote.status,

@@ -43,10 +43,9 @@ export interface BindInvoicing {
  */
 export async function bindInvoicing(
   ctx: OperationContext,
-  configuration: ConfigurationDocument,
-  input: { values: JsonObject; policyData: JsonObject; request: InvoicingRequest },
+  input: { values: JsonObject; policyData: JsonObject; request: InvoicingRequest; settings: InvoicingSettings },
 ): Promise<BindInvoicing> {
-  const need = invoicingNeed(await invoicingSettings(ctx, configuration), input.request);
+  const need = invoicingNeed(input.settings, input.request);
   if (need === "pass") return { failure: null, generated: null };
   if (need === "needs-instruction") return { failure: NEEDS_INVOICE_INSTRUCTION, generated: null };
   const pricing = await newPolicyPricing(ctx, input.policyData);

@@ -1,17 +1,19 @@
 import { commitBatch } from "../../db/queries/batch";
-import { insertQuoteBindingStatement } from "../../db/queries/quotes";
+import { insertQuoteBindingStatement, quotesOfSubmission } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { versionView } from "../../domain/policies/version-view";
 import { bindErrorsOf } from "../../domain/quotes/bind-rules";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
+import { notFound } from "../../errors/api-error";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
-import { requireSubmission, saveSubmissionStatements, statusAfter } from "../submissions/submission-state";
-import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
+import { saveSubmissionStatements, statusWith } from "../submissions/submission-state";
+import { evaluateQuoteRules, persistedSubject, submissionOfQuote } from "./bind-evaluation";
 import { invoicingSettings } from "./bind-invoicing";
 import { type BindOptions, bookingOf, invoicingRequestOf, refuseInvoicingAccess } from "./bind-options";
 import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
@@ -27,14 +29,24 @@ import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "
  */
 export async function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
   const configuration = (await configurationOf(ctx)).document;
-  refuseInvoicingAccess(ctx, await invoicingSettings(ctx, configuration), input);
-  const quote = await requireQuote(ctx, input.quoteId);
+  // The settings and the quote in one round trip; the settings' refusals still come first.
+  const settingsRead = started(invoicingSettings(ctx, configuration));
+  const quoteRead = started(requireQuote(ctx, input.quoteId));
+  const settings = await settingsRead();
+  refuseInvoicingAccess(ctx, settings, input);
+  const quote = await quoteRead();
   const to = quoteTransition(quote.status, "bind");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "bind");
 
-  const subject = await persistedSubject(ctx, configuration, quote);
+  // The submission and its quotes together, once: the rules read the first, its bound status both.
+  const [submission, siblings] = await Promise.all([
+    submissionOfQuote(ctx, quote),
+    quote.submissionId ? quotesOfSubmission(ctx.db, ctx.companyId, quote.submissionId) : [],
+  ]);
+  const subject = persistedSubject(configuration, quote, submission);
   const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "bind",
+    settings,
     invoicing: invoicingRequestOf(input),
   });
   if (failures.length) {
@@ -53,12 +65,12 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
   // A quote without a submission predates the lifecycle; its quote-type rule fails, so it never gets here.
   const submissionId = quote.submissionId ?? quote.row.id;
   const binding = { quoteId: quote.row.id, companyId: ctx.companyId, submissionId, policyId: policy.head.id, boundAt };
-  const submission = quote.submissionId ? await requireSubmission(ctx, quote.submissionId) : null;
+  if (quote.submissionId && !submission) throw notFound();
   const submissionStatements = submission
     ? saveSubmissionStatements(ctx, submission, {
         data: {
           ...submission.row.data,
-          submissionStatus: await statusAfter(ctx, submission, new Map([[quote.row.id, to]])),
+          submissionStatus: statusWith(submission, siblings, new Map([[quote.row.id, to]])),
         },
       }).statements
     : [];

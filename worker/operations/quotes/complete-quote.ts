@@ -1,8 +1,10 @@
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
+import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
-import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
+import { evaluateQuoteRules, persistedSubject, submissionOfQuote } from "./bind-evaluation";
+import { invoicingSettings } from "./bind-invoicing";
 import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
 
 /**
@@ -12,11 +14,15 @@ import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./q
  */
 export async function completeQuote(ctx: OperationContext, input: { quoteId: string }): Promise<QuoteView> {
   const configuration = (await configurationOf(ctx)).document;
+  const settings = started(invoicingSettings(ctx, configuration));
   const quote = await requireQuote(ctx, input.quoteId);
   const to = quoteTransition(quote.status, "complete");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "complete");
-  const subject = await persistedSubject(ctx, configuration, quote);
-  const { failures } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "complete" });
+  const subject = persistedSubject(configuration, quote, await submissionOfQuote(ctx, quote));
+  const { failures } = await evaluateQuoteRules(ctx, configuration, subject, {
+    mode: "complete",
+    settings: await settings(),
+  });
   if (failures.length) throw bindConditionsFailed(failures, "complete");
   const saved = saveQuoteStatement(ctx, quote.row, { ...quote.row.data, quoteStatus: to }, ctx.now.toISOString());
   await saved.statement;

@@ -1,6 +1,8 @@
+import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
-import { evaluateQuoteRules, persistedSubject } from "./bind-evaluation";
+import { evaluateQuoteRules, persistedSubject, submissionOfQuote } from "./bind-evaluation";
+import { invoicingSettings } from "./bind-invoicing";
 import { requireQuote } from "./quote-state";
 
 /**
@@ -10,8 +12,12 @@ import { requireQuote } from "./quote-state";
  */
 export async function readBindConditions(ctx: OperationContext, input: { quoteId: string }) {
   const configuration = (await configurationOf(ctx)).document;
+  const settings = started(invoicingSettings(ctx, configuration));
   const quote = await requireQuote(ctx, input.quoteId);
-  const subject = await persistedSubject(ctx, configuration, quote);
-  const { failures, advisories } = await evaluateQuoteRules(ctx, configuration, subject, { mode: "conditions" });
+  const subject = persistedSubject(configuration, quote, await submissionOfQuote(ctx, quote));
+  const { failures, advisories } = await evaluateQuoteRules(ctx, configuration, subject, {
+    mode: "conditions",
+    settings: await settings(),
+  });
   return { quoteId: quote.row.id, failures, advisories };
 }

@@ -66,7 +66,16 @@ export async function statusAfter(
   changed: ReadonlyMap<string, string> = new Map(),
   added: readonly string[] = [],
 ): Promise<SubmissionStatus> {
-  const quotes = await quotesOfSubmission(ctx.db, ctx.companyId, submission.row.id);
+  return statusWith(submission, await quotesOfSubmission(ctx.db, ctx.companyId, submission.row.id), changed, added);
+}
+
+/** `statusAfter` on the submission's stored quotes as already read (`quotesOfSubmission`). */
+export function statusWith(
+  submission: Submission,
+  quotes: readonly EntityRow[],
+  changed: ReadonlyMap<string, string> = new Map(),
+  added: readonly string[] = [],
+): SubmissionStatus {
   const statuses = [...quotes.map((q) => changed.get(q.id) ?? q.data.quoteStatus), ...added];
   return recomputedStatus(lastIntakeOf(submission), statuses);
 }
