@@ -1,6 +1,7 @@
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createCompany, eventually, expectError } from "../support/harness";
+import { BASE, call, createCompany, eventually, expectError } from "../support/harness";
 import { allOperations, bodyFor, companyOperations, concretePath, type Operation, servedDocument } from "./operations";
 
 /**
@@ -157,6 +158,37 @@ describe("JSON bodies are bounded before they are parsed", () => {
       const res = await call(op.method, concretePath(op, company.id), { auth: key, rawBody: oversized(limit) });
       expectError(res, 413, "PayloadTooLarge");
     }
+  });
+
+  it("counts a body of unknown length as it streams: 413 one byte over the bound, read whole within it", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    // A stream has no Content-Length: the body arrives in pieces and only its bytes say how long it is.
+    const streamed = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const pieces = [bytes.slice(0, 10), bytes.slice(10, bytes.length - 5), bytes.slice(bytes.length - 5)];
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const piece = pieces.shift();
+          if (piece) controller.enqueue(piece);
+          else controller.close();
+        },
+      });
+    };
+    const send = (text: string) =>
+      SELF.fetch(`${BASE}/api/v1/companies/${company.id}/entities/person`, {
+        method: "POST",
+        headers: { Authorization: key, "Content-Type": "application/json" },
+        body: streamed(text),
+      });
+    const over = await send(oversized(1024 * 1024));
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as any).error.code).toBe("PayloadTooLarge");
+    // Within the bound the streamed body is parsed and judged as any body (x is not a configured field).
+    const within = await send(JSON.stringify({ x: "y".repeat(1000) }));
+    expect(within.status).toBe(400);
+    expect(((await within.json()) as any).error.code).toBe("InvalidFieldModelV1Data");
+    expect((await company.call("GET", "/entities/person", key)).json.totalCount).toBe(0);
   });
 
   it("accepts a configuration document up to 5 MiB and refuses one over it", async () => {

@@ -13,6 +13,13 @@ interface PathMethods {
 const patternOf = (path: string) =>
   new RegExp(`^${path.replaceAll(/[.*+?^$()|[\]\\]/g, "\\$&").replaceAll(/\{\w+\}/g, "[^/]+")}$`);
 
+/** How many "/" a path has. */
+function depthOf(path: string): number {
+  let depth = 0;
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) depth++;
+  return depth;
+}
+
 /** The `Allow` list of a path: GET implies HEAD (Hono answers HEAD with the GET route). */
 const allowOf = (methods: Set<string>) => [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].sort().join(", ");
 
@@ -30,10 +37,16 @@ export function methodGate(routes: ReadonlyArray<{ method: string; path: string 
     entry.methods.add(route.method.toUpperCase());
     byPath.set(route.path, entry);
   }
-  const paths = [...byPath.values()].sort((a, b) => compareRouteSpecificity(a.path, b.path));
+  // A pattern's parameters never match a "/", so only paths of the request's depth can match it: each
+  // request tests those few patterns, in specificity order, instead of every path of the service.
+  const byDepth = new Map<number, PathMethods[]>();
+  for (const entry of [...byPath.values()].sort((a, b) => compareRouteSpecificity(a.path, b.path))) {
+    const depth = depthOf(entry.path);
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), entry]);
+  }
   return async (c, next) => {
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    const path = paths.find((p) => p.pattern.test(c.req.path));
+    const path = byDepth.get(depthOf(c.req.path))?.find((p) => p.pattern.test(c.req.path));
     if (!path || path.methods.has(method)) return next();
     c.header("Allow", allowOf(path.methods));
     if (method === "OPTIONS") return c.body(null, 204);

@@ -12,6 +12,7 @@ export const BODY_LIMITS = {
 } as const;
 export const MAX_JSON_DEPTH = 32;
 
+const DECLARED_LENGTH = /^\d+$/;
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 export const isJsonMediaType = (contentType: string | undefined) =>
@@ -103,12 +104,18 @@ export function boundedJsonBody(limit: number = BODY_LIMITS.json): MiddlewareHan
   return async (c, next) => {
     const request = c.req.raw;
     if (!request.body || request.bodyUsed || !isJsonMediaType(c.req.header("content-type"))) return next();
-    const declared = Number(c.req.header("content-length") ?? 0);
+    const length = c.req.header("content-length");
+    const declared = Number(length ?? 0);
     if (declared > limit) {
       await discardBody(request);
       throw payloadTooLarge(limit);
     }
-    const text = await readWithin(request.body, limit);
+    // A declared length frames the body (the runtime reads exactly that many bytes), so within the limit it
+    // is read whole; only a body of unknown length is counted as it streams.
+    const text =
+      length !== undefined && DECLARED_LENGTH.test(length)
+        ? await request.text()
+        : await readWithin(request.body, limit);
     if (text === null) throw payloadTooLarge(limit);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw tooDeep();
     let parsed: unknown;
