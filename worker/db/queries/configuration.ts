@@ -2,6 +2,7 @@ import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import { contentHashOf } from "../../domain/configuration/canonical";
 import { type ConfigurationDocument, EMPTY_DOCUMENT } from "../../domain/configuration/document";
 import type { Database } from "../client";
+import { CompiledSelect } from "../compiled-select";
 import { companyConfigurations } from "../schema";
 
 export interface StoredConfiguration {
@@ -28,14 +29,17 @@ export interface ConfigurationStamp {
   contentHash: string;
 }
 
-/** The read of `loadConfigurationStamp`, unexecuted (for a batch with the read it serves). */
-export function configurationStampQuery(db: Database, companyId: string) {
-  return db
-    .select({ version: companyConfigurations.version, contentHash: companyConfigurations.contentHash })
-    .from(companyConfigurations)
-    .where(eq(companyConfigurations.companyId, companyId))
-    .limit(1);
-}
+/** The company's configuration version and content hash (one short row; the document stays unread). */
+export const configurationStamp = new CompiledSelect<ConfigurationStamp, { companyId: string }>(
+  companyConfigurations,
+  (qb) =>
+    qb
+      .select({ version: companyConfigurations.version, contentHash: companyConfigurations.contentHash })
+      .from(companyConfigurations)
+      .where(eq(companyConfigurations.companyId, sql.placeholder("companyId")))
+      .limit(1),
+  { version: companyConfigurations.version, contentHash: companyConfigurations.contentHash },
+);
 
 export interface ConfigurationReplacement {
   document: ConfigurationDocument;

@@ -1,27 +1,36 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { CompiledSelect } from "../compiled-select";
 import { entities, sequences } from "../schema";
 
 export type EntityRow = typeof entities.$inferSelect;
 
 /** One record by id, only within the company and type: another company's id reads as absent. */
+export const entityById = new CompiledSelect<EntityRow, { id: string; companyId: string; entityType: string }>(
+  entities,
+  (qb) =>
+    qb
+      .select()
+      .from(entities)
+      .where(
+        and(
+          eq(entities.id, sql.placeholder("id")),
+          eq(entities.companyId, sql.placeholder("companyId")),
+          eq(entities.entityType, sql.placeholder("entityType")),
+        ),
+      )
+      .limit(1),
+);
+
+/** `entityById` run on its own. */
 export async function findEntity(
   db: Database,
   companyId: string,
   entityType: string,
   id: string,
 ): Promise<EntityRow | null> {
-  const rows = await findEntityQuery(db, companyId, entityType, id);
-  return rows[0] ?? null;
-}
-
-/** The read of `findEntity`, unexecuted (for a batch). */
-export function findEntityQuery(db: Database, companyId: string, entityType: string, id: string) {
-  return db
-    .select()
-    .from(entities)
-    .where(and(eq(entities.id, id), eq(entities.companyId, companyId), eq(entities.entityType, entityType)))
-    .limit(1);
+  const [row] = await entityById.run(db.$client, { id, companyId, entityType });
+  return row ?? null;
 }
 
 export async function listEntities(db: Database, companyId: string, entityType: string, limit: number, offset: number) {

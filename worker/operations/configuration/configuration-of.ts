@@ -1,7 +1,7 @@
-import type { BatchItem } from "drizzle-orm/batch";
+import type { CompiledSelect } from "../../db/compiled-select";
 import {
   type ConfigurationStamp,
-  configurationStampQuery,
+  configurationStamp,
   loadConfiguration,
   type StoredConfiguration,
 } from "../../db/queries/configuration";
@@ -41,17 +41,23 @@ export async function configurationOf(ctx: OperationContext): Promise<StoredConf
  * A read and the company's configuration, in one D1 round trip where the document is known: in the worker the
  * read goes in one batch with the configuration's stamp; in the object, beside what it keeps.
  */
-export async function readWithConfiguration<Q extends BatchItem<"sqlite">>(
+export async function readWithConfiguration<Row, Values extends Record<string, unknown>>(
   ctx: OperationContext,
-  query: Q,
-): Promise<[Awaited<Q>, StoredConfiguration]> {
-  if (ctx.memo) return Promise.all([query, configurationOf(ctx)]) as Promise<[Awaited<Q>, StoredConfiguration]>;
-  const [rows, stamps] = await ctx.db.batch([query, configurationStampQuery(ctx.db, ctx.companyId)]);
-  return [rows as Awaited<Q>, await configurationStamped(ctx, stamps[0] ?? null)];
+  read: CompiledSelect<Row, Values>,
+  values: Values,
+): Promise<[Row[], StoredConfiguration]> {
+  const d1 = ctx.db.$client;
+  if (ctx.memo) return Promise.all([read.run(d1, values), configurationOf(ctx)]);
+  const [rows, stamps] = await d1.batch<Record<string, unknown>>([
+    read.statement(d1, values),
+    configurationStamp.statement(d1, { companyId: ctx.companyId }),
+  ]);
+  const [stamp] = configurationStamp.rowsOf(stamps as D1Result<Record<string, unknown>>);
+  return [read.rowsOf(rows as D1Result<Record<string, unknown>>), await configurationStamped(ctx, stamp ?? null)];
 }
 
 async function sharedConfiguration(ctx: OperationContext): Promise<StoredConfiguration> {
-  const [stamp] = await configurationStampQuery(ctx.db, ctx.companyId);
+  const [stamp] = await configurationStamp.run(ctx.db.$client, { companyId: ctx.companyId });
   return configurationStamped(ctx, stamp ?? null);
 }
 

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { database } from "../../../worker/db/client";
+import { configurationStamp } from "../../../worker/db/queries/configuration";
+import { entityById, findEntity } from "../../../worker/db/queries/entities";
+import { companyConfigurations, entities } from "../../../worker/db/schema";
+import { createCompany } from "../../support/harness";
+
+/**
+ * A compiled select must give exactly what drizzle's own select gives for the same row: the same keys, JSON
+ * columns parsed, nulls kept, and nothing of another company or type.
+ */
+describe("CompiledSelect (worker/db/compiled-select.ts)", () => {
+  it("reads an entity row as drizzle's select does, and only within its company and type", async () => {
+    const company = await createCompany();
+    const db = database(env.DB);
+    const row = {
+      id: crypto.randomUUID(),
+      companyId: company.id,
+      kind: "entity" as const,
+      entityType: "person",
+      data: { name: "Ada", tags: ["a", "b"], nested: { cents: -1250 } },
+      version: 3,
+      createdAt: "2030-01-01T00:00:00.000Z",
+      updatedAt: "2030-01-02T00:00:00.000Z",
+      createdBy: null,
+    };
+    await db.insert(entities).values(row);
+    const [byDrizzle] = await db
+      .select()
+      .from(entities)
+      .where(and(eq(entities.id, row.id), eq(entities.companyId, company.id)));
+    const compiled = await entityById.run(env.DB, { id: row.id, companyId: company.id, entityType: "person" });
+    expect(compiled).toEqual([byDrizzle]);
+    expect(compiled[0]).toEqual(row);
+    expect(await findEntity(db, company.id, "person", row.id)).toEqual(row);
+    // The same id under another company or type reads as absent; the compiled text is reused with new values.
+    const other = await createCompany();
+    expect(await entityById.run(env.DB, { id: row.id, companyId: other.id, entityType: "person" })).toEqual([]);
+    expect(await findEntity(db, company.id, "exposure", row.id)).toBeNull();
+  });
+
+  it("reads the chosen fields of a configuration row, keyed as named", async () => {
+    const company = await createCompany();
+    const document = {
+      fieldDefinitions: [
+        { entityType: "person", referenceId: "nickname", label: "Nickname", typeInfo: { kind: "String" } },
+      ],
+    };
+    const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), {
+      body: document,
+    });
+    expect(imported.status).toBe(200);
+    const [stored] = await database(env.DB)
+      .select()
+      .from(companyConfigurations)
+      .where(eq(companyConfigurations.companyId, company.id));
+    expect(await configurationStamp.run(env.DB, { companyId: company.id })).toEqual([
+      { version: 1, contentHash: stored?.contentHash },
+    ]);
+    expect(stored?.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(await configurationStamp.run(env.DB, { companyId: crypto.randomUUID() })).toEqual([]);
+  });
+});
