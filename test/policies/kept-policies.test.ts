@@ -50,6 +50,26 @@ describe("the company object's kept policies", () => {
     expect(segments).not.toContain("3000000");
   });
 
+  it("reads no endorsement log for an endorsement on or after the latest stored one's day", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 2_000_000 }])).status).toBe(200);
+    // An endorsement row behind the object's back, effective later, whose deltas no reader can parse: an
+    // endorsement that read the log would replay it and fail; one in sequence (1 Apr, after 1 Mar) never reads it.
+    await env.DB.prepare(
+      "INSERT INTO policy_versions (id, company_id, policy_id, version, action, transaction_timestamp, " +
+        "display_author, effective_date, start_date, end_date, coverage, deltas, transaction_premium, created_at, " +
+        "created_by) SELECT 'unreadable-' || id, company_id, policy_id, 99, 'ENDORSE', transaction_timestamp, " +
+        "display_author, '2026-12-01', start_date, end_date, coverage, 'not json', transaction_premium, created_at, " +
+        "created_by FROM policy_versions WHERE policy_id = ? AND version = 2",
+    )
+      .bind(policyId)
+      .run();
+    const inSequence = await f.endorse(policyId, "2026-04-01", [{ path: "policy.coverageType", value: "auto" }]);
+    expect(inSequence.status, inSequence.text).toBe(200);
+    expect(inSequence.json.version).toBe(3);
+  });
+
   it("forgets them when every policy is wiped: the next transaction on a wiped policy is 404", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();

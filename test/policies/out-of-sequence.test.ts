@@ -34,6 +34,24 @@ describe("a backdated endorsement keeps the changes of endorsements effective la
     expect(segmentsOf(read.json)).toEqual(segmentsOf(february.json));
   });
 
+  it("after endorsements issued in date order, a backdated one still replays the latest (the object's bound rises)", async () => {
+    const f = await setUpPolicies();
+    const policy = await f.newBusiness({ limit: 100 });
+    // 1 Mar, then 1 Jun: each in sequence, so the object reads no log for them; June's commit raises the day
+    // after which no endorsement is stored to 1 Jun, so the 1 Apr endorsement must read and replay June.
+    const march = await f.endorse(policy.policyId, "2026-03-01", [{ path: "policy.coverageType", value: "auto" }]);
+    expect(march.status, march.text).toBe(200);
+    expect((await f.endorse(policy.policyId, "2026-06-01", [{ path: "policy.limit", value: 200 }])).status).toBe(200);
+    const april = await f.endorse(policy.policyId, "2026-04-01", [{ path: "policy.limit", value: 150 }]);
+    expect(april.status, april.text).toBe(200);
+    expect(segmentsOf(april.json)).toEqual([
+      ["2026-01-01", "2026-03-01", 100, null],
+      ["2026-03-01", "2026-04-01", 100, "auto"],
+      ["2026-04-01", "2026-06-01", 150, "auto"],
+      ["2026-06-01", "2027-01-01", 200, "auto"],
+    ]);
+  });
+
   it("the CONTRACT's example: 1 Jun limit 200, then 1 Feb limit 150 gives 100 / 150 / 200", async () => {
     const f = await setUpPolicies();
     const policy = await f.newBusiness({ limit: 100 });

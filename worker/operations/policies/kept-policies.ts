@@ -20,6 +20,11 @@ export interface KeptPolicy {
   current: PolicyVersionRow;
   /** Version 1's transaction timestamp, once read (undefined until then). */
   origin?: string | null;
+  /**
+   * A day no stored endorsement of the policy is effective after, once learned (undefined until then): an
+   * endorsement effective on or after it has nothing to replay, so it reads no log (`readPolicyState`).
+   */
+  endorsedUpTo?: string;
 }
 
 /** The most policies kept at once: the least recently used is dropped first (a fleet version can be MBs). */
@@ -76,8 +81,40 @@ export async function originTimestampOf(ctx: OperationContext, policyId: string)
  * read back, absent columns as NULL), so the next transaction starts without reading them. `asStored` copies.
  */
 export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: PolicyVersionRow) {
-  const origin = kept(ctx)?.get(head.id)?.origin;
-  keep(ctx, { head: asStored(head), current: asStored(current), ...(origin === undefined ? {} : { origin }) });
+  const known = kept(ctx)?.get(head.id);
+  const origin = known?.origin;
+  // A committed endorsement raises the bound; the other actions leave the endorsements as they were.
+  const bound = known?.endorsedUpTo;
+  const endorsedUpTo =
+    bound !== undefined && current.action === "ENDORSE" && current.effectiveDate > bound
+      ? current.effectiveDate
+      : bound;
+  keep(ctx, {
+    head: asStored(head),
+    current: asStored(current),
+    ...(origin === undefined ? {} : { origin }),
+    ...(endorsedUpTo === undefined ? {} : { endorsedUpTo }),
+  });
+}
+
+/** The day no stored endorsement of the policy is effective after, when the object has learned one. */
+export function knownEndorsedUpTo(ctx: OperationContext, policyId: string): string | undefined {
+  return kept(ctx)?.get(policyId)?.endorsedUpTo;
+}
+
+/**
+ * After reading the stored endorsements effective after `day` (all of them): none is effective after the
+ * latest of those and `day`. Kept only for a policy the object keeps.
+ */
+export function learnEndorsedUpTo(
+  ctx: OperationContext,
+  policyId: string,
+  day: string,
+  read: { effectiveDate: string }[],
+) {
+  const known = kept(ctx)?.get(policyId);
+  if (known)
+    known.endorsedUpTo = read.reduce((latest, e) => (e.effectiveDate > latest ? e.effectiveDate : latest), day);
 }
 
 /** A policy whose write failed: read anew next time. */

@@ -2,6 +2,7 @@ import { findVersion, listEndorsementsAfter, type PolicyVersionRow } from "../..
 import { loggedEndorsement, type StoredEndorsement } from "../../domain/policies/transaction-log";
 import type { PolicyState } from "../../domain/policies/transaction-plan";
 import type { OperationContext } from "../context";
+import { knownEndorsedUpTo, learnEndorsedUpTo } from "./kept-policies";
 
 /**
  * What a transaction is planned from: the current version's coverage and, for an endorsement effective
@@ -15,7 +16,7 @@ export async function readPolicyState(
   endorsedFrom?: string,
 ): Promise<PolicyState> {
   if (endorsedFrom === undefined) return { coverage: current.coverage, log: [] };
-  const stored = await listEndorsementsAfter(ctx.db, ctx.companyId, current.policyId, endorsedFrom);
+  const stored = await storedEndorsementsAfter(ctx, current.policyId, endorsedFrom);
   const later = [...stored, ...(ctx.commitGroup?.endorsementsAfter(current.policyId, endorsedFrom) ?? [])];
   const log = await Promise.all(
     later.map(async (stored) =>
@@ -25,6 +26,19 @@ export async function readPolicyState(
     ),
   );
   return { coverage: current.coverage, log };
+}
+
+/**
+ * The stored endorsements effective after `day`: none, without reading, when the company object knows no
+ * stored endorsement of the policy is effective after a day on or before it (an endorsement in sequence, the
+ * usual case); otherwise read, and the bound learned for the next.
+ */
+async function storedEndorsementsAfter(ctx: OperationContext, policyId: string, day: string) {
+  const bound = knownEndorsedUpTo(ctx, policyId);
+  if (bound !== undefined && day >= bound) return [];
+  const stored = await listEndorsementsAfter(ctx.db, ctx.companyId, policyId, day);
+  learnEndorsedUpTo(ctx, policyId, day, stored);
+  return stored;
 }
 
 /** A legacy endorsement's coverage and its predecessor's, from which its deltas are derived. */
