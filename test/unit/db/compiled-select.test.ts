@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
+import { findCompany } from "../../../worker/db/queries/companies";
 import { configurationStamp } from "../../../worker/db/queries/configuration";
 import { entityById, findEntity } from "../../../worker/db/queries/entities";
-import { companyConfigurations, entities } from "../../../worker/db/schema";
+import { companies, companyConfigurations, entities } from "../../../worker/db/schema";
 import { createCompany } from "../../support/harness";
 
 /**
@@ -39,6 +40,16 @@ describe("CompiledSelect (worker/db/compiled-select.ts)", () => {
     const other = await createCompany();
     expect(await entityById.run(env.DB, { id: row.id, companyId: other.id, entityType: "person" })).toEqual([]);
     expect(await findEntity(db, company.id, "exposure", row.id)).toBeNull();
+  });
+
+  it("reads a company row with its JSON settings parsed, as drizzle's select does", async () => {
+    const company = await createCompany();
+    const db = database(env.DB);
+    const [byDrizzle] = await db.select().from(companies).where(eq(companies.id, company.id));
+    const compiled = await findCompany(db, company.id);
+    expect(compiled).toEqual(byDrizzle);
+    expect(typeof compiled?.features).toBe("object");
+    expect(await findCompany(db, crypto.randomUUID())).toBeNull();
   });
 
   it("reads the chosen fields of a configuration row, keyed as named", async () => {

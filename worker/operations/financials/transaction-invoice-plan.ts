@@ -3,6 +3,7 @@ import type { KindAmounts } from "../../domain/financials/conservation";
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { notAuthorized } from "../../errors/api-error";
 import { invoicePlanRequired } from "../../errors/financial-refusals";
+import { started } from "../../lib/started";
 import { requireCompany } from "../company/require-company";
 import { holds, type OperationContext } from "../context";
 import { requirePolicyFinancials } from "./financial-setup";
@@ -46,10 +47,11 @@ export async function invoicePlanForTransaction(
 ): Promise<PreparedInvoicePlan | null> {
   if (input.plan === undefined) {
     if (!input.restatement) return null;
+    // The policy's invoices are read beside the company: one round trip in the object's turn, not two.
+    const invoices = started(invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId));
     const { features } = await requireCompany(ctx);
     if (features.financials === false || features.policyFinancials === false) return null;
-    const invoices = await invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId);
-    if (invoices.some((row) => row.status !== "void")) throw invoicePlanRequired();
+    if ((await invoices()).some((row) => row.status !== "void")) throw invoicePlanRequired();
     return null;
   }
   return prepareInvoicePlan(ctx, { policyId: input.policyId, plan: input.plan, priced: input.priced });
