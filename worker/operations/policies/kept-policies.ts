@@ -5,6 +5,7 @@ import {
   type PolicyHead,
   type PolicyVersionRow,
 } from "../../db/queries/policies";
+import { deepFreeze } from "../../lib/deep-freeze";
 import type { CompanyMemo } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 
@@ -36,23 +37,29 @@ function kept(ctx: OperationContext): Map<string, KeptPolicy> | undefined {
   return ctx.memo.policies;
 }
 
-/** Keeps `policy` as given: callers hand over a copy no one else holds. */
+/** Keeps `policy`, its head and version frozen: callers hand over a copy no one else holds. */
 function keep(ctx: OperationContext, policy: KeptPolicy) {
   const policies = kept(ctx);
   if (!policies) return;
+  deepFreeze(policy.head);
+  deepFreeze(policy.current);
   policies.delete(policy.head.id);
   policies.set(policy.head.id, policy);
   const oldest = policies.keys().next().value;
   if (policies.size > KEPT_POLICIES && oldest !== undefined) policies.delete(oldest);
 }
 
-/** A kept policy's head and current version, copied; undefined when the object keeps none (or in the worker). */
+/**
+ * A kept policy's head and current version, deep-frozen (no operation can change what the next one reads; a
+ * copy per transaction cost about 2% of an endorsement's CPU); undefined when the object keeps none (or in
+ * the worker).
+ */
 export function keptPolicyRows(ctx: OperationContext, policyId: string) {
   const known = kept(ctx)?.get(policyId);
-  return known ? structuredClone({ head: known.head, current: known.current }) : undefined;
+  return known ? { head: known.head, current: known.current } : undefined;
 }
 
-/** A policy's head and current version: kept ones copied (no operation changes what the next reads). */
+/** A policy's head and current version: kept ones frozen (no operation changes what the next reads). */
 export async function currentPolicyRows(
   ctx: OperationContext,
   policyId: string,
