@@ -126,6 +126,28 @@ describe("endorsements: restatements need a plan", () => {
     expect((await f.call("POST", `/policies/${policyId}/transaction/endorse`, limit)).status).toBe(200);
   });
 
+  it("refuses each concurrent restatement without a plan and commits the rest; a group's reads end with it", async () => {
+    const f = await setUpFinancials();
+    const { policyId } = await billedPolicy(f);
+    const path = `/policies/${policyId}/transaction/endorse`;
+    const restating = endorseBody("2026-07-02", [{ path: "policy.fullTermPricingInfo", value: restated(1500) }]);
+    const limit = (i: number) => endorseBody("2026-07-02", [{ path: "policy.limit", value: 1_000_000 + i }]);
+    // Sent together, they queue in the company object and commit in groups that read the company and the
+    // policy's invoices once.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => f.call("POST", path, i % 2 ? restating : limit(i))),
+    );
+    for (const refused of answers.filter((_, i) => i % 2)) expectError(refused, 422, "INVOICE_PLAN_REQUIRED");
+    const committed = answers.filter((_, i) => i % 2 === 0);
+    expect(committed.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(committed.map((r) => r.json.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
+    // A later group reads anew: with policy financials off, the same restatement commits.
+    await staff("PATCH", `/admin/companies/${f.company.id}`, { features: { policyFinancials: false } });
+    const after = await f.call("POST", path, restating);
+    expect(after.status, after.text).toBe(200);
+    expect(after.json.version).toBe(8);
+  });
+
   it("commits the restatement with a plan that conserves the new written premium (worked example)", async () => {
     // Premium 1,200.00 restated to 1,500.00 effective 2026-07-02: 182 days (Jan 1 to Jul 1) at 1,200 and 183
     // days at 1,500 of a 365-day term: (1200 x 182 + 1500 x 183) / 365 = 492,900 / 365 = 1,350.4109... ->

@@ -47,9 +47,13 @@ export async function invoicePlanForTransaction(
 ): Promise<PreparedInvoicePlan | null> {
   if (input.plan === undefined) {
     if (!input.restatement) return null;
-    // The policy's invoices are read beside the company: one round trip in the object's turn, not two.
-    const invoices = started(invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId));
-    const { features } = await requireCompany(ctx);
+    // The policy's invoices are read beside the company: one round trip in the object's turn, not two, and
+    // one per commit group rather than per member.
+    const shared = <T>(key: string, read: () => Promise<T>) => ctx.commitGroup?.shared(key, read) ?? read();
+    const invoices = started(
+      shared(`invoices:${input.policyId}`, () => invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId)),
+    );
+    const { features } = await shared("company", () => requireCompany(ctx));
     if (features.financials === false || features.policyFinancials === false) return null;
     if ((await invoices()).some((row) => row.status !== "void")) throw invoicePlanRequired();
     return null;

@@ -11,6 +11,19 @@ import type { StoredEndorsement } from "../../domain/policies/transaction-log";
 export class CommitGroup {
   readonly statements: Statement[] = [];
   private readonly versions = new Map<string, PolicyVersionRow[]>();
+  private readonly reads = new Map<string, Promise<unknown>>();
+
+  /**
+   * A read the group's members share, made once per group: what no member writes (the company's row, a
+   * policy's invoices: members carry no invoice plan) is the same for all of them in the object's turn.
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const known = this.reads.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const started = read();
+    this.reads.set(key, started);
+    return started;
+  }
 
   /** A planned transaction's statements and the version row it writes. */
   add(row: PolicyVersionRow, statements: readonly Statement[]) {

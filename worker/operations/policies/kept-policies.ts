@@ -93,15 +93,18 @@ export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: 
   // A committed endorsement raises the bound; the other actions leave the endorsements as they were.
   const bound = known?.endorsedUpTo;
   const endorsedUpTo =
-    bound !== undefined && current.action === "ENDORSE" && current.effectiveDate > bound
-      ? current.effectiveDate
-      : bound;
+    bound !== undefined && current.action === "ENDORSE" ? laterDay(bound, current.effectiveDate) : bound;
   keep(ctx, {
     head: asStored(head),
     current: asStored(current),
     ...(origin === undefined ? {} : { origin }),
     ...(endorsedUpTo === undefined ? {} : { endorsedUpTo }),
   });
+}
+
+/** The later of two `YYYY-MM-DD` days (ISO days order as text, as D1 compares them). */
+function laterDay(a: string, b: string): string {
+  return b > a ? b : a;
 }
 
 /** The day no stored endorsement of the policy is effective after, when the object has learned one. */
@@ -120,8 +123,7 @@ export function learnEndorsedUpTo(
   read: { effectiveDate: string }[],
 ) {
   const known = kept(ctx)?.get(policyId);
-  if (known)
-    known.endorsedUpTo = read.reduce((latest, e) => (e.effectiveDate > latest ? e.effectiveDate : latest), day);
+  if (known) known.endorsedUpTo = read.reduce((latest, e) => laterDay(latest, e.effectiveDate), day);
 }
 
 /** A policy whose write failed: read anew next time. */
