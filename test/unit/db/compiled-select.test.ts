@@ -5,7 +5,9 @@ import { database } from "../../../worker/db/client";
 import { findCompany } from "../../../worker/db/queries/companies";
 import { configurationStamp } from "../../../worker/db/queries/configuration";
 import { entityById, findEntity } from "../../../worker/db/queries/entities";
-import { companies, companyConfigurations, entities } from "../../../worker/db/schema";
+import { findPolicyWithCurrentVersion } from "../../../worker/db/queries/policies";
+import { companies, companyConfigurations, entities, policies, policyVersions } from "../../../worker/db/schema";
+import { setUpPolicies } from "../../policies/helpers";
 import { createCompany } from "../../support/harness";
 
 /**
@@ -72,5 +74,22 @@ describe("CompiledSelect (worker/db/compiled-select.ts)", () => {
     ]);
     expect(stored?.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(await configurationStamp.run(env.DB, { companyId: crypto.randomUUID() })).toEqual([]);
+  });
+
+  it("reads a policy's head and the version it names as current in one batch, as drizzle's selects do", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    expect((await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 2_000_000 }])).status).toBe(200);
+    const db = database(env.DB);
+    const [head] = await db.select().from(policies).where(eq(policies.id, policyId));
+    const [current] = await db
+      .select()
+      .from(policyVersions)
+      .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, 2)));
+    expect(head?.currentVersion).toBe(2);
+    expect(await findPolicyWithCurrentVersion(db, f.company.id, policyId)).toEqual({ head, current });
+    // Another company's key reads neither row.
+    const other = await createCompany();
+    expect(await findPolicyWithCurrentVersion(db, other.id, policyId)).toEqual({ head: null, current: null });
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
+import { CompiledSelect } from "../compiled-select";
 import { policies, policyVersions, relationshipLinks } from "../schema";
 
 export type PolicyHead = typeof policies.$inferSelect;
@@ -16,6 +17,55 @@ export async function findPolicyHead(db: Database, companyId: string, policyId: 
     .where(and(eq(policies.id, policyId), eq(policies.companyId, companyId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+type PolicyKey = { policyId: string; companyId: string };
+
+const policyHeadById = new CompiledSelect<PolicyHead, PolicyKey>(policies, (qb) =>
+  qb
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, sql.placeholder("policyId")), eq(policies.companyId, sql.placeholder("companyId"))))
+    .limit(1),
+);
+
+/** The version the head names as current, found through the head in the same statement. */
+const currentVersionById = new CompiledSelect<PolicyVersionRow, PolicyKey>(policyVersions, (qb) =>
+  qb
+    .select()
+    .from(policyVersions)
+    .where(
+      and(
+        eq(policyVersions.policyId, sql.placeholder("policyId")),
+        eq(policyVersions.companyId, sql.placeholder("companyId")),
+        eq(
+          policyVersions.version,
+          sql`(SELECT "current_version" FROM "policies" WHERE "policies"."id" = ${sql.placeholder("policyId")} AND "policies"."company_id" = ${sql.placeholder("companyId")})`,
+        ),
+      ),
+    )
+    .limit(1),
+);
+
+/**
+ * A policy's head and the version it names as current, in one D1 batch (one round trip, one snapshot)
+ * instead of the head and then its version. Null head: no such policy of the company.
+ */
+export async function findPolicyWithCurrentVersion(
+  db: Database,
+  companyId: string,
+  policyId: string,
+): Promise<{ head: PolicyHead | null; current: PolicyVersionRow | null }> {
+  const d1 = db.$client;
+  const key = { policyId, companyId };
+  const [heads, versions] = await d1.batch<Record<string, unknown>>([
+    policyHeadById.statement(d1, key),
+    currentVersionById.statement(d1, key),
+  ]);
+  return {
+    head: policyHeadById.rowsOf(heads as D1Result<Record<string, unknown>>)[0] ?? null,
+    current: currentVersionById.rowsOf(versions as D1Result<Record<string, unknown>>)[0] ?? null,
+  };
 }
 
 export async function findPolicyByNumber(

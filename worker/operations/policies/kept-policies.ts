@@ -1,7 +1,6 @@
 import {
   findOriginTimestamp,
-  findPolicyHead,
-  findVersion,
+  findPolicyWithCurrentVersion,
   type PolicyHead,
   type PolicyVersionRow,
 } from "../../db/queries/policies";
@@ -66,9 +65,8 @@ export async function currentPolicyRows(
 ): Promise<{ head: PolicyHead; current: PolicyVersionRow } | null> {
   const known = keptPolicyRows(ctx, policyId);
   if (known) return known;
-  const head = await findPolicyHead(ctx.db, ctx.companyId, policyId);
+  const { head, current } = await findPolicyWithCurrentVersion(ctx.db, ctx.companyId, policyId);
   if (!head) return null;
-  const current = await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion);
   if (!current) throw new Error(`policy ${head.id} has no row for its current version ${head.currentVersion}`);
   keep(ctx, structuredClone({ head, current }));
   return { head, current };
