@@ -264,6 +264,16 @@ describe("direct payments", () => {
       404,
       "NotFoundError",
     );
+    // The payee is read beside the event; an unknown event is still 404 before any payee problem.
+    expectError(
+      await f.call("POST", `/financials/events/${unknown}/payments`, {
+        categoryId: indemnity,
+        amountCents: 1,
+        payee: { entityType: "person", entityId: unknown },
+      }),
+      404,
+      "NotFoundError",
+    );
     const refused = await f.call("POST", `/financials/events/${f.eventId}/payments`, {
       categoryId: unknown,
       amountCents: 1,

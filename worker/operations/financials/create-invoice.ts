@@ -4,11 +4,13 @@ import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv
 import type { FieldProblem } from "../../domain/financials/invoice-draft";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { eventMoneyReads } from "./event-money-reads";
 import { type InvoiceView, invoiceView } from "./invoice-view";
 import { postInvoiceEntry } from "./ledger-postings";
 import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
+import { payeeExists } from "./payees";
 
 export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
   entityType: "event" | "policy";
@@ -24,6 +26,8 @@ export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
  */
 export async function createInvoice(ctx: OperationContext, input: CreateInvoiceInput): Promise<InvoiceView> {
   if (input.entityType === "policy") throw policyInvoiceBatchOnly("Creating an invoice");
+  // The payee is read beside the event and the journal: the whole check costs one round trip.
+  const payeeFound = started(payeeExists(ctx, input.payee));
   const {
     event,
     catalog,
@@ -31,7 +35,7 @@ export async function createInvoice(ctx: OperationContext, input: CreateInvoiceI
     sequence: sequenceRead,
   } = await eventMoneyReads(ctx, input.entityId, lastInvoiceSequence);
   const issueDate = input.issueDate ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
-  const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" });
+  const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" }, payeeFound);
   const problems: FieldProblem[] = event ? [] : [{ field: "entityId", message: "is not an event of this company" }];
   if (!check.ok) problems.push(...check.problems);
   if (!check.ok || problems.length) throw invoiceInvalid(problems);

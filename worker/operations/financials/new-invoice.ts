@@ -19,10 +19,12 @@ export async function checkInvoiceInput(
   catalog: FinancialCatalog,
   input: Pick<InvoiceInput, "invoiceType" | "payee" | "lineItems">,
   rules: DraftRules,
+  /** The payee's existence, when the caller started reading it beside its other reads. */
+  payeeFound: () => Promise<boolean> = () => payeeExists(ctx, input.payee),
 ): Promise<InvoiceCheck> {
   const reading = readInvoiceDraft(catalog, input, rules);
   const problems = reading.ok ? [] : reading.problems;
-  if (!(await payeeExists(ctx, input.payee))) {
+  if (!(await payeeFound())) {
     problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
   }
   return reading.ok && !problems.length ? reading : { ok: false, problems };

@@ -8,6 +8,7 @@ import type { Payee } from "../../domain/financials/invoice-plan";
 import { directPayment } from "../../domain/financials/reserves";
 import { notFound } from "../../errors/api-error";
 import { paymentInvalid } from "../../errors/financial-refusals";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { eventMoneyReads } from "./event-money-reads";
 import { type PaymentView, paymentView } from "./invoice-view";
@@ -34,6 +35,8 @@ export const paidOnOr = (ctx: OperationContext, paidOn: Fmv1Date | undefined): F
  * an entry of its own. One batch.
  */
 export async function recordDirectPayment(ctx: OperationContext, input: DirectPaymentInput): Promise<PaymentView> {
+  // The payee is read beside the event and the journal (one round trip); its answer is taken after the 404.
+  const payeeFound = input.payee ? started(payeeExists(ctx, input.payee)) : null;
   const {
     event,
     catalog,
@@ -44,7 +47,7 @@ export async function recordDirectPayment(ctx: OperationContext, input: DirectPa
   const problems: FieldProblem[] = [];
   const category = configuredCategory(catalog, input.categoryId);
   if (!category) problems.push({ field: "categoryId", message: "is not a configured category" });
-  if (input.payee && !(await payeeExists(ctx, input.payee))) {
+  if (input.payee && payeeFound && !(await payeeFound())) {
     problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
   }
   if (!category || problems.length) throw paymentInvalid(problems);
