@@ -21,8 +21,38 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Two values hold the same JSON (key order ignored; `undefined` and `null` alike). */
-export const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+/**
+ * Two values hold the same JSON (key order ignored; `undefined` and `null` alike): exactly
+ * `canonicalJson(a) === canonicalJson(b)`, compared member by member so it stops at the first difference and
+ * builds no text (segment merging compares whole segments on every transaction).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return sameArrays(a, b);
+  if (isRecord(a) && isRecord(b)) {
+    const members = definedMembers(a);
+    return (
+      members.length === definedMembers(b).length &&
+      members.every(([key, value]) => b[key] !== undefined && Object.hasOwn(b, key) && sameJson(value, b[key]))
+    );
+  }
+  // Different kinds, or primitives JSON spells alike (null and undefined, NaN and null): as canonicalJson says.
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** Arrays element by element; one with holes (never JSON data) is compared as canonicalJson writes it. */
+function sameArrays(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length || !isDense(a) || !isDense(b)) return canonicalJson(a) === canonicalJson(b);
+  for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+  return true;
+}
+
+function isDense(values: unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) if (!(i in values)) return false;
+  return true;
+}
+
+const definedMembers = (value: JsonObject) => Object.entries(value).filter(([, v]) => v !== undefined);
 
 const isIndex = (member: string) => /^\d+$/.test(member);
 
