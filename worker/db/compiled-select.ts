@@ -52,3 +52,19 @@ export class CompiledSelect<Row, Values extends Record<string, unknown>> {
     return this.rowsOf(await this.statement(d1, values).all());
   }
 }
+
+/** Two compiled selects in one D1 batch (one round trip, one snapshot), the rows of each decoded. */
+export async function selectTogether<A, VA extends Record<string, unknown>, B, VB extends Record<string, unknown>>(
+  d1: D1Database,
+  [first, firstValues]: readonly [CompiledSelect<A, VA>, VA],
+  [second, secondValues]: readonly [CompiledSelect<B, VB>, VB],
+): Promise<[A[], B[]]> {
+  const [firstResult, secondResult] = await d1.batch<Record<string, unknown>>([
+    first.statement(d1, firstValues),
+    second.statement(d1, secondValues),
+  ]);
+  return [
+    first.rowsOf(firstResult as D1Result<Record<string, unknown>>),
+    second.rowsOf(secondResult as D1Result<Record<string, unknown>>),
+  ];
+}

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
-import { CompiledSelect } from "../compiled-select";
+import { CompiledSelect, selectTogether } from "../compiled-select";
 import { policies, policyVersions, relationshipLinks } from "../schema";
 
 export type PolicyHead = typeof policies.$inferSelect;
@@ -56,16 +56,9 @@ export async function findPolicyWithCurrentVersion(
   companyId: string,
   policyId: string,
 ): Promise<{ head: PolicyHead | null; current: PolicyVersionRow | null }> {
-  const d1 = db.$client;
   const key = { policyId, companyId };
-  const [heads, versions] = await d1.batch<Record<string, unknown>>([
-    policyHeadById.statement(d1, key),
-    currentVersionById.statement(d1, key),
-  ]);
-  return {
-    head: policyHeadById.rowsOf(heads as D1Result<Record<string, unknown>>)[0] ?? null,
-    current: currentVersionById.rowsOf(versions as D1Result<Record<string, unknown>>)[0] ?? null,
-  };
+  const [[head], [current]] = await selectTogether(db.$client, [policyHeadById, key], [currentVersionById, key]);
+  return { head: head ?? null, current: current ?? null };
 }
 
 export async function findPolicyByNumber(

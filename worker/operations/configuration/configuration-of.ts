@@ -1,4 +1,4 @@
-import type { CompiledSelect } from "../../db/compiled-select";
+import { type CompiledSelect, selectTogether } from "../../db/compiled-select";
 import {
   type ConfigurationStamp,
   configurationStamp,
@@ -48,12 +48,8 @@ export async function readWithConfiguration<Row, Values extends Record<string, u
 ): Promise<[Row[], StoredConfiguration]> {
   const d1 = ctx.db.$client;
   if (ctx.memo) return Promise.all([read.run(d1, values), configurationOf(ctx)]);
-  const [rows, stamps] = await d1.batch<Record<string, unknown>>([
-    read.statement(d1, values),
-    configurationStamp.statement(d1, { companyId: ctx.companyId }),
-  ]);
-  const [stamp] = configurationStamp.rowsOf(stamps as D1Result<Record<string, unknown>>);
-  return [read.rowsOf(rows as D1Result<Record<string, unknown>>), await configurationStamped(ctx, stamp ?? null)];
+  const [rows, [stamp]] = await selectTogether(d1, [read, values], [configurationStamp, { companyId: ctx.companyId }]);
+  return [rows, await configurationStamped(ctx, stamp ?? null)];
 }
 
 async function sharedConfiguration(ctx: OperationContext): Promise<StoredConfiguration> {
