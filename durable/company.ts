@@ -117,17 +117,18 @@ export class CompanyObject extends DurableObject<Env> {
     return this.changingConfiguration(call, (ctx) => importConfiguration(ctx, request));
   }
 
-  // Record writes run here, one at a time per company, so none interleaves with an import's breaking-change
-  // gate (a create that loaded the old configuration cannot commit after the gate counted its field unused).
+  // Record writes run here, so none interleaves with an import's breaking-change gate (a create that loaded
+  // the old configuration cannot commit after the gate counted its field unused). Creates only insert their
+  // row and mint sequence numbers atomically, so they overlap one another (shared turns); updates do not.
 
-  /** Create of an entity record (every type but the event). */
+  /** Create of an entity record (every type but the event, quote and submission). */
   createRecord(call: Call, input: CreateRecordInput) {
-    return this.serialized(call, (ctx) => createRecord(ctx, input));
+    return this.shared(call, (ctx) => createRecord(ctx, input));
   }
 
   /** Create of a custom object record. */
   createCustomObject(call: Call, input: CreateCustomObjectInput) {
-    return this.serialized(call, (ctx) => createCustomObject(ctx, input));
+    return this.shared(call, (ctx) => createCustomObject(ctx, input));
   }
 
   /** Partial update of an entity record (every type but the event), so concurrent updates of one record land. */
@@ -355,6 +356,11 @@ export class CompanyObject extends DurableObject<Env> {
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
     return this.queue.run(() => this.unqueued(call, operation));
+  }
+
+  /** Runs one operation beside the other shared ones, never beside a serialized one (see SerialQueue). */
+  private shared<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
+    return this.queue.runShared(() => this.unqueued(call, operation));
   }
 
   /** Runs one operation now: only from a turn of the queue. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
 import { call, createCompany, type TestCompany } from "../support/harness";
 
 /** Issue 10, item 6: partial updates of one record are serialized server-side, so none is refused or lost. */
@@ -59,6 +60,62 @@ describe("20 concurrent PATCHes of different fields of one record", () => {
     expect(results.map((r) => r.status)).toEqual(fieldIds.map(() => 200));
     const data = (await company.call("GET", `/custom-objects/vehicle/${id}`, key)).json.data;
     expect(data).toEqual(Object.fromEntries(fieldIds.map((field, i) => [field, `v${i}`])));
+  });
+});
+
+describe("creates overlap in the company object; updates and imports wait for them", () => {
+  const ADDRESS_FIELD = {
+    entityType: "exposure",
+    ...stringField("riskAddress"),
+    typeInfo: { kind: "Object: AddressV2" },
+  };
+
+  /** A create whose geocode never answers: it holds its turn until the geocoder timeout (1.5 s in tests). */
+  async function slowCreate(company: TestCompany, key: string) {
+    const street = `${Date.now()} Overlap ${crypto.randomUUID().slice(0, 8)} St`;
+    await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ street, answer: { kind: "hang" } }),
+    });
+    let finished = false;
+    const response = company
+      .call("POST", "/entities/exposure", key, {
+        body: { exposureName: "Slow", riskAddress: { enteredAddress: { address1: street, countryCode: "US" } } },
+      })
+      .finally(() => {
+        finished = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { response, finished: () => finished };
+  }
+
+  async function setUpWithAddress() {
+    const { company, key } = await setUp();
+    const body = { ...CONFIGURATION, fieldDefinitions: [...CONFIGURATION.fieldDefinitions, ADDRESS_FIELD] };
+    expect((await company.call("POST", "/configuration/import", key, { body })).status).toBe(200);
+    return { company, key };
+  }
+
+  it("a create and a custom object create answer while an earlier create still waits on its geocode", async () => {
+    const { company, key } = await setUpWithAddress();
+    const slow = await slowCreate(company, key);
+    const quick = await company.call("POST", "/entities/exposure", key, { body: { exposureName: "Quick" } });
+    const vehicle = await company.call("POST", "/custom-objects/vehicle", key, { body: { data: { note0: "v" } } });
+    expect([quick.status, vehicle.status]).toEqual([201, 201]);
+    expect(slow.finished()).toBe(false);
+    expect((await slow.response).status).toBe(201);
+  });
+
+  it("an update queued behind a waiting create answers only after it", async () => {
+    const { company, key } = await setUpWithAddress();
+    const created = await company.call("POST", "/entities/exposure", key, { body: { exposureName: "Truck" } });
+    const slow = await slowCreate(company, key);
+    const updated = await company.call("PATCH", `/entities/exposure/${created.json.id}`, key, {
+      body: { note0: "after" },
+    });
+    expect(updated.status).toBe(200);
+    expect(slow.finished()).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SerialQueue } from "../../durable/serial-queue";
 import { must } from "../support/must";
@@ -41,5 +42,59 @@ describe("the company object's operation queue", () => {
     });
     await expect(failed).rejects.toThrow("refused");
     await expect(queue.run(async () => "next")).resolves.toBe("next");
+  });
+});
+
+describe("shared turns of the company object's queue (record creates)", () => {
+  it("overlap one another: a shared operation can wait on one queued after it", async () => {
+    const queue = new SerialQueue();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Run one at a time, the first would wait forever for the second.
+    const first = queue.runShared(async () => {
+      await released;
+      return "first";
+    });
+    const second = queue.runShared(async () => {
+      release();
+      return "second";
+    });
+    await expect(Promise.all([first, second])).resolves.toEqual(["first", "second"]);
+  });
+
+  it("never overlap an exclusive operation, in either direction, whatever the order and timing", async () => {
+    const operation = fc.record({
+      exclusive: fc.boolean(),
+      delay: fc.integer({ min: 0, max: 3 }),
+      fails: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+        const queue = new SerialQueue();
+        let clock = 0;
+        const spans = operations.map(() => ({ start: -1, end: -1 }));
+        const runs = operations.map((op, i) => {
+          const body = async () => {
+            spans[i] = { start: clock++, end: -1 };
+            await new Promise((resolve) => setTimeout(resolve, op.delay));
+            spans[i] = { start: spans[i]?.start ?? -1, end: clock++ };
+            if (op.fails) throw new Error("refused");
+          };
+          return (op.exclusive ? queue.run(body) : queue.runShared(body)).catch(() => undefined);
+        });
+        await Promise.all(runs);
+        operations.forEach((op, i) => {
+          if (!op.exclusive) return;
+          const own = must(spans[i]);
+          spans.forEach((other, j) => {
+            if (j < i) expect(other.end).toBeLessThan(own.start);
+            if (j > i) expect(other.start).toBeGreaterThan(own.end);
+          });
+        });
+      }),
+      { numRuns: 60 },
+    );
   });
 });

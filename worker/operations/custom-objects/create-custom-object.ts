@@ -10,7 +10,7 @@ export interface CreateCustomObjectInput {
 }
 
 /**
- * Serialized in the company object (like entity creates: never interleaved with an import's gate).
+ * Run in a shared turn of the company object, like entity creates: never beside an import's gate.
  * Creates a custom object record, its values validated like entity writes; answers its id.
  */
 export async function createCustomObject(

@@ -57,9 +57,9 @@ const LIFECYCLE_CREATES: Record<SerializedType, (ctx: OperationContext, body: Js
 };
 
 /**
- * Every create runs serialized in the company object (so no create commits against a configuration an
- * import has replaced): events, quotes and submissions through their own lifecycle operations, other
- * types as plain records.
+ * Every create runs in the company object (so no create commits against a configuration an import has
+ * replaced): events, quotes and submissions through their own serialized lifecycle operations, other types
+ * as plain records in shared turns (they overlap one another, never an import).
  */
 async function create(c: Context<AppEnv>, entityType: EntityType, body: JsonObject) {
   const ctx = contextOf(c);
