@@ -52,6 +52,7 @@ import { type CreateFolderInput, createFolder } from "../worker/operations/folde
 import { deleteFolder } from "../worker/operations/folders/delete-folder";
 import { type UpdateFolderInput, updateFolder } from "../worker/operations/folders/update-folder";
 import { cancelPolicy } from "../worker/operations/policies/cancel";
+import { forgetGroupReads } from "../worker/operations/policies/commit-group";
 import { deleteAllPolicies } from "../worker/operations/policies/delete-all-policies";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
 import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
@@ -355,7 +356,11 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
-    return this.queue.run(() => this.unqueued(call, operation));
+    return this.queue.run(() => {
+      // Any exclusive operation may change what commit groups keep (the company's row, a policy's invoices).
+      forgetGroupReads(this.memo);
+      return this.unqueued(call, operation);
+    });
   }
 
   /** Runs one operation beside the other shared ones, never beside a serialized one (see SerialQueue). */

@@ -8,7 +8,7 @@ import type { Env } from "../worker/env";
 import { logFailure } from "../worker/lib/log";
 import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
-import { CommitGroup } from "../worker/operations/policies/commit-group";
+import { CommitGroup, forgetGroupReads, keptGroupReads } from "../worker/operations/policies/commit-group";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
 import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
 import type { TransactionAnswer } from "../worker/operations/policies/record-version";
@@ -62,7 +62,7 @@ export class EndorsementGroups {
     const session = primarySession(this.host.env.DB);
     const marks: D1PreparedStatement[] = [];
     const db = database(batchOnlyWrites(session.d1, marks));
-    const group = new CommitGroup();
+    const group = new CommitGroup(keptGroupReads(this.host.memo()));
     const planned: Array<{ member: Waiting; answer?: TransactionAnswer; error?: unknown }> = [];
     for (const member of members) {
       const ctx: OperationContext = {
@@ -84,6 +84,7 @@ export class EndorsementGroups {
     } catch (error) {
       logFailure("commit-group-failed", error, { members: members.length });
       forgetKeptPolicies(this.host.memo());
+      forgetGroupReads(this.host.memo());
       for (const member of members) {
         const result = this.host.alone(member.call, member.request);
         member.settle(result);

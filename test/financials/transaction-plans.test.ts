@@ -126,7 +126,7 @@ describe("endorsements: restatements need a plan", () => {
     expect((await f.call("POST", `/policies/${policyId}/transaction/endorse`, limit)).status).toBe(200);
   });
 
-  it("refuses each concurrent restatement without a plan and commits the rest; a group's reads end with it", async () => {
+  it("refuses each concurrent restatement without a plan and commits the rest; a staff change ends the kept reads", async () => {
     const f = await setUpFinancials();
     const { policyId } = await billedPolicy(f);
     const path = `/policies/${policyId}/transaction/endorse`;
@@ -141,11 +141,52 @@ describe("endorsements: restatements need a plan", () => {
     const committed = answers.filter((_, i) => i % 2 === 0);
     expect(committed.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(committed.map((r) => r.json.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
-    // A later group reads anew: with policy financials off, the same restatement commits.
+    // The staff change runs exclusively in the object, so the next group reads anew: with policy financials off,
+    // the same restatement commits.
     await staff("PATCH", `/admin/companies/${f.company.id}`, { features: { policyFinancials: false } });
     const after = await f.call("POST", path, restating);
     expect(after.status, after.text).toBe(200);
     expect(after.json.version).toBe(8);
+  });
+
+  it("sees invoices a plan created after an earlier group kept the policy's invoices", async () => {
+    const f = await setUpFinancials();
+    const policyId = await newPolicy(f);
+    const path = `/policies/${policyId}/transaction/endorse`;
+    const restating = (premium: number) =>
+      endorseBody("2026-07-02", [{ path: "policy.fullTermPricingInfo", value: restated(premium) }]);
+    // No invoices yet: the restatement needs no plan, and the object keeps that read.
+    expect((await f.call("POST", path, restating(1300))).status).toBe(200);
+    // Billed through a plan conserving the restated premium: 1,200.00 for 182 days and 1,300.00 for 183 of
+    // 365, (1200 x 182 + 1300 x 183) / 365 = 456,300 / 365 = 1,250.1369... -> 125,014 cents.
+    const [, commission] = conservingCreates(f);
+    const premium = planInvoice(f, [
+      ["Gross premium", 125_014],
+      ["Premium tax", 6_000],
+    ]);
+    await applyPlan(f, policyId, { voidInvoices: [], createInvoices: [premium, commission] });
+    expectError(await f.call("POST", path, restating(1400)), 422, "INVOICE_PLAN_REQUIRED");
+  });
+
+  it("keeps a policy's invoices from one group to the next, until another exclusive operation runs", async () => {
+    const f = await setUpFinancials();
+    const { policyId: billed } = await billedPolicy(f);
+    const policyId = await newPolicy(f);
+    const path = `/policies/${policyId}/transaction/endorse`;
+    const restating = (premium: number) =>
+      endorseBody("2026-07-02", [{ path: "policy.fullTermPricingInfo", value: restated(premium) }]);
+    expect((await f.call("POST", path, restating(1300))).status).toBe(200);
+    // Behind the object's back (nothing in the service writes invoices outside it): the billed policy's
+    // invoices now name this one. The next group plans from what the object kept, so it does not see them.
+    await env.DB.prepare("UPDATE invoices SET entity_id = ? WHERE company_id = ? AND entity_id = ?")
+      .bind(policyId, f.company.id, billed)
+      .run();
+    const kept = await f.call("POST", path, restating(1400));
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json.version).toBe(3);
+    // Any other exclusive operation of the company (here a new business) forgets the kept reads.
+    await newPolicy(f);
+    expectError(await f.call("POST", path, restating(1500)), 422, "INVOICE_PLAN_REQUIRED");
   });
 
   it("commits the restatement with a plan that conserves the new written premium (worked example)", async () => {

@@ -7,6 +7,7 @@ import {
 } from "../../db/queries/configuration";
 import { deepFreeze } from "../../lib/deep-freeze";
 import type { OperationContext } from "../context";
+import type { GroupReads } from "../policies/commit-group";
 import type { KeptPolicy } from "../policies/kept-policies";
 import { DocumentsByHash } from "./documents-by-hash";
 
@@ -19,6 +20,8 @@ export interface CompanyMemo {
   configuration?: StoredConfiguration;
   /** Policies by id, most recently used last (`worker/operations/policies/kept-policies.ts`). */
   policies?: Map<string, KeptPolicy>;
+  /** Reads commit groups share, kept until the next other exclusive operation (`keptGroupReads`). */
+  groupReads?: GroupReads;
 }
 
 /** This isolate's parsed documents, for operations that run in the worker. */

@@ -48,7 +48,7 @@ export async function invoicePlanForTransaction(
   if (input.plan === undefined) {
     if (!input.restatement) return null;
     // The policy's invoices are read beside the company: one round trip in the object's turn, not two, and
-    // one per commit group rather than per member.
+    // kept by the object for the groups after it until another exclusive operation (`keptGroupReads`).
     const shared = <T>(key: string, read: () => Promise<T>) => ctx.commitGroup?.shared(key, read) ?? read();
     const invoices = started(
       shared(`invoices:${input.policyId}`, () => invoicesOfPolicy(ctx.db, ctx.companyId, input.policyId)),

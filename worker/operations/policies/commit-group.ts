@@ -1,6 +1,28 @@
 import type { Statement } from "../../db/queries/batch";
 import type { PolicyVersionRow } from "../../db/queries/policies";
 import type { StoredEndorsement } from "../../domain/policies/transaction-log";
+import type { CompanyMemo } from "../configuration/configuration-of";
+
+/** Reads commit groups share, by key (`CommitGroup.shared`): pending or settled. */
+export type GroupReads = Map<string, Promise<unknown>>;
+
+/** How many shared reads the object keeps at most (one per policy endorsed, and the company's row). */
+const GROUP_READS_LIMIT = 1_000;
+
+/**
+ * The shared reads the company object keeps from one commit group to the next. Only commit groups and
+ * record creates run between two exclusive operations, and neither changes the company's row or any invoice,
+ * so the reads stay true until the object forgets them at the start of every other exclusive operation
+ * (`forgetGroupReads`) and when a group's batch fails.
+ */
+export function keptGroupReads(memo: CompanyMemo): GroupReads {
+  memo.groupReads ??= new Map();
+  return memo.groupReads;
+}
+
+export function forgetGroupReads(memo: CompanyMemo) {
+  memo.groupReads = undefined;
+}
 
 /**
  * The statements of several policy transactions the company object planned one after another, committed
@@ -11,17 +33,22 @@ import type { StoredEndorsement } from "../../domain/policies/transaction-log";
 export class CommitGroup {
   readonly statements: Statement[] = [];
   private readonly versions = new Map<string, PolicyVersionRow[]>();
-  private readonly reads = new Map<string, Promise<unknown>>();
+
+  /** `reads`: what the object keeps of the reads groups share (`keptGroupReads`); a new map for a lone group. */
+  constructor(private readonly reads: GroupReads = new Map()) {}
 
   /**
-   * A read the group's members share, made once per group: what no member writes (the company's row, a
-   * policy's invoices: members carry no invoice plan) is the same for all of them in the object's turn.
+   * A read the group's members share: what no member writes (the company's row, a policy's invoices: members
+   * carry no invoice plan) is the same for all of them, and for the groups after them until the object runs
+   * any other exclusive operation. A failed read is dropped, so the next group reads again.
    */
   shared<T>(key: string, read: () => Promise<T>): Promise<T> {
     const known = this.reads.get(key) as Promise<T> | undefined;
     if (known) return known;
+    if (this.reads.size >= GROUP_READS_LIMIT) this.reads.clear();
     const started = read();
     this.reads.set(key, started);
+    started.catch(() => this.reads.delete(key));
     return started;
   }
 
