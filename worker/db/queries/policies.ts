@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { CompiledSelect, selectTogether } from "../compiled-select";
+import { CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
 import { policies, policyVersions, relationshipLinks } from "../schema";
 
 export type PolicyHead = typeof policies.$inferSelect;
@@ -176,10 +177,30 @@ export function insertPolicyStatement(db: Database, head: PolicyHead) {
   return db.insert(policies).values(head);
 }
 
+const versionInsert = new CompiledWrite<PolicyVersionRow>((db) =>
+  db.insert(policyVersions).values(rowPlaceholders(policyVersions)),
+);
+
 /** A version row; the unique (policy, version) index refuses a second writer of the same version. */
 export function insertVersionStatement(db: Database, row: PolicyVersionRow) {
-  return db.insert(policyVersions).values(row);
+  return versionInsert.bound(db, row);
 }
+
+type HeadAdvance = Pick<PolicyHead, "id" | "currentVersion" | "status" | "termEnd" | "updatedAt"> & {
+  readVersion: number;
+};
+
+const headAdvance = new CompiledWrite<HeadAdvance>((db) =>
+  db
+    .update(policies)
+    .set({
+      currentVersion: placeholderValue("currentVersion"),
+      status: placeholderValue("status"),
+      termEnd: placeholderValue("termEnd"),
+      updatedAt: placeholderValue("updatedAt"),
+    })
+    .where(and(eq(policies.id, sql.placeholder("id")), eq(policies.currentVersion, sql.placeholder("readVersion")))),
+);
 
 /** Moves the head to its next version, only while it is still at the version the change was computed from. */
 export function advanceHeadStatement(
@@ -187,10 +208,15 @@ export function advanceHeadStatement(
   head: Pick<PolicyHead, "id" | "currentVersion">,
   next: Pick<PolicyHead, "currentVersion" | "status" | "termEnd" | "updatedAt">,
 ) {
-  return db
-    .update(policies)
-    .set(next)
-    .where(and(eq(policies.id, head.id), eq(policies.currentVersion, head.currentVersion)));
+  const { currentVersion, status, termEnd, updatedAt } = next;
+  return headAdvance.bound(db, {
+    id: head.id,
+    readVersion: head.currentVersion,
+    currentVersion,
+    status,
+    termEnd,
+    updatedAt,
+  });
 }
 
 /** The renewal link from a renewal to the policy it renews. */

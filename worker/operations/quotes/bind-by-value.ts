@@ -1,4 +1,4 @@
-import { commitBatch } from "../../db/queries/batch";
+import { runBatch } from "../../db/queries/batch";
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { versionView } from "../../domain/policies/version-view";
@@ -99,7 +99,7 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
     policyId: policy.head.id,
     boundAt: ratedAt,
   };
-  await commitBatch(ctx.db, [
+  await runBatch(ctx.db, [
     ...newPolicyStatements(ctx, policy),
     ...created.statements,
     insertQuoteBindingStatement(ctx.db, binding),

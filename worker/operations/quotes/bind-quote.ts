@@ -1,4 +1,4 @@
-import { commitBatch } from "../../db/queries/batch";
+import { runBatch } from "../../db/queries/batch";
 import { insertQuoteBindingStatement, quotesOfSubmission } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { versionView } from "../../domain/policies/version-view";
@@ -74,7 +74,7 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
         },
       }).statements
     : [];
-  await commitBatch(ctx.db, [
+  await runBatch(ctx.db, [
     ...newPolicyStatements(ctx, policy),
     saved.statement,
     insertQuoteBindingStatement(ctx.db, binding),

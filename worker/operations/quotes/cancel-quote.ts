@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { commitBatch } from "../../db/queries/batch";
+import { runBatch } from "../../db/queries/batch";
 import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { invalidLifecycleTransition } from "../../errors/quote-refusals";
 import { configurationOf } from "../configuration/configuration-of";
@@ -28,6 +28,6 @@ export async function cancelQuote(ctx: OperationContext, input: { quoteId: strin
       statements.push(...saveSubmissionStatements(ctx, submission, { data }).statements);
     }
   }
-  await commitBatch(ctx.db, statements);
+  await runBatch(ctx.db, statements);
   return quoteView(configuration, { ...quote, row: saved.row, status: to });
 }

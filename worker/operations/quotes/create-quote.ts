@@ -1,4 +1,4 @@
-import { commitBatch } from "../../db/queries/batch";
+import { runBatch } from "../../db/queries/batch";
 import type { JsonObject } from "../../lib/json";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
@@ -14,6 +14,6 @@ export async function createQuote(ctx: OperationContext, input: { body: JsonObje
   const creation = await planQuoteCreation(ctx, configuration, input.body);
   const values = await finishValues(ctx, creation.recordType, creation.values, creation.pending);
   const { row, statements } = await quoteCreationStatements(ctx, creation, { values, status: "inProgress" });
-  await commitBatch(ctx.db, statements);
+  await runBatch(ctx.db, statements);
   return { id: row.id };
 }

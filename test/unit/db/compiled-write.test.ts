@@ -1,0 +1,101 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { database } from "../../../worker/db/client";
+import { runBatch } from "../../../worker/db/queries/batch";
+import {
+  advanceHeadStatement,
+  findPolicyHead,
+  insertVersionStatement,
+  type PolicyVersionRow,
+} from "../../../worker/db/queries/policies";
+import { policies, policyVersions } from "../../../worker/db/schema";
+import { setUpPolicies } from "../../policies/helpers";
+import { must } from "../../support/must";
+
+/** The stored columns of a version row as SQLite holds them (JSON columns as text, NULL as null). */
+async function storedColumns(policyId: string, version: number) {
+  const row = await env.DB.prepare("SELECT * FROM policy_versions WHERE policy_id = ? AND version = ?")
+    .bind(policyId, version)
+    .first<Record<string, unknown>>();
+  const { id: _id, version: _version, ...columns } = must(row);
+  return columns;
+}
+
+async function policyWithVersion() {
+  const f = await setUpPolicies();
+  const { policyId } = await f.newBusiness();
+  const db = database(env.DB);
+  const [first] = await db
+    .select()
+    .from(policyVersions)
+    .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, 1)));
+  return { f, db, policyId, first: must(first) };
+}
+
+/**
+ * A compiled write must store exactly what drizzle's own statement stores for the same values: every column,
+ * JSON columns as their text, a null JSON column as SQL NULL (not the text "null").
+ */
+describe("CompiledWrite (worker/db/compiled-write.ts)", () => {
+  it("inserts a version row as drizzle's insert does, in a batch with drizzle's statements", async () => {
+    const { db, policyId, first } = await policyWithVersion();
+    const row = (version: number, deltas: PolicyVersionRow["deltas"]): PolicyVersionRow => ({
+      ...first,
+      id: crypto.randomUUID(),
+      version,
+      action: "ENDORSE",
+      deltas,
+      transactionPremium: { Premium: -1250, Taxes: 0, Fees: 0, BrokerCommission: 0, ProgramCommission: 0 },
+      createdBy: null,
+    });
+    const deltas = [{ path: "policy.limit", value: 5 }];
+    await runBatch(db, [
+      db.insert(policyVersions).values(row(50, deltas)),
+      db.insert(policyVersions).values(row(60, null)),
+    ]);
+    // Compiled, each beside a drizzle statement (a head update that matches nothing).
+    const untouched = db.update(policies).set({ status: "active" }).where(eq(policies.id, crypto.randomUUID()));
+    const compiled = row(51, deltas);
+    await runBatch(db, [insertVersionStatement(db, compiled), untouched]);
+    await runBatch(db, [insertVersionStatement(db, row(61, null)), untouched]);
+    expect(await storedColumns(policyId, 51)).toEqual(await storedColumns(policyId, 50));
+    expect(await storedColumns(policyId, 61)).toEqual(await storedColumns(policyId, 60));
+    expect((await storedColumns(policyId, 61)).deltas).toBeNull();
+    const [read] = await db
+      .select()
+      .from(policyVersions)
+      .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, 51)));
+    expect(read).toEqual(compiled);
+  });
+
+  it("advances the head only while it is still at the version read", async () => {
+    const { db, f, policyId } = await policyWithVersion();
+    const next = { currentVersion: 2, status: "cancelled" as const, termEnd: "2026-09-01", updatedAt: "2030-01-01" };
+    await runBatch(db, [advanceHeadStatement(db, { id: policyId, currentVersion: 7 }, next)]);
+    const unchanged = must(await findPolicyHead(db, f.company.id, policyId));
+    expect(unchanged.currentVersion).toBe(1);
+    await runBatch(db, [advanceHeadStatement(db, { id: policyId, currentVersion: 1 }, next)]);
+    expect(await findPolicyHead(db, f.company.id, policyId)).toEqual({ ...unchanged, ...next });
+  });
+
+  it("commits nothing of a mixed batch when one statement fails", async () => {
+    const { db, policyId, first } = await policyWithVersion();
+    const next = { currentVersion: 2, status: "active" as const, termEnd: first.endDate, updatedAt: "2030-01-01" };
+    // The second insert repeats (policy, version) 2: the unique index refuses it, and the batch with it.
+    const version2 = { ...first, id: crypto.randomUUID(), version: 2, action: "ENDORSE" as const };
+    await expect(
+      runBatch(db, [
+        insertVersionStatement(db, version2),
+        advanceHeadStatement(db, { id: policyId, currentVersion: 1 }, next),
+        db.insert(policyVersions).values({ ...version2, id: crypto.randomUUID() }),
+      ]),
+    ).rejects.toThrow(/UNIQUE/);
+    const versions = await env.DB.prepare("SELECT version FROM policy_versions WHERE policy_id = ?")
+      .bind(policyId)
+      .all();
+    expect(versions.results).toEqual([{ version: 1 }]);
+    const head = await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?").bind(policyId).first();
+    expect(head).toEqual({ current_version: 1 });
+  });
+});
