@@ -81,7 +81,7 @@ import type { NewSubmissionInput } from "../worker/operations/submissions/new-su
 import { reopenSubmission } from "../worker/operations/submissions/reopen-submission";
 import { type UpdateSubmissionInput, updateSubmission } from "../worker/operations/submissions/update-submission";
 import { EndorsementGroups } from "./endorsement-groups";
-import { asRpcResult, type RpcResult } from "./rpc-result";
+import { asJsonText, asRpcResult, type RpcResult } from "./rpc-result";
 import { SerialQueue } from "./serial-queue";
 
 /**
@@ -276,10 +276,16 @@ export class CompanyObject extends DurableObject<Env> {
     return this.serialized(call, (ctx) => renewPolicy(ctx, request));
   }
 
-  /** Endorsements without an invoice plan commit in groups (`EndorsementGroups`); with one, on their own. */
-  endorsePolicy(call: Call, request: EndorseRequest) {
-    if (request.invoicePlan !== undefined) return this.serialized(call, (ctx) => endorsePolicy(ctx, request));
-    return this.endorsements.submit(call, request);
+  /**
+   * Endorsements without an invoice plan commit in groups (`EndorsementGroups`); with one, on their own. The
+   * answer crosses to the worker as its JSON text (`asJsonText`), which the route sends unchanged.
+   */
+  async endorsePolicy(call: Call, request: EndorseRequest) {
+    const result =
+      request.invoicePlan !== undefined
+        ? await this.serialized(call, (ctx) => endorsePolicy(ctx, request))
+        : await this.endorsements.submit(call, request);
+    return asJsonText(result);
   }
 
   cancelPolicy(call: Call, request: CancelRequest) {

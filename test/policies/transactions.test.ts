@@ -831,3 +831,25 @@ describe("transaction routes: permissions and company scope", () => {
     }
   });
 });
+
+describe("an endorsement's answer crosses from the company object as JSON text", () => {
+  it("is sent as c.json sends a value: the same content type as the policy read, and the same version", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const grouped = await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 2_000_000 }]);
+    // With an invoice plan the endorsement runs on its own: its answer crosses as text too.
+    const alone = await f.company.call("POST", `/policies/${policyId}/transaction/endorse`, f.admin, {
+      body: endorseBody("2026-04-01", [{ path: "policy.limit", value: 3_000_000 }], {
+        invoicePlan: { voidInvoices: [], createInvoices: [] },
+      }),
+    });
+    const read = await f.company.call("GET", `/policies/${policyId}`, f.admin);
+    for (const answer of [grouped, alone]) {
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers.get("Content-Type")).toBe(read.headers.get("Content-Type"));
+    }
+    expect(read.headers.get("Content-Type")).toBe("application/json");
+    expect([grouped.json.version, alone.json.version]).toEqual([2, 3]);
+    expect(read.json.segments).toEqual(alone.json.segments);
+  });
+});

@@ -1,6 +1,6 @@
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, jsonBody } from "../../http/route";
+import { companyRoute, contextOf, jsonBody, jsonText } from "../../http/route";
 import { EndorseBody, policyParams, SERIALIZED, TRANSACTION } from "./transaction-schemas";
 
 const DESCRIPTION =
@@ -24,6 +24,6 @@ export const endorsePolicy = defineRoute(
   }),
   async (c) => {
     const request = { ...c.req.valid("json"), policyId: c.req.valid("param").policyId };
-    return c.json(await companyObject(contextOf(c)).endorsePolicy(request), 200);
+    return jsonText(c, await companyObject(contextOf(c)).endorsePolicy(request));
   },
 );
