@@ -234,12 +234,12 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Bind a persisted quote: new business, the bound quote and submission in one write. */
   bindQuote(call: Call, input: { quoteId: string } & BindOptions) {
-    return this.serialized(call, (ctx) => bindQuote(ctx, input));
+    return this.serializedText(call, (ctx) => bindQuote(ctx, input));
   }
 
   /** Bind a quote given by value: the quote, its submission and the policy created together. */
   bindQuoteByValue(call: Call, input: BindByValueInput) {
-    return this.serialized(call, (ctx) => bindQuoteByValue(ctx, input));
+    return this.serializedText(call, (ctx) => bindQuoteByValue(ctx, input));
   }
 
   /** Submission create through the entity routes. */
@@ -313,7 +313,7 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   recordDirectPayment(call: Call, input: DirectPaymentInput) {
-    return this.serialized(call, (ctx) => recordDirectPayment(ctx, input));
+    return this.serializedText(call, (ctx) => recordDirectPayment(ctx, input));
   }
 
   deletePayment(call: Call, paymentId: string) {
@@ -321,7 +321,7 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   createInvoice(call: Call, input: CreateInvoiceInput) {
-    return this.serialized(call, (ctx) => createInvoice(ctx, input));
+    return this.serializedText(call, (ctx) => createInvoice(ctx, input));
   }
 
   updateInvoice(call: Call, input: UpdateInvoiceInput) {
@@ -337,7 +337,7 @@ export class CompanyObject extends DurableObject<Env> {
   }
 
   recordInvoicePayment(call: Call, input: InvoicePaymentInput) {
-    return this.serialized(call, (ctx) => recordInvoicePayment(ctx, input));
+    return this.serializedText(call, (ctx) => recordInvoicePayment(ctx, input));
   }
 
   /** A policy's invoice plan, serialized with the policy transactions whose pricing it conserves against. */
@@ -367,6 +367,11 @@ export class CompanyObject extends DurableObject<Env> {
       forgetGroupReads(this.memo);
       return this.unqueued(call, operation);
     });
+  }
+
+  /** `serialized`, its answer sent as JSON text (`asJsonText`): for the large answers of binds and money writes. */
+  private async serializedText<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>) {
+    return asJsonText(await this.serialized(call, operation));
   }
 
   /** Runs one operation beside the other shared ones, never beside a serialized one (see SerialQueue). */

@@ -39,8 +39,8 @@ export type JsonText<T> = string & { readonly encodes?: T };
 /**
  * A large answer sent across the RPC boundary as its JSON text: one string to copy instead of an object graph
  * to serialize in the object and rebuild in the worker, only to be written as JSON there (an endorsement's
- * version view: about a tenth of its CPU at 16 connections, issue 16's profile). The route sends the text as
- * the body unchanged (`jsonText`).
+ * version view: about a tenth of its CPU at 16 connections, issue 16's profile). Used by endorsements, binds
+ * and money writes; the route sends the text as the body unchanged (`jsonText`).
  */
 export function asJsonText<T>(result: RpcResult<T>): RpcResult<JsonText<T>> {
   return result.ok ? { ...result, value: JSON.stringify(result.value) } : result;

@@ -84,10 +84,11 @@ describe("financials configuration", () => {
         )
       ).status,
     ).toBe(200);
-    await f.call("POST", `/financials/events/${f.eventId}/payments`, {
+    const direct = await f.call("POST", `/financials/events/${f.eventId}/payments`, {
       categoryId: f.ids.categories.Indemnity,
       amountCents: 5,
     });
+    expect([direct.status, direct.headers.get("Content-Type")]).toEqual([201, "application/json"]);
     const invoice = await f.call("POST", "/financials/invoices", {
       entityType: "event",
       entityId: f.eventId,

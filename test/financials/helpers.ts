@@ -181,6 +181,8 @@ export function claimInvoice(
 export async function createInvoice(f: FinancialsFixture, body: unknown) {
   const res = await f.call("POST", "/financials/invoices", body);
   expect(res.status, res.text).toBe(201);
+  // Sent as the company object's JSON text (`jsonText`), with the content type `c.json` gives.
+  expect(res.headers.get("Content-Type")).toBe("application/json");
   return res.json;
 }
 

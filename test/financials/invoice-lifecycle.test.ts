@@ -44,7 +44,9 @@ describe("voiding and deleting", () => {
     );
 
     const paid = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 7_000]]));
-    await f.call("POST", `/financials/invoices/${paid.id}/payments`, { amountCents: 1_000 });
+    const payment = await f.call("POST", `/financials/invoices/${paid.id}/payments`, { amountCents: 1_000 });
+    expect([payment.status, payment.headers.get("Content-Type")]).toEqual([201, "application/json"]);
+    expect(payment.json.invoice.paidCents).toBe(1_000);
     expectError(await f.call("POST", `/financials/invoices/${paid.id}/void`, {}), 409, "INVOICE_STATUS_CONFLICT");
   });
 

@@ -13,6 +13,7 @@ describe("bind by id (CONTRACT 5.6)", () => {
     const rating = await q.rateAndCopy(id);
     const res = await bind(q, { quoteId: id, transactionTimestamp: "2025-12-01T10:00:00Z", displayAuthor: "Dana" });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/json");
     const { quote, policy, advisories } = res.json;
     expect(quote).toMatchObject({ id, policyId: policy.policyId, data: { quoteStatus: "bound", quoteBindErrors: [] } });
     expect(quote.data.quoteRef).toBe("QR-001");

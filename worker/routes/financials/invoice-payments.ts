@@ -8,6 +8,7 @@ import {
   contextOf,
   jsonBody,
   jsonContent,
+  jsonText,
   validationErrorResponse,
 } from "../../http/route";
 import {
@@ -67,6 +68,6 @@ export const recordInvoicePayment = defineRoute(
   async (c) => {
     const { batchId: _, ...body } = c.req.valid("json");
     const input = { invoiceId: c.req.valid("param").invoiceId, ...body };
-    return c.json(await companyObject(contextOf(c)).recordInvoicePayment(input), 201);
+    return jsonText(c, await companyObject(contextOf(c)).recordInvoicePayment(input), 201);
   },
 );

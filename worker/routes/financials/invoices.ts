@@ -10,6 +10,7 @@ import {
   contextOf,
   jsonBody,
   jsonContent,
+  jsonText,
   UuidSchema,
   validationErrorResponse,
 } from "../../http/route";
@@ -78,7 +79,7 @@ export const invoiceRoutes: RouteEntry[] = [
     }),
     async (c) => {
       const { batchId: _, ...body } = c.req.valid("json");
-      return c.json(await companyObject(contextOf(c)).createInvoice(body), 201);
+      return jsonText(c, await companyObject(contextOf(c)).createInvoice(body), 201);
     },
   ),
   defineRoute(

@@ -8,6 +8,7 @@ import {
   contextOf,
   jsonBody,
   jsonContent,
+  jsonText,
   UuidSchema,
   validationErrorResponse,
 } from "../../http/route";
@@ -66,7 +67,7 @@ export const paymentRoutes: RouteEntry[] = [
     async (c) => {
       const { batchId: _, ...body } = c.req.valid("json");
       const input = { eventId: c.req.valid("param").eventId, ...body };
-      return c.json(await companyObject(contextOf(c)).recordDirectPayment(input), 201);
+      return jsonText(c, await companyObject(contextOf(c)).recordDirectPayment(input), 201);
     },
   ),
   defineRoute(

@@ -1,7 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
-import { companyParams, companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
+import {
+  companyParams,
+  companyRoute,
+  contextOf,
+  jsonBody,
+  jsonContent,
+  jsonText,
+  notFoundResponse,
+} from "../../http/route";
 import { fieldValues } from "../../lib/bounded";
 import { InvoicePlanSchema } from "../financials/schemas";
 import { InvoicePlanResultSchema, PolicyVersionSchema } from "../policies/schemas";
@@ -110,6 +118,6 @@ export const bindQuote = defineRoute(
     const result = quoteId
       ? await object.bindQuote({ quoteId, ...options })
       : await object.bindQuoteByValue({ quote: quote ?? {}, ratingWorkflowName: ratingWorkflowName ?? "", ...options });
-    return c.json(result, 200);
+    return jsonText(c, result);
   },
 );
