@@ -3,14 +3,16 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
 import { runBatch } from "../../../worker/db/queries/batch";
+import { type EntityRow, insertEntity } from "../../../worker/db/queries/entities";
 import {
   advanceHeadStatement,
   findPolicyHead,
   insertVersionStatement,
   type PolicyVersionRow,
 } from "../../../worker/db/queries/policies";
-import { policies, policyVersions } from "../../../worker/db/schema";
+import { entities, policies, policyVersions } from "../../../worker/db/schema";
 import { setUpPolicies } from "../../policies/helpers";
+import { createCompany } from "../../support/harness";
 import { must } from "../../support/must";
 
 /** The stored columns of a version row as SQLite holds them (JSON columns as text, NULL as null). */
@@ -97,5 +99,35 @@ describe("CompiledWrite (worker/db/compiled-write.ts)", () => {
     expect(versions.results).toEqual([{ version: 1 }]);
     const head = await env.DB.prepare("SELECT current_version FROM policies WHERE id = ?").bind(policyId).first();
     expect(head).toEqual({ current_version: 1 });
+  });
+
+  it("inserts a record as drizzle's insert does, JSON data as its text and a null creator as NULL", async () => {
+    const company = await createCompany();
+    const db = database(env.DB);
+    const row = (id: string): EntityRow => ({
+      id,
+      companyId: company.id,
+      kind: "entity",
+      entityType: "person",
+      data: { name: "Ada", tags: ["a"], nested: { cents: -1250, none: null } },
+      version: 1,
+      createdAt: "2030-01-01T00:00:00.000Z",
+      updatedAt: "2030-01-01T00:00:00.000Z",
+      createdBy: null,
+    });
+    const [byDrizzle, compiled] = [crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(entities).values(row(byDrizzle));
+    await insertEntity(db, row(compiled));
+    const stored = async (id: string) => {
+      const found = await env.DB.prepare("SELECT * FROM entities WHERE id = ?")
+        .bind(id)
+        .first<Record<string, unknown>>();
+      const { id: _id, ...columns } = must(found);
+      return columns;
+    };
+    expect(await stored(compiled)).toEqual(await stored(byDrizzle));
+    expect((await stored(compiled)).created_by).toBeNull();
+    const [read] = await db.select().from(entities).where(eq(entities.id, compiled));
+    expect(read).toEqual(row(compiled));
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { CompiledSelect } from "../compiled-select";
+import { CompiledWrite, rowPlaceholders } from "../compiled-write";
 import { entities, sequences } from "../schema";
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -50,6 +51,13 @@ export async function listEntities(db: Database, companyId: string, entityType: 
 
 export function insertEntityStatement(db: Database, row: EntityRow) {
   return db.insert(entities).values(row);
+}
+
+const entityInsert = new CompiledWrite<EntityRow>((db) => db.insert(entities).values(rowPlaceholders(entities)));
+
+/** Inserts one record on its own (a create's only write), with SQL built once per isolate. */
+export async function insertEntity(db: Database, row: EntityRow): Promise<void> {
+  await entityInsert.bound(db, row).statement.run();
 }
 
 /** Replaces a record's data if nobody changed it since `version` was read. */

@@ -1,4 +1,4 @@
-import { type EntityRow, findEntity, insertEntityStatement, updateEntityStatement } from "../../db/queries/entities";
+import { type EntityRow, findEntity, insertEntity, updateEntityStatement } from "../../db/queries/entities";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import type { RecordType } from "../../domain/entities/record-type";
 import { notFound } from "../../errors/api-error";
@@ -34,7 +34,7 @@ export async function insertRecord(ctx: OperationContext, input: SaveInput): Pro
     updatedAt: now,
     createdBy: ctx.actor.keyId,
   };
-  await insertEntityStatement(ctx.db, row);
+  await insertEntity(ctx.db, row);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { type EntityRow, findEntity, insertEntityStatement, updateEntityStatement } from "../../db/queries/entities";
+import { type EntityRow, findEntity, insertEntity, updateEntityStatement } from "../../db/queries/entities";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { eventNameOf } from "../../domain/events/event-name";
 import { lifecycleFields, storedHistory } from "../../domain/events/open-close-history";
@@ -76,7 +76,7 @@ export function writeEvent(ctx: EventWriteContext, write: EventWrite): Promise<E
         updatedAt: now,
         createdBy: ctx.actor.keyId,
       };
-      await insertEntityStatement(ctx.db, row);
+      await insertEntity(ctx.db, row);
       return finished(row);
     }
     if (write.onlyWhenChanged && sameJson(data, stored.data)) return finished(stored);
