@@ -1,11 +1,6 @@
-import { getTableColumns, is, Placeholder } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import { QueryBuilder, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
-
-/** What drizzle's `toSQL()` gives: the text, and its parameters (placeholders among them). */
-interface BuiltQuery {
-  sql: string;
-  params: unknown[];
-}
+import { type BuiltQuery, boundParams } from "./compiled-write";
 
 /** A select of one table, written with drizzle's query builder and `sql.placeholder` for the call's values. */
 type BuildSelect = (qb: QueryBuilder) => { toSQL(): BuiltQuery };
@@ -31,8 +26,7 @@ export class CompiledSelect<Row, Values extends Record<string, unknown>> {
   /** The statement of one call, for `run` or a D1 batch. */
   statement(d1: D1Database, values: Values): D1PreparedStatement {
     this.built ??= this.build(new QueryBuilder()).toSQL();
-    const params = this.built.params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
-    return d1.prepare(this.built.sql).bind(...params);
+    return d1.prepare(this.built.sql).bind(...boundParams(this.built, values));
   }
 
   /** The rows of the statement's result, each keyed by field and decoded (JSON columns parsed). */

@@ -2,8 +2,8 @@ import { getTableColumns, is, Param, Placeholder, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
 
-/** What drizzle's `toSQL()` gives: the text, and its parameters (placeholders among them). */
-interface BuiltQuery {
+/** What drizzle gives as a statement's text (`toSQL()`, `getQuery()`): the SQL and its parameters. */
+export interface BuiltQuery {
   sql: string;
   params: unknown[];
 }
@@ -29,12 +29,15 @@ export class CompiledWrite<Values extends Record<string, unknown>> {
 
   bound(db: Database, values: Values): BoundWrite {
     this.built ??= this.build(db).toSQL();
-    const params = this.built.params.map((param) => boundValue(param, values));
-    return new BoundWrite(db.$client.prepare(this.built.sql).bind(...params));
+    return new BoundWrite(db.$client.prepare(this.built.sql).bind(...boundParams(this.built, values)));
   }
 }
 
-/** A parameter of the built statement with the call's value in place of its placeholder. */
+/** The parameters of a statement built once (compiled selects and writes) with one call's values bound. */
+export const boundParams = (built: BuiltQuery, values: Record<string, unknown>): unknown[] =>
+  built.params.map((param) => boundValue(param, values));
+
+/** A parameter with the call's value in place of its placeholder (encoded by its column when it has one). */
 function boundValue(param: unknown, values: Record<string, unknown>): unknown {
   if (is(param, Placeholder)) return values[param.name] ?? null;
   if (is(param, Param) && is(param.value, Placeholder)) {

@@ -1,6 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
-import { BoundWrite } from "../compiled-write";
+import { BoundWrite, type BuiltQuery } from "../compiled-write";
 
 /** One statement of a D1 batch, not yet executed: built by a query function, or a compiled write bound. */
 export type Statement = BatchItem<"sqlite"> | BoundWrite;
@@ -21,9 +21,8 @@ export async function runBatch(db: Database, statements: readonly Statement[]): 
   );
 }
 
-/** The built text of a drizzle statement: query builders give `toSQL`, raw statements `getQuery`. */
-type BuiltText = { sql: string; params: unknown[] };
-type Built = { toSQL(): BuiltText } | { getQuery(): BuiltText };
+/** Query builders give their text through `toSQL`, raw statements through `getQuery`. */
+type Built = { toSQL(): BuiltQuery } | { getQuery(): BuiltQuery };
 
 /** A drizzle statement as D1 runs it in drizzle's own batch: its text, bound to its encoded parameters. */
 function prepared(db: Database, statement: BatchItem<"sqlite">): D1PreparedStatement {

@@ -23,7 +23,3 @@ export async function findCompany(db: Database, companyId: string): Promise<Comp
 export async function insertCompany(db: Database, company: CompanyRow) {
   await db.insert(companies).values(company);
 }
-
-export async function updateCompanyFeatures(db: Database, companyId: string, features: Record<string, boolean>) {
-  await db.update(companies).set({ features, updatedAt: new Date().toISOString() }).where(eq(companies.id, companyId));
-}

@@ -13,7 +13,8 @@ export interface CreateRecordInput {
 
 /**
  * Run in a shared turn of the company object: never beside a configuration import's breaking-change gate,
- * but beside other creates (it only inserts its row and mints sequence numbers atomically). Creates an entity record through the write pipeline; answers its id.
+ * but beside other creates (it only inserts its row and mints sequence numbers atomically). Creates an
+ * entity record through the write pipeline; answers its id.
  */
 export async function createRecord(ctx: OperationContext, input: CreateRecordInput): Promise<{ id: string }> {
   const configuration = (await configurationOf(ctx)).document;
