@@ -1,3 +1,5 @@
+import { coalescingReads } from "./coalesced-reads";
+
 /**
  * D1 read replication (issue 16, lever 4). A request's statements run in one D1 session, so every read sees
  * the request's own writes and nothing older than the bookmark the caller sent (`X-D1-Bookmark`); the answer
@@ -30,13 +32,10 @@ export class RequestSession implements SessionFloor {
     this.session = d1.withSession(bookmark ?? "first-unconstrained");
   }
 
-  /** A D1 handle whose statements run in the request's current session. */
-  readonly handle: D1Database = new Proxy({} as D1Database, {
-    get: (_target, member) => {
-      if (member === "prepare") return (query: string) => this.session.prepare(query);
-      if (member === "batch") return (statements: D1PreparedStatement[]) => this.session.batch(statements);
-      return undefined;
-    },
+  /** A D1 handle whose statements run in the request's current session, its reads started together in one batch. */
+  readonly handle: D1Database = coalescingReads({
+    prepare: (query) => this.session.prepare(query),
+    batch: (statements) => this.session.batch(statements),
   });
 
   advanceTo(bookmark: string) {
@@ -52,9 +51,10 @@ export class RequestSession implements SessionFloor {
 
 /**
  * A company object operation's session: its first statement reads the primary, so it sees every commit. `d1`
- * runs statements in it (a session has the two members drizzle and our handles use: prepare and batch).
+ * runs statements in it (a session has the two members drizzle and our handles use: prepare and batch), its
+ * reads started together in one batch (`coalescingReads`).
  */
 export function primarySession(binding: D1Database): { d1: D1Database; bookmark: () => string | null } {
   const session = binding.withSession("first-primary");
-  return { d1: session as unknown as D1Database, bookmark: () => session.getBookmark() };
+  return { d1: coalescingReads(session), bookmark: () => session.getBookmark() };
 }
