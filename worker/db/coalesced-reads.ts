@@ -1,13 +1,15 @@
 /**
  * Reads an operation starts together reach D1 as one batch (issue 16: round trips on the critical path). An
  * invoice's six lookups, started side by side, were six D1 requests; now they are one. Reads (`all`, `first`,
- * `raw` of a SELECT) wait a few microtask hops for the others of their turn, then run together: one alone, two or
- * more as one D1 batch, which reads one snapshot. Everything else (writes, batches, `run`) runs at once, after
- * the reads waiting before it were sent, so no statement overtakes one started before it.
+ * `raw` of a SELECT) wait a few microtask hops for the others of their turn, then run together: one alone, two
+ * or more as one D1 batch, which reads one snapshot. Everything else (writes, batches, `run`) runs at once,
+ * after the reads waiting before it were sent, so no statement overtakes one started before it.
  *
- * A batch answers rows as objects. `raw` answers them as arrays, so only a `raw` read whose column names its
- * text gives, all distinct, waits (`resultColumns`); a join's repeated `company_id` runs at once, as before.
- * Should the batch fail, each read runs alone, so each gets its own result or its own error.
+ * A batch answers rows as objects keyed by column name, where `raw` answers arrays: a join's two `company_id`s
+ * would collapse into one key. So a `raw` read joins the batch with its columns renamed `c0`, `c1`, ... in
+ * order (`numberedColumns`; the same statement and values otherwise) and its rows are read back by those names.
+ * A read whose columns cannot be renamed (`*`) runs at once, as before. Should the batch fail, each read runs
+ * alone, so each gets its own result or its own error.
  */
 
 const SELECT = /^\s*select\b/i;
@@ -15,8 +17,11 @@ const SELECT = /^\s*select\b/i;
 type ReadMember = "all" | "first" | "raw";
 
 interface WaitingRead {
-  query: string;
   statement: D1PreparedStatement;
+  /** What the batch runs: the statement itself, or for `raw` the same with numbered columns. */
+  batched: D1PreparedStatement;
+  /** For `raw`: how many columns the batched statement numbers. */
+  columns: number;
   member: ReadMember;
   args: unknown[];
   settle: (result: Promise<unknown>) => void;
@@ -34,8 +39,7 @@ export function coalescingReads(d1: D1Handle): D1Database {
     waiting = [];
     if (reads.length === 1) return runAlone(reads[0] as WaitingRead);
     if (reads.length === 0) return;
-    const results = d1.batch<Record<string, unknown>>(reads.map((read) => read.statement));
-    results.then(
+    d1.batch<Record<string, unknown>>(reads.map((read) => read.batched)).then(
       (answers) => {
         reads.forEach((read, i) => {
           read.settle(fromBatch(read, answers[i] as D1Result));
@@ -53,16 +57,23 @@ export function coalescingReads(d1: D1Handle): D1Database {
       if (waiting.length === 1) afterMicrotasks(TURN_HOPS, sendWaiting);
     });
 
-  const wrap = (query: string, statement: D1PreparedStatement): D1PreparedStatement => {
+  /** A read's place in a batch, or null when it must run at once. */
+  const batchedOf = (query: string, statement: D1PreparedStatement, values: unknown[], member: ReadMember) => {
+    if (member !== "raw") return { batched: statement, columns: 0 };
+    const numbered = numberedColumns(query);
+    return numbered ? { batched: d1.prepare(numbered.query).bind(...values), columns: numbered.columns } : null;
+  };
+
+  const wrap = (query: string, statement: D1PreparedStatement, values: unknown[]): D1PreparedStatement => {
     const read = SELECT.test(query);
     const wrapped = new Proxy(statement, {
       get(target, member) {
-        if (member === "bind") return (...values: unknown[]) => wrap(query, target.bind(...values));
+        if (member === "bind") return (...bound: unknown[]) => wrap(query, target.bind(...bound), bound);
         if (member === "all" || member === "first" || member === "raw")
-          return (...args: unknown[]) =>
-            read && waitable(query, member, args)
-              ? wait({ query, statement: target, member, args })
-              : now(target, member, args);
+          return (...args: unknown[]) => {
+            const place = read && waitable(member, args) ? batchedOf(query, target, values, member) : null;
+            return place ? wait({ statement: target, ...place, member, args }) : now(target, member, args);
+          };
         if (member === "run") return (...args: unknown[]) => now(target, member, args);
         const value = Reflect.get(target, member, target);
         return typeof value === "function" ? value.bind(target) : value;
@@ -79,7 +90,7 @@ export function coalescingReads(d1: D1Handle): D1Database {
   };
 
   return {
-    prepare: (query: string) => wrap(query, d1.prepare(query)),
+    prepare: (query: string) => wrap(query, d1.prepare(query), []),
     batch: <T>(statements: D1PreparedStatement[]) => {
       sendWaiting();
       return d1.batch<T>(statements.map((statement) => underlying.get(statement) ?? statement));
@@ -99,15 +110,11 @@ function afterMicrotasks(hops: number, then: () => void) {
   else queueMicrotask(() => afterMicrotasks(hops - 1, then));
 }
 
-/**
- * Whether a read may wait for a batch. A batch answers rows as objects, so `raw` (rows as arrays) may wait only
- * when its columns' names are known from its text and distinct: a join's two `company_id`s would collapse into
- * one key. `raw({ columnNames: true })` needs the names of an empty result, which a batch does not give.
- */
-function waitable(query: string, member: ReadMember, args: unknown[]) {
+/** `raw({ columnNames: true })` needs the names of an empty result, which a batch does not give. */
+function waitable(member: ReadMember, args: unknown[]) {
   if (member !== "raw") return true;
   const options = args[0] as { columnNames?: boolean } | undefined;
-  return !options?.columnNames && resultColumns(query) !== null;
+  return !options?.columnNames;
 }
 
 function runAlone(read: WaitingRead) {
@@ -126,58 +133,59 @@ function fromBatch(read: WaitingRead, result: D1Result): Promise<unknown> {
     // D1 refuses a column the row lacks: run alone for its own error.
     return Object.hasOwn(row, column) ? Promise.resolve(row[column]) : alone(read);
   }
+  const names = Array.from({ length: read.columns }, (_, i) => `c${i}`);
+  // A last check that the row holds exactly the numbered columns: else the values could be misplaced.
   const first = rows[0];
-  if (!first) return Promise.resolve([]);
-  // A last check that the keys are the columns the text names, in order: else the values could be misplaced.
-  const keys = Object.keys(first);
-  const columns = resultColumns(read.query) ?? [];
-  if (keys.length !== columns.length || keys.some((key, i) => key !== columns[i])) return alone(read);
-  return Promise.resolve(rows.map((row) => Object.values(row)));
+  if (first && (Object.keys(first).length !== names.length || !names.every((name) => Object.hasOwn(first, name))))
+    return alone(read);
+  return Promise.resolve(rows.map((row) => names.map((name) => row[name])));
 }
 
 function alone(read: WaitingRead): Promise<unknown> {
   return new Promise((resolve) => runAlone({ ...read, settle: resolve }));
 }
 
-/** Known column lists by query text (a service runs a bounded set of queries; cleared if it ever grows past). */
-const columnsByQuery = new Map<string, string[] | null>();
-const COLUMNS_KEPT = 2_000;
+/** Numbered forms by query text (a service runs a bounded set of queries; cleared should it ever grow past). */
+const numberedByQuery = new Map<string, { query: string; columns: number } | null>();
+const NUMBERED_KEPT = 2_000;
 
 /**
- * The names of a SELECT's result columns, in order, when its text says them: each column a quoted name
- * (`"t"."c"` or `"c"`) or aliased (`... as "n"`), all distinct and none integer-like (object keys like "0"
- * come first whatever the column order). Null otherwise (`count(*)` unaliased, `*`, a join's repeated names).
+ * A SELECT with its result columns renamed `c0`, `c1`, ... in order (an alias a column had is replaced), so a
+ * batch's row objects keep every value whatever the names: `select "a"."id", "b"."id" from ...` becomes
+ * `select "a"."id" as "c0", "b"."id" as "c1" from ...`. Null when a column is `*` or `t.*`, which cannot be
+ * renamed.
  */
-export function resultColumns(query: string): string[] | null {
-  const known = columnsByQuery.get(query);
+export function numberedColumns(query: string): { query: string; columns: number } | null {
+  const known = numberedByQuery.get(query);
   if (known !== undefined) return known;
-  const names = selectList(query).map(columnName);
-  const distinct =
-    names.every((name) => name !== null && !/^(0|[1-9]\d*)$/.test(name)) && new Set(names).size === names.length;
-  const columns = distinct ? (names as string[]) : null;
-  if (columnsByQuery.size >= COLUMNS_KEPT) columnsByQuery.clear();
-  columnsByQuery.set(query, columns);
-  return columns;
+  const { head, items, tail } = splitSelect(query);
+  const numbered = items.some((item) => item === "*" || item.endsWith(".*"))
+    ? null
+    : {
+        query: `${head}${items.map((item, i) => `${item.replace(ALIAS, "")} as "c${i}"`).join(", ")}${tail}`,
+        columns: items.length,
+      };
+  if (numberedByQuery.size >= NUMBERED_KEPT) numberedByQuery.clear();
+  numberedByQuery.set(query, numbered);
+  return numbered;
 }
 
-function columnName(item: string): string | null {
-  const named = /^(?:"[^"]*"\.)?"([^"]*)"$/.exec(item) ?? /\sas\s+"([^"]*)"$/i.exec(item);
-  return named ? (named[1] as string) : null;
-}
+/** A column's own alias, at its end (`... as "name"` or `... as name`). */
+const ALIAS = /\s+as\s+(?:"[^"]*"|\w+)$/i;
 
 /**
- * A SELECT's top-level result expressions, up to its top-level FROM (commas inside parentheses, quotes and
- * brackets do not split).
+ * A SELECT's leading keyword, its top-level result expressions, and the rest from its top-level FROM (commas
+ * inside parentheses, quotes and brackets do not split).
  */
-export function selectList(query: string): string[] {
-  const text = query.replace(SELECT, "");
+export function splitSelect(query: string): { head: string; items: string[]; tail: string } {
+  const head = SELECT.exec(query)?.[0] ?? "";
   const items: string[] = [];
-  let start = 0;
+  let start = head.length;
   let depth = 0;
   let quote: string | null = null;
-  let end = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
+  let end = query.length;
+  for (let i = start; i < query.length; i++) {
+    const char = query[i] as string;
     if (quote) {
       if (char === quote) quote = null;
     } else if (char === '"' || char === "'" || char === "`") quote = char;
@@ -185,13 +193,13 @@ export function selectList(query: string): string[] {
     else if (char === "(") depth++;
     else if (char === ")") depth--;
     else if (depth === 0 && char === ",") {
-      items.push(text.slice(start, i).trim());
+      items.push(query.slice(start, i).trim());
       start = i + 1;
-    } else if (depth === 0 && /\s/.test(char) && /^from\b/i.test(text.slice(i + 1))) {
+    } else if (depth === 0 && /\s/.test(char) && /^from\b/i.test(query.slice(i + 1))) {
       end = i;
       break;
     }
   }
-  items.push(text.slice(start, end).trim());
-  return items;
+  items.push(query.slice(start, end).trim());
+  return { head: `${head} `, items, tail: query.slice(end) };
 }

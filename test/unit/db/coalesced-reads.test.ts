@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
-import { coalescingReads, resultColumns, selectList } from "../../../worker/db/coalesced-reads";
+import { coalescingReads, numberedColumns, splitSelect } from "../../../worker/db/coalesced-reads";
 import { companies } from "../../../worker/db/schema";
 import { createCompany } from "../../support/harness";
 
@@ -87,37 +87,34 @@ describe("coalescingReads (worker/db/coalesced-reads.ts)", () => {
     expect(counts.batches).toBe(1);
   });
 
-  it("runs at once a raw read whose column names its text does not give distinctly, so no value is lost", async () => {
+  it("keeps every value of a raw read whose columns share a name or look like indexes", async () => {
     const { d1, counts } = countingD1();
     const coalesced = coalescingReads(d1);
     const join = `SELECT a.id, b.id, a.name FROM ${PROBE} a JOIN ${PROBE} b ON b.id = a.id + 1 WHERE a.id = ?`;
-    const [joined, indexLike, counted, named] = await Promise.all([
+    const drizzleJoin = `select "a"."id", "b"."id" as "id" from ${PROBE} "a" join ${PROBE} "b" on "b"."id" = "a"."id" where "a"."id" = ?`;
+    const [joined, aliasedTwice, indexLike, counted] = await Promise.all([
       coalesced.prepare(join).bind(2).raw(),
-      coalesced.prepare(`SELECT 7 AS "0", "name" FROM ${PROBE} WHERE id = 1`).raw(),
+      coalesced.prepare(drizzleJoin).bind(4).raw(),
+      coalesced.prepare(`SELECT 7 AS "0", "name", ? AS "1" FROM ${PROBE} WHERE id = ?`).bind("x", 1).raw(),
       coalesced.prepare(`SELECT count(*) FROM ${PROBE}`).raw(),
-      coalesced.prepare(`SELECT "id", "name" FROM ${PROBE} WHERE id = 3`).raw(),
     ]);
     expect(joined).toEqual([[2, 3, "row 2"]]);
-    expect(indexLike).toEqual([[7, "row 1"]]);
+    expect(aliasedTwice).toEqual([[4, 4]]);
+    expect(indexLike).toEqual([[7, "row 1", "x"]]);
     expect(counted).toEqual([[20]]);
-    expect(named).toEqual([[3, "row 3"]]);
-    // The three run on their own; the one with named columns waited alone, so it ran alone too.
-    expect(counts).toMatchObject({ batches: 0, alone: 4 });
+    expect(counts).toMatchObject({ batches: 1, alone: 0, batched: [4] });
   });
 
-  it("batches drizzle's joined selects as no more than they are: repeated names run at once", async () => {
+  it("runs at once a raw read of *, whose columns cannot be renamed", async () => {
     const { d1, counts } = countingD1();
     const coalesced = coalescingReads(d1);
-    const join = `select "a"."id", "b"."id" from ${PROBE} "a" join ${PROBE} "b" on "b"."id" = "a"."id" where "a"."id" = ?`;
-    const aliased = `select "a"."id", "b"."id" as "other_id" from ${PROBE} "a" join ${PROBE} "b" on "b"."id" = "a"."id" + 1 where "a"."id" = ?`;
-    const [repeated, first, second] = await Promise.all([
-      coalesced.prepare(join).bind(4).raw(),
-      coalesced.prepare(aliased).bind(4).raw(),
-      coalesced.prepare(aliased).bind(5).raw(),
+    const [one, starred] = await Promise.all([
+      coalesced.prepare(`SELECT "id" FROM ${PROBE} WHERE id = 1`).raw(),
+      coalesced.prepare(`SELECT * FROM ${PROBE} WHERE id = 1`).raw(),
     ]);
-    expect(repeated).toEqual([[4, 4]]);
-    expect([first, second]).toEqual([[[4, 5]], [[5, 6]]]);
-    expect(counts).toMatchObject({ batches: 1, alone: 1, batched: [2] });
+    expect(one).toEqual([[1]]);
+    expect(starred).toEqual([[1, "row 1", -12500, null]]);
+    expect(counts).toMatchObject({ batches: 0, alone: 2 });
   });
 
   it("gives each read its own outcome when one of a batch fails", async () => {
@@ -198,25 +195,29 @@ describe("coalescingReads (worker/db/coalesced-reads.ts)", () => {
   });
 });
 
-describe("selectList and resultColumns", () => {
+describe("splitSelect and numberedColumns", () => {
   it("splits the top-level columns up to the top-level FROM", () => {
-    expect(selectList(`select "t"."id", "t"."name" from "t" where a in (1, 2)`)).toEqual(['"t"."id"', '"t"."name"']);
-    expect(selectList(`SELECT count(*), coalesce(a, 'x, from y') FROM t`)).toEqual([
-      "count(*)",
-      "coalesce(a, 'x, from y')",
-    ]);
-    expect(selectList(`select [a,b], "c,d", \`e,f\` from t`)).toHaveLength(3);
-    expect(selectList(`select (select max(x) from u), 'it''s, here' from t`)).toHaveLength(2);
-    expect(selectList("select 1")).toEqual(["1"]);
-    expect(selectList(`select "from_day", from_to from t`)).toEqual(['"from_day"', "from_to"]);
+    const split = (query: string) => splitSelect(query).items;
+    expect(split(`select "t"."id", "t"."name" from "t" where a in (1, 2)`)).toEqual(['"t"."id"', '"t"."name"']);
+    expect(split(`SELECT count(*), coalesce(a, 'x, from y') FROM t`)).toEqual(["count(*)", "coalesce(a, 'x, from y')"]);
+    expect(split('select [a,b], "c,d", `e,f` from t')).toHaveLength(3);
+    expect(split(`select (select max(x) from u), 'it''s, here' from t`)).toHaveLength(2);
+    expect(split("select 1")).toEqual(["1"]);
+    expect(split(`select "from_day", from_to from t`)).toEqual(['"from_day"', "from_to"]);
   });
 
-  it("names the columns only when every one is a quoted name or alias, all distinct and none integer-like", () => {
-    expect(resultColumns(`select "t"."id", "t"."company_id", "name" from "t"`)).toEqual(["id", "company_id", "name"]);
-    expect(resultColumns(`select max("sequence") as "last", "id" from "t"`)).toEqual(["last", "id"]);
-    expect(resultColumns(`select "a"."id", "b"."id" from "a" join "b"`)).toBeNull();
-    expect(resultColumns(`select count(*) from "t"`)).toBeNull();
-    expect(resultColumns(`select * from "t"`)).toBeNull();
-    expect(resultColumns(`select 1 as "0", "id" from "t"`)).toBeNull();
+  it("renames every column in order, replacing an alias, and leaves the rest of the statement as it was", () => {
+    expect(
+      numberedColumns(`select "a"."id", "b"."id" from "a" join "b" on "b"."x" = ? where "a"."y" in (?, ?)`),
+    ).toEqual({
+      query: `select "a"."id" as "c0", "b"."id" as "c1" from "a" join "b" on "b"."x" = ? where "a"."y" in (?, ?)`,
+      columns: 2,
+    });
+    expect(numberedColumns(`SELECT max("sequence") as "last", cast(x as integer) FROM t`)).toEqual({
+      query: `SELECT max("sequence") as "c0", cast(x as integer) as "c1" FROM t`,
+      columns: 2,
+    });
+    expect(numberedColumns(`select * from "t"`)).toBeNull();
+    expect(numberedColumns(`select "t".* from "t"`)).toBeNull();
   });
 });
