@@ -75,11 +75,16 @@ export function updateEntityStatement(
 
 /** Next value of a company counter, atomically (one statement). */
 export async function nextSequenceValue(db: Database, companyId: string, name: string): Promise<number> {
-  const [row] = await db
+  const [row] = await nextSequenceStatement(db, companyId, name);
+  if (!row) throw new Error(`sequence ${name} returned no value`);
+  return row.value;
+}
+
+/** The statement that takes a sequence's next value (1 for a new sequence), returning it; for batches. */
+export function nextSequenceStatement(db: Database, companyId: string, name: string) {
+  return db
     .insert(sequences)
     .values({ companyId, name, value: 1 })
     .onConflictDoUpdate({ target: [sequences.companyId, sequences.name], set: { value: sql`${sequences.value} + 1` } })
     .returning({ value: sequences.value });
-  if (!row) throw new Error(`sequence ${name} returned no value`);
-  return row.value;
 }

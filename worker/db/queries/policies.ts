@@ -3,7 +3,8 @@ import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { CompiledSelect, selectTogether } from "../compiled-select";
 import { CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
-import { policies, policyVersions, relationshipLinks } from "../schema";
+import { policies, policyVersions, relationshipLinks, sequences } from "../schema";
+import { nextSequenceStatement } from "./entities";
 
 export type PolicyHead = typeof policies.$inferSelect;
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
@@ -73,6 +74,36 @@ export async function findPolicyByNumber(
     .where(and(eq(policies.companyId, companyId), eq(policies.policyNumber, policyNumber)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** How minted policy numbers read: `POL-000001` (the value zero-padded to six digits, never cut). */
+export const POLICY_NUMBER_FORMAT = { prefix: "POL-", width: 6 } as const;
+
+export const formatPolicyNumber = (value: number) =>
+  `${POLICY_NUMBER_FORMAT.prefix}${String(value).padStart(POLICY_NUMBER_FORMAT.width, "0")}`;
+
+/**
+ * Takes the next value of the policy-number sequence and, in the same batch, whether a policy (a book brought
+ * over) already holds the number it makes: one round trip instead of a mint and then a read. SQLite's
+ * `printf('%06d')` pads as `formatPolicyNumber` does.
+ */
+export async function mintPolicyNumberCandidate(
+  db: Database,
+  companyId: string,
+  sequence: string,
+): Promise<{ value: number; held: boolean }> {
+  const minted = sql`(select ${sequences.value} from ${sequences} where ${sequences.companyId} = ${companyId} and ${sequences.name} = ${sequence})`;
+  const number = sql`${POLICY_NUMBER_FORMAT.prefix} || printf(${`%0${POLICY_NUMBER_FORMAT.width}d`}, ${minted})`;
+  const [[row], holders] = await db.batch([
+    nextSequenceStatement(db, companyId, sequence),
+    db
+      .select({ id: policies.id })
+      .from(policies)
+      .where(and(eq(policies.companyId, companyId), eq(policies.policyNumber, number)))
+      .limit(1),
+  ]);
+  if (!row) throw new Error(`sequence ${sequence} returned no value`);
+  return { value: row.value, held: holders.length > 0 };
 }
 
 /** One version by number; O(1) in history length (unique index on policy and version). */

@@ -4,8 +4,10 @@ import {
   findPolicyByNumber,
   findPolicyHead,
   findVersion,
+  formatPolicyNumber,
   insertPolicyStatement,
   insertVersionStatement,
+  mintPolicyNumberCandidate,
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
@@ -150,9 +152,8 @@ export async function newPolicyInvoices(
 /** The next free `POL-000001`-style number: a book brought over may already hold numbers of that form. */
 async function mintPolicyNumber(ctx: OperationContext): Promise<string> {
   for (;;) {
-    const next = await nextSequenceValue(ctx.db, ctx.companyId, POLICY_NUMBER_SEQUENCE);
-    const minted = `POL-${String(next).padStart(6, "0")}`;
-    if (!(await findPolicyByNumber(ctx.db, ctx.companyId, minted))) return minted;
+    const { value, held } = await mintPolicyNumberCandidate(ctx.db, ctx.companyId, POLICY_NUMBER_SEQUENCE);
+    if (!held) return formatPolicyNumber(value);
   }
 }
 
