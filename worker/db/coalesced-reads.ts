@@ -12,6 +12,8 @@
  * alone, so each gets its own result or its own error.
  */
 
+import { forwarded } from "./forwarded";
+
 const SELECT = /^\s*select\b/i;
 
 type ReadMember = "all" | "first" | "raw";
@@ -64,19 +66,23 @@ export function coalescingReads(d1: D1Handle): D1Database {
     return numbered ? { batched: d1.prepare(numbered.query).bind(...values), columns: numbered.columns } : null;
   };
 
-  const wrap = (query: string, statement: D1PreparedStatement, values: unknown[]): D1PreparedStatement => {
-    const read = SELECT.test(query);
+  /** `read`: whether the statement is a SELECT, decided once when it is prepared. */
+  const wrap = (
+    query: string,
+    read: boolean,
+    statement: D1PreparedStatement,
+    values: unknown[],
+  ): D1PreparedStatement => {
     const wrapped = new Proxy(statement, {
       get(target, member) {
-        if (member === "bind") return (...bound: unknown[]) => wrap(query, target.bind(...bound), bound);
+        if (member === "bind") return (...bound: unknown[]) => wrap(query, read, target.bind(...bound), bound);
         if (member === "all" || member === "first" || member === "raw")
           return (...args: unknown[]) => {
             const place = read && waitable(member, args) ? batchedOf(query, target, values, member) : null;
             return place ? wait({ statement: target, ...place, member, args }) : now(target, member, args);
           };
         if (member === "run") return (...args: unknown[]) => now(target, member, args);
-        const value = Reflect.get(target, member, target);
-        return typeof value === "function" ? value.bind(target) : value;
+        return forwarded(target, member);
       },
     });
     underlying.set(wrapped, statement);
@@ -90,7 +96,7 @@ export function coalescingReads(d1: D1Handle): D1Database {
   };
 
   return {
-    prepare: (query: string) => wrap(query, d1.prepare(query), []),
+    prepare: (query: string) => wrap(query, SELECT.test(query), d1.prepare(query), []),
     batch: <T>(statements: D1PreparedStatement[]) => {
       sendWaiting();
       return d1.batch<T>(statements.map((statement) => underlying.get(statement) ?? statement));

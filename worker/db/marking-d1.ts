@@ -4,16 +4,12 @@
  * does differs: `markingWrites` runs it as a batch of itself and the mark, `batchOnlyWrites` refuses it.
  */
 
+import { forwarded } from "./forwarded";
+
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 type Execute = "run" | "all" | "first" | "raw";
 type Batch = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
-
-/** A member of a wrapped D1 object, bound to it. */
-function forwarded(target: object, member: string | symbol) {
-  const value = Reflect.get(target, member, target);
-  return typeof value === "function" ? value.bind(target) : value;
-}
 
 /**
  * `d1` whose batches carry `added()` after their own statements, and whose write statements (bound or not)

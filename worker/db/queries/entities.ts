@@ -75,7 +75,12 @@ export function updateEntityStatement(
 
 /** Next value of a company counter, atomically (one statement). */
 export async function nextSequenceValue(db: Database, companyId: string, name: string): Promise<number> {
-  const [row] = await nextSequenceStatement(db, companyId, name);
+  return mintedValue(await nextSequenceStatement(db, companyId, name), name);
+}
+
+/** The value `nextSequenceStatement` returned (its upsert always returns one row). */
+export function mintedValue(rows: { value: number }[], name: string): number {
+  const [row] = rows;
   if (!row) throw new Error(`sequence ${name} returned no value`);
   return row.value;
 }

@@ -4,7 +4,7 @@ import type { Database } from "../client";
 import { CompiledSelect, selectTogether } from "../compiled-select";
 import { CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
 import { policies, policyVersions, relationshipLinks, sequences } from "../schema";
-import { nextSequenceStatement } from "./entities";
+import { mintedValue, nextSequenceStatement } from "./entities";
 
 export type PolicyHead = typeof policies.$inferSelect;
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
@@ -92,9 +92,9 @@ export async function mintPolicyNumberCandidate(
   companyId: string,
   sequence: string,
 ): Promise<{ value: number; held: boolean }> {
-  const minted = sql`(select ${sequences.value} from ${sequences} where ${sequences.companyId} = ${companyId} and ${sequences.name} = ${sequence})`;
-  const number = sql`${POLICY_NUMBER_FORMAT.prefix} || printf(${`%0${POLICY_NUMBER_FORMAT.width}d`}, ${minted})`;
-  const [[row], holders] = await db.batch([
+  const current = sql`(select ${sequences.value} from ${sequences} where ${sequences.companyId} = ${companyId} and ${sequences.name} = ${sequence})`;
+  const number = sql`${POLICY_NUMBER_FORMAT.prefix} || printf(${`%0${POLICY_NUMBER_FORMAT.width}d`}, ${current})`;
+  const [returned, holders] = await db.batch([
     nextSequenceStatement(db, companyId, sequence),
     db
       .select({ id: policies.id })
@@ -102,8 +102,7 @@ export async function mintPolicyNumberCandidate(
       .where(and(eq(policies.companyId, companyId), eq(policies.policyNumber, number)))
       .limit(1),
   ]);
-  if (!row) throw new Error(`sequence ${sequence} returned no value`);
-  return { value: row.value, held: holders.length > 0 };
+  return { value: mintedValue(returned, sequence), held: holders.length > 0 };
 }
 
 /** One version by number; O(1) in history length (unique index on policy and version). */
