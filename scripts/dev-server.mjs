@@ -199,6 +199,9 @@ async function waitForHealth(baseUrl, child) {
   throw new Error(`${baseUrl}/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
+/** How long one seeding call may take: minutes, since a loaded machine (CI running the suite) is slow. */
+const SEED_CALL_TIMEOUT_MS = 120_000;
+
 /**
  * Reuses the demo company recorded in `stateFile` while it still works; mints fresh keys for it when its
  * keys stopped working; creates it (and records it) only when there is none.
@@ -206,8 +209,20 @@ async function waitForHealth(baseUrl, child) {
 async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram) {
   const api = async (method, path, { auth = `Bearer ${staffToken}`, body } = {}) => {
     const headers = { Authorization: auth, ...(body && { "Content-Type": "application/json" }) };
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    const text = await res.text();
+    // A call that never answers fails the start with its name, instead of leaving the start waiting with no word.
+    let res;
+    let text;
+    try {
+      res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body && JSON.stringify(body),
+        signal: AbortSignal.timeout(SEED_CALL_TIMEOUT_MS),
+      });
+      text = await res.text();
+    } catch (error) {
+      throw new Error(`Seeding the demo company: ${method} ${path} failed: ${error.message}`);
+    }
     let json = null;
     try {
       json = JSON.parse(text);

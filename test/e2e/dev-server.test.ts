@@ -5,11 +5,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { must } from "../support/must";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const READY_LINE = "Press Ctrl-C to stop.";
+/** A start on a machine busy with the rest of the suite can take minutes; alone it takes about 20 s. */
+const START_DEADLINE_MS = 240_000;
 
 interface Started {
   child: ChildProcess;
@@ -50,10 +52,22 @@ function start(): Promise<Started> {
   let stdout = "";
   let stderr = "";
   return new Promise((resolveStarted, reject) => {
+    // Fails with what the start printed, before the test's own timeout would fail it with no word.
+    const deadline = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `start.mjs printed no summary within ${START_DEADLINE_MS} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+          ),
+        ),
+      START_DEADLINE_MS,
+    );
+    child.on("exit", () => clearTimeout(deadline));
     must(child.stderr).on("data", (chunk) => (stderr = (stderr + chunk).slice(-8000)));
     must(child.stdout).on("data", (chunk) => {
       stdout += chunk;
       if (!stdout.includes(READY_LINE)) return;
+      clearTimeout(deadline);
       const field = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(stdout)?.[1] ?? "";
       const curl = /curl -s (\S+) -H 'Authorization: ([^']+)'/.exec(stdout);
       resolveStarted({
@@ -96,11 +110,18 @@ beforeAll(async () => {
   port = await freePort();
 });
 
-afterAll(async () => {
+/** Stops every start still running, so a test that failed midway leaves no server holding the port. */
+async function stopAll() {
   for (const child of running) {
     await Promise.race([stop(child), new Promise((r) => setTimeout(r, 10_000))]);
     child.kill("SIGKILL");
   }
+}
+
+afterEach(stopAll);
+
+afterAll(async () => {
+  await stopAll();
   rmSync(persistDir, { recursive: true, force: true });
 });
 

@@ -41,10 +41,12 @@ export function coalescingReads(d1: D1Handle): D1Database {
     waiting = [];
     if (reads.length === 1) return runAlone(reads[0] as WaitingRead);
     if (reads.length === 0) return;
-    d1.batch<Record<string, unknown>>(reads.map((read) => read.batched)).then(
+    // Every waiting read is settled whatever happens: a throw (the batch call's own, or reading one answer) becomes
+    // a rejection, never a read left waiting for good.
+    attempt(() => d1.batch<Record<string, unknown>>(reads.map((read) => read.batched))).then(
       (answers) => {
         reads.forEach((read, i) => {
-          read.settle(fromBatch(read, answers[i] as D1Result));
+          read.settle(attempt(() => fromBatch(read, answers[i] as D1Result)));
         });
       },
       () => {
@@ -125,7 +127,16 @@ function waitable(member: ReadMember, args: unknown[]) {
 
 function runAlone(read: WaitingRead) {
   const execute = read.statement[read.member] as (...args: unknown[]) => Promise<unknown>;
-  read.settle(execute.apply(read.statement, read.args));
+  read.settle(attempt(() => execute.apply(read.statement, read.args)));
+}
+
+/** `run`'s answer as a promise, its synchronous throw as a rejection. */
+function attempt<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** What the read's own call would have answered, from its result in the batch (or its run alone). */

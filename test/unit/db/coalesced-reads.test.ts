@@ -131,6 +131,37 @@ describe("coalescingReads (worker/db/coalesced-reads.ts)", () => {
     expect(missingColumn.status).toBe("rejected");
   });
 
+  it("settles every read when the batch call throws or answers short, never leaving one waiting", async () => {
+    const sql = `SELECT name FROM ${PROBE} WHERE id = ?`;
+    const throwing = {
+      prepare: (query: string) => env.DB.prepare(query),
+      batch: () => {
+        throw new Error("gone");
+      },
+    };
+    const fromThrowing = coalescingReads(throwing as unknown as D1Database);
+    // The batch could not be sent: each read runs alone and gets its own answer.
+    expect(
+      await Promise.all([
+        fromThrowing.prepare(sql).bind(1).first("name"),
+        fromThrowing.prepare(sql).bind(2).first("name"),
+      ]),
+    ).toEqual(["row 1", "row 2"]);
+
+    const short = {
+      prepare: (query: string) => env.DB.prepare(query),
+      batch: async (statements: D1PreparedStatement[]) => (await env.DB.batch(statements)).slice(0, 1),
+    };
+    const fromShort = coalescingReads(short as unknown as D1Database);
+    // The second read has no answer to read: it is refused, not stranded, and the first keeps its own.
+    const [first, second] = await Promise.allSettled([
+      fromShort.prepare(sql).bind(1).first("name"),
+      fromShort.prepare(sql).bind(2).first("name"),
+    ]);
+    expect(first).toEqual({ status: "fulfilled", value: "row 1" });
+    expect(second.status).toBe("rejected");
+  });
+
   it("runs writes, batches and raw reads with column names at once, never waiting in a batch", async () => {
     const { d1, counts } = countingD1();
     const coalesced = coalescingReads(d1);
