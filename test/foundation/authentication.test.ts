@@ -107,6 +107,24 @@ describe("Revocation takes effect at once", () => {
     expectError(await company.call("GET", "/lifecycle", key), 401, "AuthenticationError", INVALID);
   });
 
+  it("reaches every isolate within 1 s even while the key is in constant use: use does not extend the bound", async () => {
+    const company = await createCompany();
+    const { id, key } = await company.keyWithId(["Admin"]);
+    expect((await company.call("GET", "/lifecycle", key)).status).toBe(200);
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+    const revokedAt = Date.now();
+    // A call every 50 ms: a bound renewed by each call would keep the revoked key working for as long as this runs.
+    const statuses: { afterMs: number; status: number }[] = [];
+    while (Date.now() - revokedAt < 1_600) {
+      const status = (await company.call("GET", "/lifecycle", key)).status;
+      statuses.push({ afterMs: Date.now() - revokedAt, status });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const lateStatuses = statuses.filter((s) => s.afterMs > 1_050).map((s) => s.status);
+    expect(lateStatuses.length).toBeGreaterThan(0);
+    expect(new Set(lateStatuses)).toEqual(new Set([401]));
+  });
+
   it("leaves the company's other keys working", async () => {
     const company = await createCompany();
     const revoked = await company.keyWithId(["Admin"]);
