@@ -6,6 +6,7 @@
 //
 //   PROFILE_KEY=<api key> npm run profile -- /api/v1/companies/<id>/lifecycle 8
 //
+// PROFILE_METHOD (default GET) and PROFILE_BODY (JSON, sent on every request) profile a write.
 // PROFILE_BASE_URL (default http://127.0.0.1:8787) and PROFILE_INSPECTOR (default 127.0.0.1:9229) override the
 // addresses. Raise the key's budget first (staff `PATCH /admin/companies/{id}` with `rateLimit`) or the load is
 // refused with 429 after 600 requests.
@@ -86,7 +87,12 @@ const load = await autocannon({
   url: `${BASE_URL}${path}`,
   connections: 16,
   duration: Number(seconds),
-  headers: process.env.PROFILE_KEY ? { authorization: process.env.PROFILE_KEY } : {},
+  method: process.env.PROFILE_METHOD ?? "GET",
+  headers: {
+    ...(process.env.PROFILE_KEY ? { authorization: process.env.PROFILE_KEY } : {}),
+    ...(process.env.PROFILE_BODY ? { "content-type": "application/json" } : {}),
+  },
+  body: process.env.PROFILE_BODY,
 });
 const { result } = await session.send("Profiler.stop");
 session.close();

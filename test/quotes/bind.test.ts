@@ -54,6 +54,28 @@ describe("bind by id (CONTRACT 5.6)", () => {
     expect(bound.json.policy.fullTermPolicyRatingResult).toBeNull();
   });
 
+  it("does not keep an Idempotency-Key a refused bind held: the same key retried runs again (CONTRACT 8.1)", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rate(id);
+    const headers = { "Idempotency-Key": `bind-${id}` };
+    const call = () => q.company.call("POST", "/quotes/bind", q.admin, { body: { quoteId: id }, headers });
+    // The refusal writes quoteBindErrors, yet a 409 is not a saved answer: the key is free again.
+    expectError(await call(), 409, "BindConditionsFailed");
+    const held = await env.DB.prepare("SELECT state FROM idempotency_keys WHERE company_id = ? AND idempotency_key = ?")
+      .bind(q.company.id, `bind-${id}`)
+      .first();
+    expect(held).toBeNull();
+    expectError(await call(), 409, "BindConditionsFailed");
+    const pricing = { pricingComponents: [{ label: "Hand priced", group: "p", kind: "Premium", value: 999 }] };
+    await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { fullTermPricingInfo: pricing } });
+    const bound = await call();
+    expect(bound.status, JSON.stringify(bound.json)).toBe(200);
+    const replayed = await call();
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replayed.json).toEqual(bound.json);
+  });
+
   it("stores the failures in quoteBindErrors without moving updatedAt, and empties them on success", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote({ ...QUOTE_VALUES, policyEndDate: date("2029-01-01") });

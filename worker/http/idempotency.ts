@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { claimKey, findKey, type IdempotencyRow, releaseKey, saveAnswer, takeOverKey } from "../db/queries/idempotency";
-import { isIdempotencyKey, meetHeldKey, RETENTION_MS, savesAnswer } from "../domain/idempotency/keys";
+import { isIdempotencyKey, meetHeldKey, RETENTION_MS, settlementOf } from "../domain/idempotency/keys";
 import { ApiError } from "../errors/api-error";
 import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
@@ -92,7 +92,7 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
   };
 }
 
-/** After the holding request: its answer saved when it is a business outcome, else the key freed. */
+/** After the holding request: its answer saved when it is a business outcome, else the key freed (`settlementOf`). */
 async function settle(
   c: Parameters<MiddlewareHandler<AppEnv>>[0],
   db: ReturnType<typeof database>,
@@ -100,7 +100,8 @@ async function settle(
 ) {
   const status = c.res.status;
   try {
-    if (!savesAnswer(status, c.get("featureSwitchedOff") === true)) return await releaseKey(db, scope);
+    const settlement = settlementOf(status, c.get("featureSwitchedOff") === true);
+    if (settlement !== "save") return await releaseKey(db, scope, settlement === "free-if-uncommitted");
     const body = await c.res.clone().text();
     const contentType = c.res.headers.get("Content-Type");
     const expiresAt = new Date(Date.now() + RETENTION_MS).toISOString();

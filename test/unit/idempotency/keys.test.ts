@@ -7,6 +7,7 @@ import {
   meetHeldKey,
   RETENTION_MS,
   savesAnswer,
+  settlementOf,
 } from "../../../worker/domain/idempotency/keys";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -46,6 +47,20 @@ describe("idempotency keys (CONTRACT 8.1)", () => {
     ]);
     expect([400, 401, 403, 404, 409, 413, 415, 429, 500].map((s) => savesAnswer(s, s === 404))).toEqual(
       Array(9).fill(false),
+    );
+  });
+
+  it("settle: save a business outcome, free a refusal whatever it wrote, free a server error only if it wrote nothing", () => {
+    expect([200, 201, 204, 404, 422].map((s) => settlementOf(s, false))).toEqual(Array(5).fill("save"));
+    expect([400, 403, 409, 413, 429].map((s) => settlementOf(s, false))).toEqual(Array(5).fill("free"));
+    expect(settlementOf(404, true)).toBe("free");
+    expect([500, 502, 503].map((s) => settlementOf(s, false))).toEqual(Array(3).fill("free-if-uncommitted"));
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.boolean(), (status, switchedOff) => {
+        const settlement = settlementOf(status, switchedOff);
+        expect(settlement === "save").toBe(savesAnswer(status, switchedOff));
+        if (settlement === "free") expect(status >= 400 && status < 500).toBe(true);
+      }),
     );
   });
 

@@ -54,11 +54,13 @@ export async function saveAnswer(
     .where(and(scoped(scope), eq(idempotencyKeys.holder, scope.holder)));
 }
 
-/** Frees a key whose request wrote nothing and answered what is not saved, so it can be retried. */
-export async function releaseKey(db: Database, scope: KeyScope & { holder: string }) {
-  await db
-    .delete(idempotencyKeys)
-    .where(and(scoped(scope), eq(idempotencyKeys.holder, scope.holder), eq(idempotencyKeys.state, "running")));
+/**
+ * Frees a key its request holds, so it can be retried: whatever the request committed (`onlyUncommitted: false`,
+ * after a refusal), or only while it committed nothing (`true`).
+ */
+export async function releaseKey(db: Database, scope: KeyScope & { holder: string }, onlyUncommitted: boolean) {
+  const held = and(scoped(scope), eq(idempotencyKeys.holder, scope.holder));
+  await db.delete(idempotencyKeys).where(onlyUncommitted ? and(held, eq(idempotencyKeys.state, "running")) : held);
 }
 
 /**

@@ -18,6 +18,23 @@ export const LOST_AFTER_MS = 120 * 1000;
 export const savesAnswer = (status: number, featureSwitchedOff: boolean) =>
   (status >= 200 && status < 300) || (status === 404 && !featureSwitchedOff) || status === 422;
 
+/**
+ * What becomes of a key once its request answered `status`:
+ * - `save`: the answer is saved and replayed (`savesAnswer`);
+ * - `free`: a refusal (4xx not saved) frees the key even when the request committed a write on its way (a
+ *   refused bind stores its failures; a counter minted before a refusal leaves a gap). A refusal comes before the
+ *   change it refuses, so running the request again repeats no change, and the contract lets the key be retried;
+ * - `free-if-uncommitted`: a server error frees it only while the request committed nothing. After a commit its
+ *   outcome is unknown, and the key stays committed without an answer (retries answer 409) rather than let a
+ *   retry write twice.
+ */
+export type Settlement = "save" | "free" | "free-if-uncommitted";
+
+export function settlementOf(status: number, featureSwitchedOff: boolean): Settlement {
+  if (savesAnswer(status, featureSwitchedOff)) return "save";
+  return status >= 400 && status < 500 ? "free" : "free-if-uncommitted";
+}
+
 export interface HeldKey {
   fingerprint: string;
   state: "running" | "committed" | "done";
