@@ -1,12 +1,33 @@
 /**
- * D1 handles that add statements to the batches they run. Batches get the added statements appended (their
- * results dropped, so the caller sees its own results); reads run untouched. What a single write statement
- * does differs: `markingWrites` runs it as a batch of itself and the mark, `batchOnlyWrites` refuses it.
+ * D1 handles that add statements to the batches they run. Batches that make a change (`makesChange`) get the
+ * added statements appended (their results dropped, so the caller sees its own results); reads and counter mints
+ * run untouched. What a single write statement does differs: `markingWrites` runs it as a batch of itself and
+ * the mark, `batchOnlyWrites` refuses it.
  */
 
 import { forwarded } from "./forwarded";
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+const READ = /^\s*select\b/i;
+/**
+ * Taking a company counter's next value (`nextSequenceStatement`): a write that is not the request's change. A
+ * counter taken again after a failure leaves a gap, where the change it numbers must never be written twice.
+ */
+const COUNTER_MINT = /^\s*insert\s+into\s+"sequences"/i;
+
+/** The SQL a statement runs (D1's prepared statements expose it as `statement`). */
+const sqlOf = (statement: D1PreparedStatement) => (statement as { statement?: unknown }).statement;
+
+/**
+ * Whether a batch makes the request's change, so it carries the added statements: anything but reads and
+ * counter mints does (a statement whose SQL cannot be read counts as a change).
+ */
+export function makesChange(statements: readonly D1PreparedStatement[]): boolean {
+  return statements.some((statement) => {
+    const sql = sqlOf(statement);
+    return typeof sql !== "string" || !(READ.test(sql) || COUNTER_MINT.test(sql));
+  });
+}
 
 type Execute = "run" | "all" | "first" | "raw";
 type Batch = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
@@ -21,6 +42,7 @@ function addingToBatches(
   execute: (statement: D1PreparedStatement, batch: Batch, member: Execute) => unknown,
 ): D1Database {
   const batch: Batch = async <T>(statements: D1PreparedStatement[]) => {
+    if (!makesChange(statements)) return d1.batch<T>(statements);
     const results = await d1.batch<T>([...statements, ...added()]);
     return results.slice(0, statements.length);
   };
@@ -29,7 +51,7 @@ function addingToBatches(
       get(target, member) {
         if (member === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         if (member === "run" || member === "all" || member === "first" || member === "raw")
-          return execute(target, batch, member);
+          return makesChange([target]) ? execute(target, batch, member) : forwarded(target, member);
         return forwarded(target, member);
       },
     });
