@@ -3,6 +3,19 @@
  * become cents: round half to even, read from the number's decimal text so 2.675 is 268, not 267.
  */
 export function centsOf(value: number): number {
+  // Most amounts are spelled with at most two decimals: their cents are `value × 100` rounded, which the check
+  // proves (a value whose shortest spelling has more decimals is not a whole number of cents over 100). Below
+  // 2^43 two spellings a cent apart are always distinct numbers, so the check cannot confuse them.
+  const scaled = Math.round(value * 100);
+  if (Math.abs(value) < FAST_BELOW && scaled / 100 === value) return scaled === 0 ? 0 : scaled;
+  return centsOfSpelling(value);
+}
+
+/** Below this magnitude (2^43 dollars) numbers a cent apart differ by more than twice their precision. */
+const FAST_BELOW = 2 ** 43;
+
+/** The cents of `value` read from its decimal spelling, exactly: the reference `centsOf` agrees with. */
+export function centsOfSpelling(value: number): number {
   if (!Number.isFinite(value)) return 0;
   const negative = value < 0;
   const magnitude = Math.abs(value);
@@ -16,5 +29,6 @@ export function centsOf(value: number): number {
   const beyondHalf = /[1-9]/.test(rest.slice(1));
   if (firstDropped > "5" || (firstDropped === "5" && (beyondHalf || cents % 2n === 1n))) cents += 1n;
   const result = Number(cents);
-  return negative ? -result : result;
+  // No negative zero: a negative amount under half a cent is 0 cents, as any other.
+  return negative && result !== 0 ? -result : result;
 }

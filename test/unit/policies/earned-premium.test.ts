@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsOf } from "../../../worker/domain/money";
+import { centsOf, centsOfSpelling } from "../../../worker/domain/money";
 import { bookedEarnings, earnedPremium, transactionPremium } from "../../../worker/domain/policies/earned-premium";
 import type { Coverage } from "../../../worker/domain/policies/segments";
 import { type Component, coverageOf, day, fee, figures, type Policy, premium, YEAR_2025 } from "./policy-versions";
@@ -44,6 +44,31 @@ describe("amounts become integer cents, half to even, read from the decimal spel
         expect(centsOf(value)).toBe(value === 0 ? 0 : negative ? -magnitude : magnitude);
       }),
     );
+  });
+});
+
+describe("centsOf's shortcut for amounts of whole cents", () => {
+  it("answers as the exact reading of the spelling for any number (property)", () => {
+    const twoDecimals = fc
+      .tuple(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), fc.constantFrom(1, 10, 100))
+      .map(([n, scale]) => n / scale);
+    const anyDouble = fc.double({ noNaN: false });
+    const nearCents = fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100 + (n % 7) * 1e-12);
+    fc.assert(
+      fc.property(fc.oneof(twoDecimals, anyDouble, nearCents), (value) => {
+        expect(centsOf(value)).toBe(centsOfSpelling(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("by hand: 1,234.56 is 123,456 cents, 0.1 + 0.2 is 30, -0 is 0, 2^43 dollars and more read the spelling", () => {
+    expect(centsOf(1234.56)).toBe(123_456);
+    expect(centsOf(0.1 + 0.2)).toBe(30); // spelled 0.30000000000000004: the dropped digits are under half a cent
+    expect(Object.is(centsOf(-0), 0)).toBe(true);
+    expect(centsOf(-0.001)).toBe(0);
+    expect(centsOf(8_796_093_022_208.01)).toBe(centsOfSpelling(8_796_093_022_208.01));
+    expect(centsOf(1e21)).toBe(centsOfSpelling(1e21));
   });
 });
 
