@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, type SQL, sql } from "drizzle-orm";
 import type { AccountBalance } from "../../domain/financials/balances";
 import type { Database } from "../client";
-import { financialAccounts, financialBalances, journalEntries, journalEntryScopes } from "../schema";
+import { financialAccounts, financialBalances, invoices, journalEntries, journalEntryScopes } from "../schema";
 import { inList } from "./in-list";
 import type { PageWindow } from "./page";
 
@@ -68,6 +68,26 @@ export async function readScopeBalances(
   scopeType: ScopeType,
   scopeId: string,
 ): Promise<AccountBalance[]> {
+  return scopeBalances(db, companyId, scopeType, scopeId);
+}
+
+/**
+ * The balances of the event an invoice bills (none when it bills a policy, or does not exist), read by the
+ * invoice's id: a payment starts it with the invoice's own read, in the same D1 batch, instead of after it.
+ */
+export async function readInvoiceEventBalances(
+  db: Database,
+  companyId: string,
+  invoiceId: string,
+): Promise<AccountBalance[]> {
+  const eventOfInvoice = db
+    .select({ entityId: invoices.entityId })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId), eq(invoices.entityType, "event")));
+  return scopeBalances(db, companyId, "event", sql`(${eventOfInvoice})`);
+}
+
+function scopeBalances(db: Database, companyId: string, scopeType: ScopeType, scopeId: string | SQL) {
   return db
     .select({
       accountId: financialAccounts.id,

@@ -1,7 +1,7 @@
 import type { InvoiceRow, PaymentRow } from "../../db/queries/invoices";
 import { type JournalEntryRow, readScopeBalances, reservesSetSince } from "../../db/queries/ledger";
 import type { JournalScope } from "../../db/schema";
-import { type BalanceRow, categoryFigures } from "../../domain/financials/balances";
+import { type AccountBalance, type BalanceRow, categoryFigures } from "../../domain/financials/balances";
 import type { CatalogCategory, FinancialCatalog } from "../../domain/financials/catalog";
 import {
   type InvoiceLedgerState,
@@ -71,9 +71,14 @@ export function withPaid(row: InvoiceRow, paidCents: number, head: string, now: 
   };
 }
 
-/** A category's figures on an event (reserves and paid), from the event's running balances. */
-export async function eventCategoryFigures(ctx: OperationContext, eventId: string, category: CatalogCategory) {
-  const balances = await readScopeBalances(ctx.db, ctx.companyId, "event", eventId);
+/** The event's reserves and paid cents in `category`, from its balances (read here unless already read). */
+export async function eventCategoryFigures(
+  ctx: OperationContext,
+  eventId: string,
+  category: CatalogCategory,
+  read: Promise<AccountBalance[]> = readScopeBalances(ctx.db, ctx.companyId, "event", eventId),
+) {
+  const balances = await read;
   const rows: BalanceRow[] = balances
     .filter((b) => b.categoryId === category.id)
     .map((b) => ({ ...b, amountCents: carriedAmount(b.role, b.direction, b.netDebitCents) }));
@@ -87,9 +92,11 @@ export async function postErosion(
   writer: JournalWriter,
   payment: { id: string; eventId: string | null; invoiceId: string | null; amountCents: number },
   category: CatalogCategory,
+  /** The event's balances when the caller read them already (with the invoice, `readInvoiceEventBalances`). */
+  eventBalances?: () => Promise<AccountBalance[]>,
 ): Promise<{ entry: JournalEntryRow | null; erodedCents: number }> {
   if (category.kind !== "reserved" || payment.eventId === null) return { entry: null, erodedCents: 0 };
-  const { reservesCents } = await eventCategoryFigures(ctx, payment.eventId, category);
+  const { reservesCents } = await eventCategoryFigures(ctx, payment.eventId, category, eventBalances?.());
   const erodedCents = erosionOf(payment.amountCents, reservesCents);
   const entry = writer.post({
     kind: "reserves_eroded",

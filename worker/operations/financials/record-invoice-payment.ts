@@ -5,6 +5,7 @@ import {
   type PaymentRow,
   updateInvoiceStatement,
 } from "../../db/queries/invoices";
+import { readInvoiceEventBalances } from "../../db/queries/ledger";
 import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import { owedOf } from "../../domain/financials/invoice-ledger";
 import { invoiceStatusConflict, paymentExceedsOwed, paymentInvalid } from "../../errors/financial-refusals";
@@ -34,12 +35,14 @@ export async function recordInvoicePayment(
   ctx: OperationContext,
   input: InvoicePaymentInput,
 ): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
-  // Everything the payment reads besides the invoice starts with it: one round trip, not four.
+  // Everything the payment reads besides the invoice starts with it: one round trip, not five.
   const setup = loadFinancialSetup(ctx);
   const catalogOfSetup = setup.then((read) => read.catalog);
   const catalogRead = started(catalogOfSetup);
   const writerRead = started(JournalWriter.open(ctx, catalogOfSetup));
   const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
+  // The reserves a payment on an event's invoice erodes, read by the invoice's id beside it: no read after it.
+  const eventBalancesRead = started(readInvoiceEventBalances(ctx.db, ctx.companyId, input.invoiceId));
   const { row, payments } = await requireInvoice(ctx, input.invoiceId);
   if (row.status === "void") throw invoiceStatusConflict("A payment cannot be recorded on a void invoice");
   if (Math.sign(input.amountCents) !== Math.sign(row.totalCents)) {
@@ -63,7 +66,7 @@ export async function recordInvoicePayment(
   );
   const eventId = row.entityType === "event" ? row.entityId : null;
   const payment = { id, eventId, invoiceId: row.id, amountCents: input.amountCents };
-  const erosion = await postErosion(ctx, writer, payment, categoryOf(catalog, row.categoryId));
+  const erosion = await postErosion(ctx, writer, payment, categoryOf(catalog, row.categoryId), eventBalancesRead);
   const last = erosion.entry ?? entry;
   const paymentRow: PaymentRow = {
     ...payment,
