@@ -1,5 +1,6 @@
 import { runBatch } from "../../db/queries/batch";
 import { insertPaymentStatement, lastPaymentSequence, type PaymentRow } from "../../db/queries/invoices";
+import { readScopeBalances } from "../../db/queries/ledger";
 import type { JournalScope } from "../../db/schema";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
 import { configuredCategory } from "../../domain/financials/catalog";
@@ -37,6 +38,8 @@ export const paidOnOr = (ctx: OperationContext, paidOn: Fmv1Date | undefined): F
 export async function recordDirectPayment(ctx: OperationContext, input: DirectPaymentInput): Promise<PaymentView> {
   // The payee is read beside the event and the journal (one round trip); its answer is taken after the 404.
   const payeeFound = input.payee ? started(payeeExists(ctx, input.payee)) : null;
+  // So are the event's balances, which a payment in a reserved category erodes.
+  const eventBalancesRead = started(readScopeBalances(ctx.db, ctx.companyId, "event", input.eventId));
   const {
     event,
     catalog,
@@ -64,7 +67,7 @@ export async function recordDirectPayment(ctx: OperationContext, input: DirectPa
   });
   if (!entry) throw new Error("a payment above 0 always posts");
   const payment = { id, eventId: event.id, invoiceId: null, amountCents: input.amountCents };
-  const erosion = await postErosion(ctx, writer, payment, category);
+  const erosion = await postErosion(ctx, writer, payment, category, eventBalancesRead);
   const row: PaymentRow = {
     ...payment,
     companyId: ctx.companyId,
