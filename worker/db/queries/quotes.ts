@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { entities, quoteBindings, quoteRecords } from "../schema";
 import type { EntityRow } from "./entities";
@@ -43,8 +43,20 @@ export async function listQuotes(db: Database, companyId: string, limit: number,
   return { items: items as StoredQuote[], totalCount: total?.n ?? 0 };
 }
 
+/**
+ * The id of quote `quoteId`'s submission as SQL: a scalar subquery on its record (NULL for a quote without one),
+ * so reads keyed by the submission start with the quote's own read instead of after it.
+ */
+export function submissionIdOfQuote(db: Database, companyId: string, quoteId: string): SQL {
+  const record = db
+    .select({ submissionId: quoteRecords.submissionId })
+    .from(quoteRecords)
+    .where(and(eq(quoteRecords.quoteId, quoteId), eq(quoteRecords.companyId, companyId)));
+  return sql`(${record})`;
+}
+
 /** Every quote of a submission with its stored row (for the status recomputation and close). */
-export function quotesOfSubmission(db: Database, companyId: string, submissionId: string): Promise<EntityRow[]> {
+export function quotesOfSubmission(db: Database, companyId: string, submissionId: string | SQL): Promise<EntityRow[]> {
   return db
     .select({ row: entities })
     .from(quoteRecords)

@@ -1,4 +1,4 @@
-import { and, count, eq, notExists, sql } from "drizzle-orm";
+import { and, count, eq, notExists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { entities, quoteRecords, submissionRecords } from "../schema";
 import type { EntityRow } from "./entities";
@@ -15,7 +15,7 @@ export interface StoredSubmission {
 export async function findSubmission(
   db: Database,
   companyId: string,
-  submissionId: string,
+  submissionId: string | SQL,
 ): Promise<StoredSubmission | null> {
   const [found] = await db
     .select({ row: entities, record: submissionRecords })

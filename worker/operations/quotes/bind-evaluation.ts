@@ -1,4 +1,6 @@
+import type { EntityRow } from "../../db/queries/entities";
 import { findPolicyByNumber } from "../../db/queries/policies";
+import { quotesOfSubmission, submissionIdOfQuote } from "../../db/queries/quotes";
 import { findSubmission } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import type { ValueProblem } from "../../domain/entities/field-values";
@@ -9,6 +11,7 @@ import type { QuoteStatus } from "../../domain/quotes/lifecycle";
 import { policyDataFromQuote } from "../../domain/quotes/policy-data";
 import type { SubmissionStatus } from "../../domain/submissions/status";
 import type { JsonObject } from "../../lib/json";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "../policies/policy-configuration";
 import { type Submission, submissionOf } from "../submissions/submission-state";
@@ -96,6 +99,21 @@ export async function evaluateQuoteRules(
 }
 
 /** The stored quote's submission (null for a quote without one, or whose submission is gone). */
+/**
+ * The submission of the quote `quoteId` and that submission's quotes, read by the quote's id (`submissionIdOfQuote`),
+ * so a bind starts them beside the quote's own read; taken only for a quote that has a submission.
+ */
+export function submissionReadsOfQuote(ctx: OperationContext, quoteId: string) {
+  const submissionId = submissionIdOfQuote(ctx.db, ctx.companyId, quoteId);
+  const submission = started(findSubmission(ctx.db, ctx.companyId, submissionId));
+  const siblings = started(quotesOfSubmission(ctx.db, ctx.companyId, submissionId));
+  return async (quote: Quote): Promise<[Submission | null, EntityRow[]]> => {
+    if (!quote.submissionId) return [null, []];
+    const [stored, rows] = await Promise.all([submission(), siblings()]);
+    return [stored ? submissionOf(stored) : null, rows];
+  };
+}
+
 export async function submissionOfQuote(ctx: OperationContext, quote: Quote): Promise<Submission | null> {
   const stored = quote.submissionId ? await findSubmission(ctx.db, ctx.companyId, quote.submissionId) : null;
   return stored ? submissionOf(stored) : null;

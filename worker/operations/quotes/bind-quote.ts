@@ -1,5 +1,5 @@
 import { runBatch } from "../../db/queries/batch";
-import { insertQuoteBindingStatement, quotesOfSubmission } from "../../db/queries/quotes";
+import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { versionView } from "../../domain/policies/version-view";
 import { bindErrorsOf } from "../../domain/quotes/bind-rules";
@@ -13,7 +13,7 @@ import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { saveSubmissionStatements, statusWith } from "../submissions/submission-state";
-import { evaluateQuoteRules, persistedSubject, submissionOfQuote } from "./bind-evaluation";
+import { evaluateQuoteRules, persistedSubject, submissionReadsOfQuote } from "./bind-evaluation";
 import { invoicingSettings } from "./bind-invoicing";
 import { type BindOptions, bookingOf, invoicingRequestOf, refuseInvoicingAccess } from "./bind-options";
 import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
@@ -32,17 +32,15 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
   // The settings and the quote in one round trip; the settings' refusals still come first.
   const settingsRead = started(invoicingSettings(ctx, configuration));
   const quoteRead = started(requireQuote(ctx, input.quoteId));
+  // The submission and its quotes (the rules read the first, its bound status both), by the quote's id.
+  const submissionReads = submissionReadsOfQuote(ctx, input.quoteId);
   const settings = await settingsRead();
   refuseInvoicingAccess(ctx, settings, input);
   const quote = await quoteRead();
   const to = quoteTransition(quote.status, "bind");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "bind");
 
-  // The submission and its quotes together, once: the rules read the first, its bound status both.
-  const [submission, siblings] = await Promise.all([
-    submissionOfQuote(ctx, quote),
-    quote.submissionId ? quotesOfSubmission(ctx.db, ctx.companyId, quote.submissionId) : [],
-  ]);
+  const [submission, siblings] = await submissionReads(quote);
   const subject = persistedSubject(configuration, quote, submission);
   const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "bind",
