@@ -63,9 +63,9 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
  */
 async function verifiedInD1(c: Context<AppEnv>, rawKey: string) {
   // The second counts from before the read, so no entry outlives its read by more than the bound.
-  const readAt = Date.now();
+  const ticket = verifiedKeys.beginRead(Date.now());
   const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
-  if (key) verifiedKeys.set(rawKey, key, readAt);
+  if (key) verifiedKeys.set(rawKey, key, ticket);
   return key;
 }
 

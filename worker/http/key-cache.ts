@@ -12,8 +12,16 @@ import { BoundedMap } from "../lib/bounded-map";
 export const KEY_CACHE_TTL_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
+/** When a key's D1 read started, and how many key changes this isolate had made by then. */
+export interface KeyReadTicket {
+  startedAt: number;
+  forgets: number;
+}
+
 export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
   readonly #entries: BoundedMap<{ key: K; expiresAt: number }>;
+  /** How many changes this isolate has made to keys (`forgetKey`, `forgetCompany`). */
+  #forgets = 0;
 
   constructor(
     private readonly ttlMs = KEY_CACHE_TTL_MS,
@@ -32,16 +40,28 @@ export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
     return entry.key;
   }
 
-  /** Starts `rawKey`'s bound at `now`: call it only with a key just read from D1, never to renew a cached one. */
-  set(rawKey: string, key: K, now: number): void {
-    this.#entries.set(rawKey, { key, expiresAt: now + this.ttlMs });
+  /** A D1 read of a key about to start at `now`: the ticket its answer is kept with (`set`). */
+  beginRead(now: number): KeyReadTicket {
+    return { startedAt: now, forgets: this.#forgets };
+  }
+
+  /**
+   * Keeps `key`, read from D1 under `ticket`, for the bound from the read's start: never renewed by use. Not
+   * kept when this isolate forgot keys while the read was under way, since the read may predate that change (a
+   * revocation here must apply at once); the next call reads again.
+   */
+  set(rawKey: string, key: K, ticket: KeyReadTicket): void {
+    if (ticket.forgets !== this.#forgets) return;
+    this.#entries.set(rawKey, { key, expiresAt: ticket.startedAt + this.ttlMs });
   }
 
   forgetKey(keyId: string): void {
+    this.#forgets++;
     this.#entries.deleteWhere((entry) => entry.key.id === keyId);
   }
 
   forgetCompany(companyId: string): void {
+    this.#forgets++;
     this.#entries.deleteWhere((entry) => entry.key.companyId === companyId);
   }
 
