@@ -13,8 +13,7 @@
  */
 
 import { forwarded } from "./forwarded";
-
-const SELECT = /^\s*select\b/i;
+import { isSelect, SELECT } from "./statement-kinds";
 
 type ReadMember = "all" | "first" | "raw";
 
@@ -98,7 +97,7 @@ export function coalescingReads(d1: D1Handle): D1Database {
   };
 
   return {
-    prepare: (query: string) => wrap(query, SELECT.test(query), d1.prepare(query), []),
+    prepare: (query: string) => wrap(query, isSelect(query), d1.prepare(query), []),
     batch: <T>(statements: D1PreparedStatement[]) => {
       sendWaiting();
       return d1.batch<T>(statements.map((statement) => underlying.get(statement) ?? statement));

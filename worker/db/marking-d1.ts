@@ -6,14 +6,7 @@
  */
 
 import { forwarded } from "./forwarded";
-
-const WRITE = /^\s*(insert|update|delete|replace)\b/i;
-const READ = /^\s*select\b/i;
-/**
- * Taking a company counter's next value (`nextSequenceStatement`): a write that is not the request's change. A
- * counter taken again after a failure leaves a gap, where the change it numbers must never be written twice.
- */
-const COUNTER_MINT = /^\s*insert\s+into\s+"sequences"/i;
+import { isCounterMint, isSelect, isWrite } from "./statement-kinds";
 
 /** The SQL a statement runs (D1's prepared statements expose it as `statement`). */
 const sqlOf = (statement: D1PreparedStatement) => (statement as { statement?: unknown }).statement;
@@ -25,7 +18,7 @@ const sqlOf = (statement: D1PreparedStatement) => (statement as { statement?: un
 export function makesChange(statements: readonly D1PreparedStatement[]): boolean {
   return statements.some((statement) => {
     const sql = sqlOf(statement);
-    return typeof sql !== "string" || !(READ.test(sql) || COUNTER_MINT.test(sql));
+    return typeof sql !== "string" || !(isSelect(sql) || isCounterMint(sql));
   });
 }
 
@@ -33,8 +26,8 @@ type Execute = "run" | "all" | "first" | "raw";
 type Batch = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
 
 /**
- * `d1` whose batches carry `added()` after their own statements, and whose write statements (bound or not)
- * run through `execute` instead of on their own.
+ * `d1` whose batches that make a change carry `added()` after their own statements, and whose write statements
+ * (bound or not; counter mints aside) run through `execute` instead of on their own.
  */
 function addingToBatches(
   d1: D1Database,
@@ -51,14 +44,16 @@ function addingToBatches(
       get(target, member) {
         if (member === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         if (member === "run" || member === "all" || member === "first" || member === "raw")
-          return makesChange([target]) ? execute(target, batch, member) : forwarded(target, member);
+          return execute(target, batch, member);
         return forwarded(target, member);
       },
     });
   return new Proxy(d1, {
     get(target, member) {
       if (member === "prepare")
-        return (query: string) => (WRITE.test(query) ? wrap(target.prepare(query)) : target.prepare(query));
+        // A write is the request's change, decided once here; a counter mint is not, and runs as it is.
+        return (query: string) =>
+          isWrite(query) && !isCounterMint(query) ? wrap(target.prepare(query)) : target.prepare(query);
       if (member === "batch") return batch;
       return forwarded(target, member);
     },

@@ -61,33 +61,16 @@ export function addToBalancesStatements(db: Database, deltas: readonly BalanceDe
   );
 }
 
-/** The running balances of one scope (the company scope: `company`, id ""), with their accounts. */
+/**
+ * The running balances of one scope (the company scope: `company`, id ""), with their accounts. The id may be SQL
+ * (a subquery), so a read keyed by another read's answer joins its batch (`readInvoiceEventBalances`).
+ */
 export async function readScopeBalances(
   db: Database,
   companyId: string,
   scopeType: ScopeType,
-  scopeId: string,
+  scopeId: string | SQL,
 ): Promise<AccountBalance[]> {
-  return scopeBalances(db, companyId, scopeType, scopeId);
-}
-
-/**
- * The balances of the event an invoice bills (none when it bills a policy, or does not exist), read by the
- * invoice's id: a payment starts it with the invoice's own read, in the same D1 batch, instead of after it.
- */
-export async function readInvoiceEventBalances(
-  db: Database,
-  companyId: string,
-  invoiceId: string,
-): Promise<AccountBalance[]> {
-  const eventOfInvoice = db
-    .select({ entityId: invoices.entityId })
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId), eq(invoices.entityType, "event")));
-  return scopeBalances(db, companyId, "event", sql`(${eventOfInvoice})`);
-}
-
-function scopeBalances(db: Database, companyId: string, scopeType: ScopeType, scopeId: string | SQL) {
   return db
     .select({
       accountId: financialAccounts.id,
@@ -108,6 +91,22 @@ function scopeBalances(db: Database, companyId: string, scopeType: ScopeType, sc
         eq(financialBalances.scopeId, scopeId),
       ),
     );
+}
+
+/**
+ * The balances of the event an invoice bills (none when it bills a policy, or does not exist), read by the
+ * invoice's id: a payment starts it with the invoice's own read, in the same D1 batch, instead of after it.
+ */
+export async function readInvoiceEventBalances(
+  db: Database,
+  companyId: string,
+  invoiceId: string,
+): Promise<AccountBalance[]> {
+  const eventOfInvoice = db
+    .select({ entityId: invoices.entityId })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId), eq(invoices.entityType, "event")));
+  return readScopeBalances(db, companyId, "event", sql`(${eventOfInvoice})`);
 }
 
 export async function findJournalEntry(db: Database, companyId: string, id: string): Promise<JournalEntryRow | null> {

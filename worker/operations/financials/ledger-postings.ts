@@ -92,11 +92,11 @@ export async function postErosion(
   writer: JournalWriter,
   payment: { id: string; eventId: string | null; invoiceId: string | null; amountCents: number },
   category: CatalogCategory,
-  /** The event's balances when the caller read them already (with the invoice, `readInvoiceEventBalances`). */
-  eventBalances?: () => Promise<AccountBalance[]>,
+  /** The event's balances, read by the caller beside its other reads (taken only for a reserved category). */
+  eventBalances: () => Promise<AccountBalance[]>,
 ): Promise<{ entry: JournalEntryRow | null; erodedCents: number }> {
   if (category.kind !== "reserved" || payment.eventId === null) return { entry: null, erodedCents: 0 };
-  const { reservesCents } = await eventCategoryFigures(ctx, payment.eventId, category, eventBalances?.());
+  const { reservesCents } = await eventCategoryFigures(ctx, payment.eventId, category, eventBalances());
   const erodedCents = erosionOf(payment.amountCents, reservesCents);
   const entry = writer.post({
     kind: "reserves_eroded",
