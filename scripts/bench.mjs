@@ -17,6 +17,8 @@
 // endorsement, each with workerd's memory after it.
 // About 6 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
+// wrangler's local trace collector (a dev-only sidecar that stores every span in SQLite on workerd's one thread)
+// is off unless BENCH_LOCAL_TRACES=true: it does not run on the edge, and it taxes a call per D1 or object call.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,6 +55,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 // BENCH_ONLY (a regular expression) runs only the scenarios whose names match; comparisons that lack a row are left out.
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const LOCAL_TRACES = process.env.BENCH_LOCAL_TRACES === "true";
 
 /**
  * Each scenario: `name`, optional `setup(ctx)` run once before it (ctx = { baseUrl, companyId, adminKey,
@@ -92,7 +95,13 @@ const ratios = [
 /** `lifecycle` on a second server started with the limiter off (`RATE_LIMITS=off`, its own state). */
 async function measureWithoutLimiter() {
   const dir = mkdtempSync(join(tmpdir(), "iop-bench-nolimit-"));
-  const options = { port: await freePort(), persistDir: dir, logLevel: "warn", program: false };
+  const options = {
+    port: await freePort(),
+    persistDir: dir,
+    logLevel: "warn",
+    program: false,
+    localTraces: LOCAL_TRACES,
+  };
   const bare = await startDevServer({ ...options, vars: { RATE_LIMITS: "off" } });
   try {
     const request = {
@@ -126,11 +135,13 @@ try {
     logLevel: "warn",
     requestsPerMinute: 100_000,
     program: false,
+    localTraces: LOCAL_TRACES,
   };
   server = await startDevServer(devServer);
   const ctx = { ...server, persistDir };
   console.log(
-    `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections (host ${hostLoad()})\n`,
+    `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections, wrangler's local ` +
+      `trace collector ${LOCAL_TRACES ? "on" : "off"} (host ${hostLoad()})\n`,
   );
 
   const rows = [];

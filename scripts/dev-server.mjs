@@ -25,11 +25,14 @@ const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo"
 /**
  * Starts `wrangler dev` and seeds the demo company.
  * @param {{ port?: number, persistDir?: string, log?: (text: string) => void, logLevel?: string,
- *   requestsPerMinute?: number, program?: boolean, vars?: Record<string, string> }} options
+ *   requestsPerMinute?: number, program?: boolean, vars?: Record<string, string>, localTraces?: boolean }} options
  *   `log` receives wrangler's output as it arrives; `logLevel` is passed to `wrangler dev --log-level`;
  *   `requestsPerMinute` sets the demo company's per-key budget (the benchmark raises it above its load);
  *   `program: false` leaves out the demo program and its sample data (the benchmark seeds its own); `vars`
- *   are passed as `wrangler dev --var NAME:VALUE`.
+ *   are passed as `wrangler dev --var NAME:VALUE`; `localTraces: false` turns off wrangler's local trace
+ *   collector (`X_LOCAL_OBSERVABILITY`), a dev-only sidecar that stores every span of every call in its own
+ *   SQLite on workerd's thread: it does not run on the edge, and it costs a call in proportion to its D1 and
+ *   object calls, so the benchmark leaves it out.
  * @returns {Promise<{ baseUrl: string, companyId: string, adminKey: string, sandboxManagerKey: string,
  *   processGroup: number, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>}
@@ -43,6 +46,7 @@ export async function startDevServer({
   requestsPerMinute,
   program = true,
   vars = {},
+  localTraces = true,
 } = {}) {
   const staffToken = ensureDevVars();
   copyReferenceAssets();
@@ -64,7 +68,7 @@ export async function startDevServer({
   ];
   if (logLevel) devArgs.push("--log-level", logLevel);
   for (const [name, value] of Object.entries(vars)) devArgs.push("--var", `${name}:${value}`);
-  const child = spawnWrangler(devArgs, log);
+  const child = spawnWrangler(devArgs, log, localTraces ? {} : { X_LOCAL_OBSERVABILITY: "false" });
   const stop = () => killTree(child);
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -106,10 +110,10 @@ function ensureDevVars() {
 }
 
 /** Spawns wrangler in its own process group (so stop() can end workerd too), capturing its output. */
-function spawnWrangler(args, log) {
+function spawnWrangler(args, log, env) {
   const child = spawn(NODE, [WRANGLER, ...args], {
     cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", NO_COLOR: "1" },
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -9,7 +9,8 @@
 // PROFILE_METHOD (default GET) and PROFILE_BODY (JSON, sent on every request) profile a write.
 // PROFILE_BASE_URL (default http://127.0.0.1:8787) and PROFILE_INSPECTOR (default 127.0.0.1:9229) override the
 // addresses. Raise the key's budget first (staff `PATCH /admin/companies/{id}` with `rateLimit`) or the load is
-// refused with 429 after 600 requests.
+// refused with 429 after 600 requests. Start `npm start` with X_LOCAL_OBSERVABILITY=false to leave out wrangler's
+// local trace collector, as the benchmark does (it shares workerd's thread and does not run on the edge).
 import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 
