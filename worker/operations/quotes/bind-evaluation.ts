@@ -98,25 +98,30 @@ export async function evaluateQuoteRules(
   return { ...outcome, policyData, generatedPlan: invoicing.generated };
 }
 
-/** The stored quote's submission (null for a quote without one, or whose submission is gone). */
 /**
- * The submission of the quote `quoteId` and that submission's quotes, read by the quote's id (`submissionIdOfQuote`),
- * so a bind starts them beside the quote's own read; taken only for a quote that has a submission.
+ * The submission of the quote `quoteId`, read by the quote's id (`submissionIdOfQuote`) so it starts beside the
+ * quote's own read: null for a quote without one, or whose submission is gone.
  */
-export function submissionReadsOfQuote(ctx: OperationContext, quoteId: string) {
+export function submissionReadOfQuote(ctx: OperationContext, quoteId: string) {
   const submissionId = submissionIdOfQuote(ctx.db, ctx.companyId, quoteId);
   const submission = started(findSubmission(ctx.db, ctx.companyId, submissionId));
-  const siblings = started(quotesOfSubmission(ctx.db, ctx.companyId, submissionId));
-  return async (quote: Quote): Promise<[Submission | null, EntityRow[]]> => {
-    if (!quote.submissionId) return [null, []];
-    const [stored, rows] = await Promise.all([submission(), siblings()]);
-    return [stored ? submissionOf(stored) : null, rows];
+  return async (quote: Quote): Promise<Submission | null> => {
+    if (!quote.submissionId) return null;
+    const stored = await submission();
+    return stored ? submissionOf(stored) : null;
   };
 }
 
-export async function submissionOfQuote(ctx: OperationContext, quote: Quote): Promise<Submission | null> {
-  const stored = quote.submissionId ? await findSubmission(ctx.db, ctx.companyId, quote.submissionId) : null;
-  return stored ? submissionOf(stored) : null;
+/** `submissionReadOfQuote` and that submission's quotes (a bind's rules read the first, its bound status both). */
+export function submissionReadsOfQuote(ctx: OperationContext, quoteId: string) {
+  const submission = submissionReadOfQuote(ctx, quoteId);
+  const siblings = started(
+    quotesOfSubmission(ctx.db, ctx.companyId, submissionIdOfQuote(ctx.db, ctx.companyId, quoteId)),
+  );
+  return async (quote: Quote): Promise<[Submission | null, EntityRow[]]> => {
+    if (!quote.submissionId) return [null, []];
+    return Promise.all([submission(quote), siblings()]);
+  };
 }
 
 /** The rules' subject for a stored quote: its values as read, its recorded workflow and its submission. */

@@ -1,7 +1,7 @@
 import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
-import { evaluateQuoteRules, persistedSubject, submissionOfQuote } from "./bind-evaluation";
+import { evaluateQuoteRules, persistedSubject, submissionReadOfQuote } from "./bind-evaluation";
 import { invoicingSettings } from "./bind-invoicing";
 import { requireQuote } from "./quote-state";
 
@@ -13,8 +13,11 @@ import { requireQuote } from "./quote-state";
 export async function readBindConditions(ctx: OperationContext, input: { quoteId: string }) {
   const configuration = (await configurationOf(ctx)).document;
   const settings = started(invoicingSettings(ctx, configuration));
-  const quote = await requireQuote(ctx, input.quoteId);
-  const subject = persistedSubject(configuration, quote, await submissionOfQuote(ctx, quote));
+  const quoteRead = started(requireQuote(ctx, input.quoteId));
+  // The quote's submission by the quote's id, in the quote's round trip.
+  const submissionRead = submissionReadOfQuote(ctx, input.quoteId);
+  const quote = await quoteRead();
+  const subject = persistedSubject(configuration, quote, await submissionRead(quote));
   const { failures, advisories } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "conditions",
     settings: await settings(),
