@@ -264,6 +264,32 @@ describe("complete and cancel (CONTRACT 5.3)", () => {
     expect(again.details).toEqual([{ field: "quoteStatus", message: again.message }]);
   });
 
+  it("complete and bind-conditions read the quote's own submission: a sibling of a bound quote fails submission-status", async () => {
+    const q = await setUpQuotes();
+    // Another submission, open, whose quote would pass: the read must take the quote's submission, not any.
+    const open = await q.createSubmission();
+    const elsewhere = await q.createQuote({ ...QUOTE_VALUES, submissionId: open });
+    await q.rateAndCopy(elsewhere);
+    const submissionId = await q.createSubmission();
+    const first = await q.createQuote({ ...QUOTE_VALUES, submissionId });
+    const second = await q.createQuote({ ...QUOTE_VALUES, submissionId });
+    await q.rateAndCopy(first);
+    await q.rateAndCopy(second);
+    expect((await q.company.call("POST", "/quotes/bind", q.admin, { body: { quoteId: first } })).status).toBe(200);
+
+    const conditions = await q.company.call("GET", `/quotes/${second}/bind-conditions`, q.admin);
+    expect(conditions.json.failures).toEqual([{ rule: "submission-status", message: "The submission is bound" }]);
+    const refused = expectError(
+      await q.company.call("POST", `/quotes/${second}/complete`, q.admin),
+      409,
+      "BindConditionsFailed",
+    );
+    expect(refused.details).toEqual([{ field: "submission-status", message: "The submission is bound" }]);
+    expect((await q.readQuote(second)).data.quoteStatus).toBe("inProgress");
+    expect((await q.company.call("GET", `/quotes/${elsewhere}/bind-conditions`, q.admin)).json.failures).toEqual([]);
+    expect((await q.company.call("POST", `/quotes/${elsewhere}/complete`, q.admin)).status).toBe(200);
+  });
+
   it("complete skips policy-data: a quote new business would refuse still completes", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote({ ...QUOTE_VALUES, limit: 5 });
