@@ -9,7 +9,7 @@
 // - Note list 10k: GET P/notes of one exposure holding 10,000 notes (seeded through SQL), default page of
 //   50, newest first; the figure is the p50 latency.
 import { readdirSync, readFileSync } from "node:fs";
-import { callApi } from "./api.mjs";
+import { callApi, SETUP_CALL_TIMEOUT_MS } from "./api.mjs";
 import { BENCH_CONFIGURATION, CREATE_BODY, ENTITY_TYPE } from "./entity-fixture.mjs";
 import { runSqlBatches, sqlText } from "./sql-batches.mjs";
 
@@ -119,6 +119,7 @@ async function setUpDownload(ctx) {
     method: "POST",
     headers: uploadHeaders(ctx),
     body: ctx.uploadBody,
+    signal: AbortSignal.timeout(SETUP_CALL_TIMEOUT_MS),
   });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`Benchmark setup: the 10 MiB upload answered ${res.status}: ${text}`);

@@ -10,7 +10,7 @@
 // these scenarios use BENCH_POLICY_CONNECTIONS (default 1) so the latency is one transaction's cost.
 // "policy endorse 16 conns one policy" endorses the long-history policy from BENCH_CONNECTIONS (16) at once.
 // BENCH_POLICY_POOL (default 6,000) sizes the version-1 pool; past it, requests wrap to version 3 and beyond.
-import { callApi } from "./api.mjs";
+import { callApi, SETUP_CALL_TIMEOUT_MS } from "./api.mjs";
 import { BENCH_CONFIGURATION } from "./entity-fixture.mjs";
 import { versionReadQueryPlan } from "./query-plan.mjs";
 import { seedPolicies } from "./seed-policies.mjs";
@@ -188,7 +188,9 @@ export async function describeHistories(ctx) {
 const BORDEREAU_BODY = JSON.stringify({ limit: BORDEREAU_ROWS });
 
 async function setUpBordereau(ctx) {
-  const openapi = await fetch(new URL("/openapi.json", ctx.baseUrl)).then((res) => res.json());
+  const openapi = await fetch(new URL("/openapi.json", ctx.baseUrl), {
+    signal: AbortSignal.timeout(SETUP_CALL_TIMEOUT_MS),
+  }).then((res) => res.json());
   if (!openapi.paths?.[BORDEREAU_PATH]?.post)
     return { skip: `POST P/policies/bordereau/rows is not served yet; the 50,000-row bordereau figure is skipped.` };
   await prepare(ctx);
