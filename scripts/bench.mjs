@@ -48,6 +48,7 @@ import {
   PERSON_CREATE_REPLAYED,
   retryScenarios,
 } from "./bench/retry-scenarios.mjs";
+import { cpuPerRequest, workerdTicks } from "./bench/workerd-cpu.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -139,6 +140,7 @@ try {
   };
   server = await startDevServer(devServer);
   const ctx = { ...server, persistDir };
+  const port = devServer.port;
   console.log(
     `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections, wrangler's local ` +
       `trace collector ${LOCAL_TRACES ? "on" : "off"} (host ${hostLoad()})\n`,
@@ -156,9 +158,11 @@ try {
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
     await scenario.beforeRun?.(ctx);
+    const ticksBefore = workerdTicks(server.processGroup, port);
     const result = await drive(server.baseUrl, options, SECONDS);
+    const cpu = cpuPerRequest(ticksBefore, workerdTicks(server.processGroup, port), result.requests.total);
     const more = { ...((await scenario.afterRun?.(ctx, result)) ?? {}), ...((await scenario.after?.(ctx)) ?? {}) };
-    rows.push(summarize(scenario.name, result, { ...extra, ...more }));
+    rows.push(summarize(scenario.name, result, { ...extra, ...more, ...cpu }));
   }
 
   // The limiter's cost: the same authenticated read on a server of its own with the limiter off. One dev

@@ -1,5 +1,6 @@
 // Issue 16's table: the figures the issue measured before its levers, beside this run's, with the goals as
 // ratios to `GET /health` in the same run (the only comparison that survives a different host or load).
+import { cpuCell } from "./report.mjs";
 
 /** [label, scenario of this bench, before: { rps, p50, p99, ratio } from the issue's run, goal ratio or null]. */
 const ROWS = [
@@ -20,11 +21,30 @@ const ROWS = [
   ],
 ];
 
+/** Health's workerd CPU per request over the row's: the ratio the shared thread's cost alone would give. */
+const cpuRatio = (health, row) =>
+  health.runtimeCpuMs && row.runtimeCpuMs ? (health.runtimeCpuMs / row.runtimeCpuMs).toFixed(2) : "n/a";
+
 /** Prints the before/now table; rows whose scenario did not run are left out. */
 export function printEdgeGoals(byName) {
   const health = byName.health;
   if (!health) return;
-  const lines = [["scenario", "before req/s", "p50", "p99", "ratio", "now req/s", "p50", "p99", "ratio", "goal"]];
+  const lines = [
+    [
+      "scenario",
+      "before req/s",
+      "p50",
+      "p99",
+      "ratio",
+      "now req/s",
+      "p50",
+      "p99",
+      "ratio",
+      "goal",
+      "CPU ms",
+      "CPU ratio",
+    ],
+  ];
   for (const [label, name, before, goal] of ROWS) {
     const now = byName[name];
     if (!now) continue;
@@ -41,12 +61,18 @@ export function printEdgeGoals(byName) {
       String(now.p99Ms),
       ratio,
       met,
+      cpuCell(now.runtimeCpuMs),
+      cpuRatio(health, now),
     ]);
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => line[i].length)));
   const format = (line) =>
     line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log("Issue 16: before (the issue's run) and now (this run); ratio = req/s over GET /health's");
+  console.log(
+    "CPU ms = the workerd runtime's CPU per request (its one JS thread runs the worker, objects and D1 simulator); " +
+      "CPU ratio = health's CPU ms over the row's",
+  );
   console.log(format(lines[0]));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines.slice(1)) console.log(format(line));

@@ -15,6 +15,9 @@ export function summarize(name, result, extra = {}) {
   };
 }
 
+/** A CPU figure of `workerd-cpu.mjs`, or n/a where /proc could not be read. */
+export const cpuCell = (ms) => (ms === null || ms === undefined ? "n/a" : ms.toFixed(2));
+
 export function printTable(rows) {
   const columns = [
     ["scenario", (r) => r.name],
@@ -27,6 +30,8 @@ export function printTable(rows) {
     ["requests", (r) => String(r.requests)],
     ["non-2xx", (r) => String(r.non2xx)],
     ["errors", (r) => String(r.errors)],
+    ["workerd CPU ms/req", (r) => cpuCell(r.runtimeCpuMs)],
+    ["proxy CPU ms/req", (r) => cpuCell(r.proxyCpuMs)],
   ];
   const cells = [columns.map(([title]) => title), ...rows.map((row) => columns.map(([, cell]) => cell(row)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
