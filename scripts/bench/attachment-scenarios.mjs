@@ -8,10 +8,10 @@
 //   MiB/s = bytes downloaded / elapsed time.
 // - Note list 10k: GET P/notes of one exposure holding 10,000 notes (seeded through SQL), default page of
 //   50, newest first; the figure is the p50 latency.
-import { readdirSync, readFileSync } from "node:fs";
 import { callApi, SETUP_CALL_TIMEOUT_MS } from "./api.mjs";
 import { BENCH_CONFIGURATION, CREATE_BODY, ENTITY_TYPE } from "./entity-fixture.mjs";
 import { runSqlBatches, sqlText } from "./sql-batches.mjs";
+import { statusKiB, workerdProcesses } from "./workerd-processes.mjs";
 
 const MIB = 1024 * 1024;
 const FILE_BYTES = 10 * MIB;
@@ -45,32 +45,10 @@ const uploadHeaders = (ctx) => ({
 
 /** Resident memory (KiB) of the workerd processes in the dev server's process group, or null off Linux. */
 function workerdRssKiB(groupId) {
-  if (!groupId) return null;
-  let total = 0;
-  let found = false;
-  let pids;
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return null;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const processGroup = Number(stat.slice(close + 2).split(" ")[2]);
-      if (processGroup !== groupId || !comm.startsWith("workerd")) continue;
-      const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (rss) {
-        total += Number(rss[1]);
-        found = true;
-      }
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found ? total : null;
+  const processes = workerdProcesses(groupId);
+  if (!processes?.length) return null;
+  const rss = processes.reduce((total, { pid }) => total + statusKiB(pid, "VmRSS"), 0);
+  return rss || null;
 }
 
 /** Samples workerd's resident memory every 20 ms until stopped; reports the level before and the peak. */

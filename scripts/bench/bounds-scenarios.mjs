@@ -12,10 +12,10 @@
 // (out of memory); 20,000 deltas took 81 s inside the company object.
 // Memory: after each of these scenarios, workerd's resident set and its peak so far (VmRSS, VmHWM from
 // /proc; Linux only, "n/a" elsewhere). BENCH_BOUNDS_CONNECTIONS (default 1): these are single-request costs.
-import { readdirSync, readFileSync } from "node:fs";
 import { callApi } from "./api.mjs";
 import { BENCH_CONFIGURATION } from "./entity-fixture.mjs";
 import { describeHistories, NEW_BUSINESS } from "./policy-scenarios.mjs";
+import { statusKiB, workerdProcesses } from "./workerd-processes.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_BOUNDS_CONNECTIONS || 1);
 const companyPath = (ctx) => `/api/v1/companies/${ctx.companyId}`;
@@ -99,31 +99,13 @@ async function prepareLargest(ctx) {
 
 /** workerd's resident set and peak, in MB, from /proc (the dev server's process group); null off Linux. */
 export function workerdMemory(ctx) {
-  try {
-    let rss = 0;
-    let peak = 0;
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat;
-      let status;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        status = readFileSync(`/proc/${entry}/status`, "utf8");
-      } catch {
-        continue;
-      }
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const group = Number(fields[2]);
-      if (group !== ctx.pid || !/^Name:\s*workerd/m.test(status)) continue;
-      rss += Number(/^VmRSS:\s*(\d+)/m.exec(status)?.[1] ?? 0);
-      peak += Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0);
-    }
-    return rss
-      ? { rssMb: Math.round(rss / 1024), peakRssMb: Math.round(peak / 1024) }
-      : { rssMb: null, peakRssMb: null };
-  } catch {
-    return { rssMb: null, peakRssMb: null };
-  }
+  const processes = workerdProcesses(ctx.pid);
+  if (!processes?.length) return { rssMb: null, peakRssMb: null };
+  const sum = (name) => processes.reduce((total, { pid }) => total + statusKiB(pid, name), 0);
+  const rss = sum("VmRSS");
+  return rss
+    ? { rssMb: Math.round(rss / 1024), peakRssMb: Math.round(sum("VmHWM") / 1024) }
+    : { rssMb: null, peakRssMb: null };
 }
 
 const jsonRequest = (ctx, method, path, body) => ({

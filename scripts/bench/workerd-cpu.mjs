@@ -4,7 +4,8 @@
 // per request is a steadier figure than req/s on a shared host, where /health is held back by the proxy and
 // the load generator instead.
 import { execSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { workerdProcesses } from "./workerd-processes.mjs";
 
 /** Clock ticks per second of /proc's utime and stime (100 on every common Linux). */
 const TICKS_PER_SECOND = (() => {
@@ -20,31 +21,19 @@ const TICKS_PER_SECOND = (() => {
  * each kind), or null when /proc cannot be read. The proxy is the one whose command line names `port`.
  */
 export function workerdTicks(groupId, port) {
-  if (!groupId) return null;
-  let pids;
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return null;
-  }
+  const processes = workerdProcesses(groupId);
+  if (!processes?.length) return null;
   const ticks = { runtime: 0, proxy: 0 };
-  let found = false;
-  for (const pid of pids) {
+  for (const { pid, fields } of processes) {
+    let command = "";
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const fields = stat.slice(close + 2).split(" ");
-      if (Number(fields[2]) !== groupId || !comm.startsWith("workerd")) continue;
-      const used = Number(fields[11]) + Number(fields[12]);
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      ticks[command.includes(`127.0.0.1:${port}`) ? "proxy" : "runtime"] += used;
-      found = true;
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
     } catch {
-      // the process ended while we looked
+      continue; // the process ended while we looked
     }
+    ticks[command.includes(`127.0.0.1:${port}`) ? "proxy" : "runtime"] += Number(fields[11]) + Number(fields[12]);
   }
-  return found ? ticks : null;
+  return ticks;
 }
 
 /** Milliseconds of CPU per request between two readings, to 0.01 ms; null when either reading is missing. */

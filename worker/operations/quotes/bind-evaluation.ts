@@ -16,7 +16,7 @@ import type { OperationContext } from "../context";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "../policies/policy-configuration";
 import { type Submission, submissionOf } from "../submissions/submission-state";
 import { bindInvoicing } from "./bind-invoicing";
-import { type Quote, quoteValues } from "./quote-state";
+import { type Quote, quoteValues, requireQuote } from "./quote-state";
 
 const sayProblem = (p: ValueProblem) => `${p.path} ${p.problem}`;
 
@@ -110,6 +110,14 @@ export function submissionReadOfQuote(ctx: OperationContext, quoteId: string) {
     const stored = await submission();
     return stored ? submissionOf(stored) : null;
   };
+}
+
+/** The quote `quoteId` (404 when unknown) and its submission, read in one round trip. */
+export async function quoteWithSubmission(ctx: OperationContext, quoteId: string) {
+  const quoteRead = started(requireQuote(ctx, quoteId));
+  const submissionRead = submissionReadOfQuote(ctx, quoteId);
+  const quote = await quoteRead();
+  return { quote, submission: await submissionRead(quote) };
 }
 
 /** `submissionReadOfQuote` and that submission's quotes (a bind's rules read the first, its bound status both). */

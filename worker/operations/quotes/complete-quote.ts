@@ -3,9 +3,9 @@ import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/q
 import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
-import { evaluateQuoteRules, persistedSubject, submissionReadOfQuote } from "./bind-evaluation";
+import { evaluateQuoteRules, persistedSubject, quoteWithSubmission } from "./bind-evaluation";
 import { invoicingSettings } from "./bind-invoicing";
-import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./quote-state";
+import { type QuoteView, quoteView, saveQuoteStatement } from "./quote-state";
 
 /**
  * Serialized in the company object. Completes an `inProgress` quote (CONTRACT 5.3) when the bind rules
@@ -15,13 +15,10 @@ import { type QuoteView, quoteView, requireQuote, saveQuoteStatement } from "./q
 export async function completeQuote(ctx: OperationContext, input: { quoteId: string }): Promise<QuoteView> {
   const configuration = (await configurationOf(ctx)).document;
   const settings = started(invoicingSettings(ctx, configuration));
-  const quoteRead = started(requireQuote(ctx, input.quoteId));
-  // The quote's submission by the quote's id, in the quote's round trip.
-  const submissionRead = submissionReadOfQuote(ctx, input.quoteId);
-  const quote = await quoteRead();
+  const { quote, submission } = await quoteWithSubmission(ctx, input.quoteId);
   const to = quoteTransition(quote.status, "complete");
   if (!to) throw invalidLifecycleTransition("quote", quote.status, "complete");
-  const subject = persistedSubject(configuration, quote, await submissionRead(quote));
+  const subject = persistedSubject(configuration, quote, submission);
   const { failures } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "complete",
     settings: await settings(),
