@@ -36,6 +36,34 @@ describe("bind by id (CONTRACT 5.6)", () => {
     expect(read.json.policyNumber).toBe(policy.policyNumber);
   });
 
+  it("claims the policy number read beside its first reads; if the sequence moved meanwhile it mints anew, never reusing one", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    // Another writer of the policy-number sequence between the bind's read and its write batch: when the bind
+    // mints its first quoteRef (an insert; later mints are updates), this trigger takes POL-000001 to 5.
+    await env.DB.prepare(
+      `CREATE TRIGGER test_moves_policy_numbers AFTER INSERT ON sequences WHEN NEW.name = 'quote.quoteRef'
+       BEGIN INSERT INTO sequences (company_id, name, value) VALUES (NEW.company_id, 'policy.policyNumber', 5); END`,
+    ).run();
+    try {
+      const res = await bind(q, { quoteId: id, transactionTimestamp: "2025-12-01T10:00:00Z", displayAuthor: "Dana" });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      // The batch claiming POL-000001 failed whole; the bind ran again and minted past the 5 taken meanwhile.
+      expect(res.json.policy.policyNumber).toBe("POL-000006");
+      // The first run's quoteRef was minted before its batch failed, so the second run takes the next one.
+      expect(res.json.quote.data).toMatchObject({ quoteStatus: "bound", quoteRef: "QR-002" });
+    } finally {
+      await env.DB.prepare("DROP TRIGGER test_moves_policy_numbers").run();
+    }
+    const sequence = await env.DB.prepare("SELECT value FROM sequences WHERE company_id = ? AND name = ?")
+      .bind(q.company.id, "policy.policyNumber")
+      .first<number>("value");
+    expect(sequence).toBe(6);
+    expect(await countRows("policies", q.company.id)).toBe(1);
+    expect(await countRows("quote_bindings", q.company.id)).toBe(1);
+  });
+
   it("binds what is stored, not the rate answer: a rate never copied leaves rating-present failing", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote();

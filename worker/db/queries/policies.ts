@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { CompiledSelect, selectTogether } from "../compiled-select";
-import { CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
+import { BoundWrite, CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
 import { policies, policyVersions, relationshipLinks, sequences } from "../schema";
 import { mintedValue, nextSequenceStatement } from "./entities";
 
@@ -81,6 +81,40 @@ export const POLICY_NUMBER_FORMAT = { prefix: "POL-", width: 6 } as const;
 
 export const formatPolicyNumber = (value: number) =>
   `${POLICY_NUMBER_FORMAT.prefix}${String(value).padStart(POLICY_NUMBER_FORMAT.width, "0")}`;
+
+/** The policy-number sequence's value after the next mint, and whether a policy already holds its number. */
+export interface PeekedPolicyNumber {
+  value: number;
+  held: boolean;
+}
+
+const PEEK_NEXT_NUMBER = `select "next", exists(select 1 from "policies" where "company_id" = ? and "policy_number" = ? || printf(?, "next")) as "held" from (select coalesce((select "value" from "sequences" where "company_id" = ? and "name" = ?), 0) + 1 as "next")`;
+
+/**
+ * What the next mint of a policy-number sequence would give, without taking it: a read, so it joins the
+ * operation's first read batch (`first` is batched as is). Taken by `claimSequenceValueStatement` in the
+ * policy's own write batch, a new policy's number costs no round trip of its own.
+ */
+export async function peekPolicyNumber(db: Database, companyId: string, sequence: string): Promise<PeekedPolicyNumber> {
+  const { prefix, width } = POLICY_NUMBER_FORMAT;
+  const row = await db.$client
+    .prepare(PEEK_NEXT_NUMBER)
+    .bind(companyId, prefix, `%0${width}d`, companyId, sequence)
+    .first<{ next: number; held: number }>();
+  if (!row) throw new Error("the policy-number peek answered no row");
+  return { value: row.next, held: row.held === 1 };
+}
+
+// The value is NULL, which the column refuses (NOT NULL is checked before the upsert's conflict), unless the
+// sequence still stands where the peek read it: a moved sequence fails the whole batch, never a duplicate.
+const CLAIM_SEQUENCE_VALUE = `insert into "sequences" ("company_id", "name", "value") values (?, ?, (select ? where coalesce((select "value" from "sequences" where "company_id" = ? and "name" = ?), 0) = ?)) on conflict ("company_id", "name") do update set "value" = excluded."value"`;
+
+/** Sets a sequence to `value` in a write batch, failing the batch unless it stands at `value - 1`. */
+export function claimSequenceValueStatement(db: Database, companyId: string, sequence: string, value: number) {
+  return new BoundWrite(
+    db.$client.prepare(CLAIM_SEQUENCE_VALUE).bind(companyId, sequence, value, companyId, sequence, value - 1),
+  );
+}
 
 /**
  * Takes the next value of the policy-number sequence and, in the same batch, whether a policy (a book brought

@@ -1,9 +1,9 @@
-import { runBatch } from "../../db/queries/batch";
 import { insertPreviousPolicyLinkStatement } from "../../db/queries/policies";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
 import { type FullVersionView, versionView } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { peekNextPolicyNumber, runNewPolicyBatch, withPeekedPolicyNumber } from "./policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "./start-policy";
 import { viewContextOf } from "./view-context";
 
@@ -12,8 +12,12 @@ import { viewContextOf } from "./view-context";
  * `previousPolicy` is the renewed policy, stored as the relationship `Policy<N:1:previousPolicy>Policy`
  * in the same batch, with the invoices of its plan.
  */
-export async function renewPolicy(ctx: OperationContext, request: StartPolicyRequest): Promise<FullVersionView> {
-  const policy = await prepareNewPolicy(ctx, "RENEW", request);
+export function renewPolicy(ctx: OperationContext, request: StartPolicyRequest): Promise<FullVersionView> {
+  return withPeekedPolicyNumber((peek) => writeRenewal(ctx, request, peek));
+}
+
+async function writeRenewal(ctx: OperationContext, request: StartPolicyRequest, peek: boolean) {
+  const policy = await prepareNewPolicy(ctx, "RENEW", request, peekNextPolicyNumber(ctx, request.data, peek));
   const renewed = policy.head.previousPolicyId;
   // A renewal's data always names the policy it renews (`readPolicyData` requires it).
   if (!renewed) throw new Error("a renewal reached the write without its previous policy");
@@ -25,6 +29,10 @@ export async function renewPolicy(ctx: OperationContext, request: StartPolicyReq
     createdAt: policy.record.createdAt,
   });
   const invoices = await newPolicyInvoices(ctx, policy, request.invoicePlan);
-  await runBatch(ctx.db, [...newPolicyStatements(ctx, policy), link, ...(invoices?.statements ?? [])]);
+  await runNewPolicyBatch(ctx, policy.numberClaim, [
+    ...newPolicyStatements(ctx, policy),
+    link,
+    ...(invoices?.statements ?? []),
+  ]);
   return { ...versionView(policy.record, await viewContextOf(ctx, policy.record)), ...invoicePlanAnswer(invoices) };
 }

@@ -1,13 +1,12 @@
+import type { BoundWrite } from "../../db/compiled-write";
 import { nextSequenceValue } from "../../db/queries/entities";
 import {
   findLiveRenewal,
   findPolicyByNumber,
   findPolicyHead,
   findVersion,
-  formatPolicyNumber,
   insertPolicyStatement,
   insertVersionStatement,
-  mintPolicyNumberCandidate,
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
@@ -30,25 +29,28 @@ import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invo
 import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
 import { enrichPolicyExposures } from "./policy-exposures";
+import { mintedPolicyNumber, type NumberPeek } from "./policy-number";
 import { versionRow } from "./record-version";
 import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
-
-const POLICY_NUMBER_SEQUENCE = "policy.policyNumber";
 
 /** A policy about to be written: its head and version 1, nothing stored yet. */
 export interface NewPolicy {
   head: PolicyHead;
   record: VersionRecord;
+  /** Takes the peeked policy number in the policy's batch (null when the number was sent or minted apart). */
+  numberClaim: BoundWrite | null;
 }
 
 /**
  * Reads and checks the data of new business or a renewal, then builds the new policy at version 1:
- * the policy number is kept when sent and minted when absent, Sequence fields take their next value.
+ * the policy number is kept when sent and minted when absent (from `numberPeek` when the operation read it
+ * beside its first reads, to be taken in its batch), Sequence fields take their next value.
  */
 export async function prepareNewPolicy(
   ctx: OperationContext,
   action: "NEW_BUSINESS" | "RENEW",
   request: StartPolicyRequest,
+  numberPeek: NumberPeek | null,
 ): Promise<NewPolicy> {
   await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
@@ -67,7 +69,10 @@ export async function prepareNewPolicy(
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
     throw policyNumberTaken(data.policyNumber);
   }
-  const policyNumber = typeof data.policyNumber === "string" ? data.policyNumber : await mintPolicyNumber(ctx);
+  const { policyNumber, claim } =
+    typeof data.policyNumber === "string"
+      ? { policyNumber: data.policyNumber, claim: null }
+      : await mintedPolicyNumber(ctx, numberPeek);
   data.policyNumber = policyNumber;
   await assignSequences(ctx, data, configuration.policyFields);
 
@@ -106,7 +111,7 @@ export async function prepareNewPolicy(
     createdAt,
     updatedAt: createdAt,
   };
-  return { head, record };
+  return { head, record, numberClaim: claim };
 }
 
 /**
@@ -127,9 +132,10 @@ async function renewedPolicy(ctx: OperationContext, data: Record<string, unknown
   return { policyId: head.id, coverage: current.coverage };
 }
 
-/** The statements that write a new policy: its head, then version 1. */
+/** The statements that write a new policy: the claim of its peeked number, its head, then version 1. */
 export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
   return [
+    ...(policy.numberClaim ? [policy.numberClaim] : []),
     insertPolicyStatement(ctx.db, policy.head),
     insertVersionStatement(ctx.db, versionRow(ctx, policy.record, { deltas: null, before: null })),
   ] as const;
@@ -147,14 +153,6 @@ export async function newPolicyInvoices(
 ): Promise<PreparedInvoicePlan | null> {
   if (plan === undefined) return null;
   return prepareInvoicePlan(ctx, { policyId: policy.head.id, plan, priced: pricedOf(policy.record.coverage) });
-}
-
-/** The next free `POL-000001`-style number: a book brought over may already hold numbers of that form. */
-async function mintPolicyNumber(ctx: OperationContext): Promise<string> {
-  for (;;) {
-    const { value, held } = await mintPolicyNumberCandidate(ctx.db, ctx.companyId, POLICY_NUMBER_SEQUENCE);
-    if (!held) return formatPolicyNumber(value);
-  }
 }
 
 /** Each Sequence field of the policy takes its next value, with the field's prefix and padding. */

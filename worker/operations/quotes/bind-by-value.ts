@@ -1,4 +1,3 @@
-import { runBatch } from "../../db/queries/batch";
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { versionView } from "../../domain/policies/version-view";
@@ -9,6 +8,7 @@ import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { finishValues } from "../entities/write-pipeline/plan-values";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { peekNextPolicyNumber, runNewPolicyBatch, withPeekedPolicyNumber } from "../policies/policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { evaluateQuoteRules, type RulesSubject } from "./bind-evaluation";
@@ -45,8 +45,14 @@ const componentsOf = (pricing: unknown) => (isRecord(pricing) ? pricing.pricingC
  * pass, one batch creates the quote already `bound` (number minted, `system` set), its submission (new or
  * recomputed to `bound`) and the new policy; on any failure nothing is created.
  */
-export async function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
+export function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
+  return withPeekedPolicyNumber((peek) => bindByValue(ctx, input, peek));
+}
+
+async function bindByValue(ctx: OperationContext, input: BindByValueInput, peek: boolean) {
   const configuration = (await configurationOf(ctx)).document;
+  // The next policy number is read beside the settings (the quote's data is not read yet: it may name its own).
+  const numberPeek = peekNextPolicyNumber(ctx, undefined, peek);
   const settings = await invoicingSettings(ctx, configuration);
   refuseInvoicingAccess(ctx, settings, input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
@@ -78,7 +84,8 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
   });
   if (failures.length) throw bindConditionsFailed(failures, "bind");
 
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  const booking = { ...bookingOf(ctx, input), data: policyData };
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const finished = await mintBindSequences(
@@ -99,7 +106,7 @@ export async function bindQuoteByValue(ctx: OperationContext, input: BindByValue
     policyId: policy.head.id,
     boundAt: ratedAt,
   };
-  await runBatch(ctx.db, [
+  await runNewPolicyBatch(ctx, policy.numberClaim, [
     ...newPolicyStatements(ctx, policy),
     ...created.statements,
     insertQuoteBindingStatement(ctx.db, binding),

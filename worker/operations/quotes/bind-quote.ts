@@ -1,4 +1,3 @@
-import { runBatch } from "../../db/queries/batch";
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { versionView } from "../../domain/policies/version-view";
@@ -10,6 +9,7 @@ import { started } from "../../lib/started";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
+import { peekNextPolicyNumber, runNewPolicyBatch, withPeekedPolicyNumber } from "../policies/policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { saveSubmissionStatements, statusWith } from "../submissions/submission-state";
@@ -27,9 +27,15 @@ import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "
  * bound quote (bind Sequence fields minted, `quoteBindErrors` emptied), its binding and its bound
  * submission. The binding's unique quote and submission make a second bind's batch fail whole.
  */
-export async function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
+export function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
+  return withPeekedPolicyNumber((peek) => bindStoredQuote(ctx, input, peek));
+}
+
+async function bindStoredQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions, peek: boolean) {
   const configuration = (await configurationOf(ctx)).document;
-  // The settings and the quote in one round trip; the settings' refusals still come first.
+  // The settings, the quote and the next policy number in one round trip; the settings' refusals still come
+  // first (the quote's data is not read yet: it may name its own number).
+  const numberPeek = peekNextPolicyNumber(ctx, undefined, peek);
   const settingsRead = started(invoicingSettings(ctx, configuration));
   const quoteRead = started(requireQuote(ctx, input.quoteId));
   // The submission and its quotes (the rules read the first, its bound status both), by the quote's id.
@@ -53,7 +59,8 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
     throw bindConditionsFailed(failures, "bind");
   }
 
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", { ...bookingOf(ctx, input), data: policyData });
+  const booking = { ...bookingOf(ctx, input), data: policyData };
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const recordType = entityRecordType(configuration, "quote");
@@ -72,7 +79,7 @@ export async function bindQuote(ctx: OperationContext, input: { quoteId: string 
         },
       }).statements
     : [];
-  await runBatch(ctx.db, [
+  await runNewPolicyBatch(ctx, policy.numberClaim, [
     ...newPolicyStatements(ctx, policy),
     saved.statement,
     insertQuoteBindingStatement(ctx.db, binding),
