@@ -11,7 +11,8 @@
 // Quote scenarios (scripts/bench/quote-scenarios.mjs) rate one quote with 50 embedded exposures through a
 // four-stage workflow and bind quotes of a seeded pool, one at a time.
 // Financial scenarios (scripts/bench/financial-scenarios.mjs) read the global balances at 100 and 100,000
-// journal entries, time invoice create and payment record, and measure bill review runs per second.
+// journal entries, time invoice create and payment record (over 200 invoices, and on one), and measure bill
+// review runs per second.
 // Bounds scenarios (scripts/bench/bounds-scenarios.mjs, issue 11) run last: the largest accepted configuration
 // (validate, import, the entity configuration read), data-validation batch and run, and a 500-delta
 // endorsement, each with workerd's memory after it.

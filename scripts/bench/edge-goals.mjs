@@ -92,7 +92,8 @@ const PER_CALL = [
   ["quote bind, 1 exposure", "quote bind 1 exposure"],
   ["quote bind, 50 exposures", "quote bind"],
   ["invoice create", "financials invoice create"],
-  ["payment record", "financials payment record"],
+  ["payment record (invoices with a few payments)", "financials payment record, 200 invoices"],
+  ["payment record on one invoice (its answer lists hundreds of payments)", "financials payment record"],
 ];
 
 function printPerCall(byName) {

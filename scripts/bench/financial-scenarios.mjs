@@ -2,7 +2,10 @@
 // - the global balances read at 100 journal entries, then at 100,000 (entries beyond the API's seeded through
 //   SQL, seed-journal.mjs): it reads running balances, so its cost must not grow with the journal;
 // - invoice create and payment record (p50/p99): money writes of a company run one at a time in its company
-//   object, so these use BENCH_FINANCIAL_CONNECTIONS (default 1) and the latency is one write's cost;
+//   object, so these use BENCH_FINANCIAL_CONNECTIONS (default 1) and the latency is one write's cost. A
+//   payment's answer lists every live payment of its invoice (CONTRACT 7.6), so payments round-robin over
+//   PAYMENT_POOL invoices (a few each, as invoices are paid) give one write's cost; 1-cent payments on one
+//   invoice (hundreds by the end of the run) show what that list costs;
 // - bill review runs per second: BILL_REVIEW_RUNS invoices reviewed at capacity 100, from the first start to
 //   the last run judged (queue delivery included); the measured requests then read an invoice's latest run.
 import { callApi } from "./api.mjs";
@@ -13,6 +16,7 @@ const CONNECTIONS = Number(process.env.BENCH_FINANCIAL_CONNECTIONS || 1);
 const LARGE_JOURNAL = 100_000;
 const SMALL_JOURNAL = 100;
 const BILL_REVIEW_RUNS = Number(process.env.BENCH_BILL_REVIEW_RUNS || 300);
+const PAYMENT_POOL = 200;
 
 const companyPath = (ctx) => `/api/v1/companies/${ctx.companyId}`;
 const financials = (ctx) => `${companyPath(ctx)}/financials`;
@@ -138,6 +142,36 @@ async function setUpPaymentRecord(ctx) {
   return { history: "1-cent payments on one invoice (with erosion checks)" };
 }
 
+/** PAYMENT_POOL invoices, paid in turn: each has a few payments by the end of the run. */
+async function setUpPaymentPool(ctx) {
+  await prepare(ctx);
+  ctx.financials.paymentPool = [];
+  for (let i = 0; i < PAYMENT_POOL; i++) {
+    const invoice = await callApi(ctx, "POST", `${financials(ctx)}/invoices`, {
+      body: invoiceBody(ctx, 1_000_000_000),
+      expect: 201,
+    });
+    ctx.financials.paymentPool.push(invoice.id);
+  }
+  return { history: `1-cent payments over ${PAYMENT_POOL} invoices in turn (with erosion checks)` };
+}
+
+function paymentPoolRequest(ctx) {
+  const pool = ctx.financials.paymentPool;
+  let next = 0;
+  return {
+    connections: CONNECTIONS,
+    requests: [
+      {
+        method: "POST",
+        headers: json(ctx),
+        body: JSON.stringify({ amountCents: 1 }),
+        setupRequest: (req) => ({ ...req, path: `${financials(ctx)}/invoices/${pool[next++ % pool.length]}/payments` }),
+      },
+    ],
+  };
+}
+
 function paymentRecordRequest(ctx) {
   return {
     connections: CONNECTIONS,
@@ -204,6 +238,7 @@ export const financialScenarios = [
   { name: "financials balances at 100 entries", setup: setUpSmallJournal, request: balancesRequest },
   { name: "financials invoice create", setup: setUpInvoiceCreate, request: invoiceCreateRequest },
   { name: "financials payment record", setup: setUpPaymentRecord, request: paymentRecordRequest },
+  { name: "financials payment record, 200 invoices", setup: setUpPaymentPool, request: paymentPoolRequest },
   { name: "financials balances at 100k entries", setup: setUpLargeJournal, request: balancesRequest },
   { name: "financials bill review", setup: setUpBillReview, request: billReviewReadRequest },
 ];
