@@ -8,6 +8,7 @@ import {
   peekPolicyNumber,
 } from "../../db/queries/policies";
 import { isRecord } from "../../lib/json";
+import { logFailure } from "../../lib/log";
 import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 
@@ -81,6 +82,8 @@ export async function withPeekedPolicyNumber<T>(run: (peek: boolean) => Promise<
     return await run(true);
   } catch (error) {
     if (!(error instanceof ClaimedNumberBatchFailed)) throw error;
+    // Never expected (nothing else mints the sequence): logged so an operator can see it happen.
+    logFailure("policy-number-claim-failed", error.cause);
     return run(false);
   }
 }
