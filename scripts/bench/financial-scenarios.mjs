@@ -130,34 +130,28 @@ function invoiceCreateRequest(ctx) {
   };
 }
 
-/** One invoice large enough for every 1-cent payment of the run. */
-async function setUpPaymentRecord(ctx) {
+/**
+ * `count` invoices, each large enough for every 1-cent payment it gets in the run, paid in turn: one invoice
+ * gets them all (hundreds by the end), PAYMENT_POOL invoices a few each.
+ */
+async function setUpPayments(ctx, count) {
   await prepare(ctx);
-  ctx.financials.bigInvoice = (
-    await callApi(ctx, "POST", `${financials(ctx)}/invoices`, {
+  const invoices = [];
+  for (let i = 0; i < count; i++) {
+    const invoice = await callApi(ctx, "POST", `${financials(ctx)}/invoices`, {
       body: invoiceBody(ctx, 1_000_000_000_000),
       expect: 201,
-    })
-  ).id;
-  return { history: "1-cent payments on one invoice (with erosion checks)" };
-}
-
-/** PAYMENT_POOL invoices, paid in turn: each has a few payments by the end of the run. */
-async function setUpPaymentPool(ctx) {
-  await prepare(ctx);
-  ctx.financials.paymentPool = [];
-  for (let i = 0; i < PAYMENT_POOL; i++) {
-    const invoice = await callApi(ctx, "POST", `${financials(ctx)}/invoices`, {
-      body: invoiceBody(ctx, 1_000_000_000),
-      expect: 201,
     });
-    ctx.financials.paymentPool.push(invoice.id);
+    invoices.push(invoice.id);
   }
-  return { history: `1-cent payments over ${PAYMENT_POOL} invoices in turn (with erosion checks)` };
+  ctx.financials.paymentInvoices ??= {};
+  ctx.financials.paymentInvoices[count] = invoices;
+  const over = count === 1 ? "on one invoice" : `over ${count} invoices in turn`;
+  return { history: `1-cent payments ${over} (with erosion checks)` };
 }
 
-function paymentPoolRequest(ctx) {
-  const pool = ctx.financials.paymentPool;
+function paymentRequest(ctx, count) {
+  const invoices = ctx.financials.paymentInvoices[count];
   let next = 0;
   return {
     connections: CONNECTIONS,
@@ -166,19 +160,12 @@ function paymentPoolRequest(ctx) {
         method: "POST",
         headers: json(ctx),
         body: JSON.stringify({ amountCents: 1 }),
-        setupRequest: (req) => ({ ...req, path: `${financials(ctx)}/invoices/${pool[next++ % pool.length]}/payments` }),
+        setupRequest: (req) => ({
+          ...req,
+          path: `${financials(ctx)}/invoices/${invoices[next++ % invoices.length]}/payments`,
+        }),
       },
     ],
-  };
-}
-
-function paymentRecordRequest(ctx) {
-  return {
-    connections: CONNECTIONS,
-    method: "POST",
-    path: `${financials(ctx)}/invoices/${ctx.financials.bigInvoice}/payments`,
-    headers: json(ctx),
-    body: JSON.stringify({ amountCents: 1 }),
   };
 }
 
@@ -237,8 +224,16 @@ const billReviewReadRequest = (ctx) => ({
 export const financialScenarios = [
   { name: "financials balances at 100 entries", setup: setUpSmallJournal, request: balancesRequest },
   { name: "financials invoice create", setup: setUpInvoiceCreate, request: invoiceCreateRequest },
-  { name: "financials payment record", setup: setUpPaymentRecord, request: paymentRecordRequest },
-  { name: "financials payment record, 200 invoices", setup: setUpPaymentPool, request: paymentPoolRequest },
+  {
+    name: "financials payment record",
+    setup: (ctx) => setUpPayments(ctx, 1),
+    request: (ctx) => paymentRequest(ctx, 1),
+  },
+  {
+    name: "financials payment record, 200 invoices",
+    setup: (ctx) => setUpPayments(ctx, PAYMENT_POOL),
+    request: (ctx) => paymentRequest(ctx, PAYMENT_POOL),
+  },
   { name: "financials balances at 100k entries", setup: setUpLargeJournal, request: balancesRequest },
   { name: "financials bill review", setup: setUpBillReview, request: billReviewReadRequest },
 ];

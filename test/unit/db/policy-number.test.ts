@@ -12,15 +12,15 @@ import {
 import { ClaimedNumberBatchFailed, withPeekedPolicyNumber } from "../../../worker/operations/policies/policy-number";
 import { createCompany } from "../../support/harness";
 
-/** A policy row holding `policyNumber`, as a book brought over through SQL would. */
-function heldNumber(companyId: string, policyNumber: string) {
+/** A policy row holding `policyNumber`, as a book brought over through SQL would: the statement, not yet run. */
+function heldNumberStatement(companyId: string, policyNumber: string) {
   return env.DB.prepare(
     `INSERT INTO policies (id, company_id, policy_number, current_version, status, term_start, term_end, created_at, updated_at)
      VALUES (?, ?, ?, 1, 'active', '2026-01-01', '2027-01-01', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-  )
-    .bind(crypto.randomUUID(), companyId, policyNumber)
-    .run();
+  ).bind(crypto.randomUUID(), companyId, policyNumber);
 }
+
+const heldNumber = (companyId: string, policyNumber: string) => heldNumberStatement(companyId, policyNumber).run();
 
 /** SQLite's padding of a minted value, as `mintPolicyNumberCandidate` checks it. */
 async function sqlPadded(value: number) {
@@ -82,10 +82,7 @@ describe("minted policy numbers (worker/db/queries/policies.ts)", () => {
     // Moved to 3 by another writer: a claim of 2 (read at 1) fails its batch whole, the policy row with it.
     await mintPolicyNumberCandidate(db, company.id, sequence);
     await mintPolicyNumberCandidate(db, company.id, sequence);
-    const policyRow = env.DB.prepare(
-      `INSERT INTO policies (id, company_id, policy_number, current_version, status, term_start, term_end, created_at, updated_at)
-       VALUES (?, ?, 'POL-000002', 1, 'active', '2026-01-01', '2027-01-01', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    ).bind(crypto.randomUUID(), company.id);
+    const policyRow = heldNumberStatement(company.id, "POL-000002");
     await expect(
       db.$client.batch([claimSequenceValueStatement(db, company.id, sequence, 2).statement, policyRow]),
     ).rejects.toThrow(/NOT NULL/);
