@@ -11,6 +11,7 @@ import type {
 } from "../worker/domain/policies/transactions";
 import type { Env } from "../worker/env";
 import type { JsonObject } from "../worker/lib/json";
+import { forgetKnownSequences } from "../worker/operations/company/owned-sequences";
 import { type ResetReceipt, resetCompany } from "../worker/operations/company/reset-company";
 import { type CompanyChange, updateCompany } from "../worker/operations/company/update-company";
 import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
@@ -396,6 +397,7 @@ export class CompanyObject extends DurableObject<Env> {
         return await operation(ctx);
       } finally {
         forgetKeptPolicies(this.memo);
+        forgetKnownSequences(this.memo);
       }
     });
   }

@@ -9,6 +9,7 @@
 // A company's transactions are serialized by its Durable Object, so more connections only add queueing:
 // these scenarios use BENCH_POLICY_CONNECTIONS (default 1) so the latency is one transaction's cost.
 // "policy endorse 16 conns one policy" endorses the long-history policy from BENCH_CONNECTIONS (16) at once.
+// "policy new business" writes a new policy per request (one exposure, its number minted).
 // BENCH_POLICY_POOL (default 6,000) sizes the version-1 pool; past it, requests wrap to version 3 and beyond.
 import { callApi, SETUP_CALL_TIMEOUT_MS } from "./api.mjs";
 import { BENCH_CONFIGURATION } from "./entity-fixture.mjs";
@@ -226,11 +227,35 @@ function concurrentRequest(ctx) {
 
 export const ENDORSE_CONCURRENT_SCENARIO = "policy endorse 16 conns one policy";
 
+async function setUpNewBusiness(ctx) {
+  await prepare(ctx);
+  return { policy: "1 exposure, a minted number" };
+}
+
+/** New business, one policy per request: each mints the next policy number (claimed in its write batch). */
+function newBusinessRequest(ctx) {
+  const headers = { authorization: ctx.adminKey, "content-type": "application/json" };
+  const body = () => JSON.stringify({ ...NEW_BUSINESS, transactionTimestamp: new Date().toISOString() });
+  return {
+    connections: CONNECTIONS,
+    requests: [
+      {
+        method: "POST",
+        path: `${companyPath(ctx)}/policies/transaction/new-business`,
+        headers,
+        setupRequest: (req) => ({ ...req, body: body() }),
+      },
+    ],
+  };
+}
+
 export const policyScenarios = [
   { name: "policy endorse at v2", setup: setUpShortHistory, request: shortHistoryRequest },
   { name: "policy endorse at v1000", setup: setUpLongHistory, request: longHistoryRequest },
   { name: ENDORSE_CONCURRENT_SCENARIO, setup: setUpLongHistory, request: concurrentRequest },
   { name: "bordereau rows 50k", setup: setUpBordereau, request: bordereauRequest },
+  // Last of the policy scenarios: the policies it writes add to what the others read.
+  { name: "policy new business", setup: setUpNewBusiness, request: newBusinessRequest },
 ];
 
 /** Endorse must cost the same whatever the history length: [label, scenario, baseline scenario]. */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError, staff } from "../support/harness";
+import { must } from "../support/must";
 import { countRows, date, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 const bind = (q: Awaited<ReturnType<typeof setUpQuotes>>, body: object, key = q.admin) =>
@@ -62,6 +63,29 @@ describe("bind by id (CONTRACT 5.6)", () => {
     expect(sequence).toBe(6);
     expect(await countRows("policies", q.company.id)).toBe(1);
     expect(await countRows("quote_bindings", q.company.id)).toBe(1);
+  });
+
+  it("takes a bind Sequence field in the bind's batch once the object knows it: a failed batch burns none, and a value moved behind the object's back is never reused", async () => {
+    const q = await setUpQuotes();
+    const ids = [await q.createQuote(), await q.createQuote(), await q.createQuote()];
+    for (const id of ids) await q.rateAndCopy(id);
+    const bound = async (quoteId: string) => {
+      const res = await bind(q, { quoteId, transactionTimestamp: "2025-12-01T10:00:00Z", displayAuthor: "Dana" });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return { number: res.json.policy.policyNumber, quoteRef: res.json.quote.data.quoteRef };
+    };
+    const moveSequence = (name: string, value: number) =>
+      env.DB.prepare("UPDATE sequences SET value = ? WHERE company_id = ? AND name = ?")
+        .bind(value, q.company.id, name)
+        .run();
+    expect(await bound(must(ids[0]))).toEqual({ number: "POL-000001", quoteRef: "QR-001" });
+    // The policy number moved: the bind's batch fails whole, its quoteRef claim with it, and the second run
+    // takes QR-002 (a quoteRef minted before the batch would have been burned).
+    await moveSequence("policy.policyNumber", 5);
+    expect(await bound(must(ids[1]))).toEqual({ number: "POL-000006", quoteRef: "QR-002" });
+    // The quoteRef moved: taken past it, never reused.
+    await moveSequence("quote.quoteRef", 7);
+    expect(await bound(must(ids[2]))).toEqual({ number: "POL-000007", quoteRef: "QR-008" });
   });
 
   it("binds what is stored, not the rate answer: a rate never copied leaves rating-present failing", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
+import { BoundWrite } from "../../../worker/db/compiled-write";
 import { runBatch } from "../../../worker/db/queries/batch";
 import {
   claimSequenceValueStatement,
@@ -9,7 +10,13 @@ import {
   mintPolicyNumberCandidate,
   peekPolicyNumber,
 } from "../../../worker/db/queries/policies";
-import { ClaimedNumberBatchFailed, withPeekedPolicyNumber } from "../../../worker/operations/policies/policy-number";
+import {
+  runClaimingBatch,
+  SequenceClaims,
+  withSequenceClaims,
+} from "../../../worker/operations/company/owned-sequences";
+import type { CompanyMemo } from "../../../worker/operations/configuration/configuration-of";
+import { type OperationContext, operationContext, PLATFORM_ACTOR } from "../../../worker/operations/context";
 import { createCompany } from "../../support/harness";
 
 /** A policy row holding `policyNumber`, as a book brought over through SQL would: the statement, not yet run. */
@@ -94,25 +101,80 @@ describe("minted policy numbers (worker/db/queries/policies.ts)", () => {
     await runBatch(db, [claimSequenceValueStatement(db, company.id, sequence, 4)]);
     expect(await sequenceValue(company.id, sequence)).toBe(4);
   });
+});
 
-  it("runs an operation again with its number minted apart only when its claiming batch failed", async () => {
+/** An operation's context: in the company object, with the memo it keeps between operations, or in the worker. */
+function contextOf(companyId: string, memo: CompanyMemo | undefined): OperationContext {
+  const call = { companyId, actor: PLATFORM_ACTOR, requestId: "test", method: "POST", path: "/test", batchId: null };
+  return operationContext(env, call, new Date(), memo);
+}
+
+describe("sequences the company object takes (worker/operations/company/owned-sequences.ts)", () => {
+  const name = "policy.underwriterRef";
+
+  it("mints apart where the object knows nothing, then claims in the batch without a read; a refused operation burns none", async () => {
+    const company = await createCompany();
+    const ctx = contextOf(company.id, {});
+    // First use: minted in a statement of its own, and known from then on.
+    expect(await new SequenceClaims(ctx, true).next(name)).toBe(1);
+    expect(await sequenceValue(company.id, name)).toBe(1);
+    expect(ctx.memo?.sequences?.get(name)).toBe(1);
+    // A refused operation: its claim was never run, so nothing moved and the next operation takes 2.
+    const refused = new SequenceClaims(ctx, true);
+    expect(await refused.next(name)).toBe(2);
+    expect(await sequenceValue(company.id, name)).toBe(1);
+    // Two values in one operation: both claims ride the batch, in order.
+    const claims = new SequenceClaims(ctx, true);
+    expect([await claims.next(name), await claims.next(name)]).toEqual([2, 3]);
+    await runClaimingBatch(ctx, claims, []);
+    expect(await sequenceValue(company.id, name)).toBe(3);
+    expect(ctx.memo?.sequences?.get(name)).toBe(3);
+  });
+
+  it("fails the whole batch when the sequence moved behind the object's back; the object then forgets it", async () => {
+    const company = await createCompany();
+    const ctx = contextOf(company.id, { sequences: new Map([[name, 4]]) });
+    await env.DB.prepare("INSERT INTO sequences (company_id, name, value) VALUES (?, ?, 9)")
+      .bind(company.id, name)
+      .run();
     const runs: boolean[] = [];
-    const answer = await withPeekedPolicyNumber(async (peek) => {
-      runs.push(peek);
-      if (peek) throw new ClaimedNumberBatchFailed(new Error("sequence moved"));
-      return "minted apart";
+    const answer = await withSequenceClaims(ctx, async (claims) => {
+      runs.push(claims.claimable);
+      // Known (4): taken as 5 without a read; minted apart (10) in the second run.
+      const value = await claims.next(name);
+      await runClaimingBatch(ctx, claims, [new BoundWrite(heldNumberStatement(company.id, `POL-${value}`))]);
+      return value;
     });
-    expect({ answer, runs }).toEqual({ answer: "minted apart", runs: [true, false] });
-    // A refusal (any other error) is the answer at once: the operation never runs twice.
-    const refused: boolean[] = [];
+    expect({ answer, runs }).toEqual({ answer: 10, runs: [true, false] });
+    // The first run's batch committed nothing: one policy row, the second run's.
+    expect(
+      await env.DB.prepare("SELECT policy_number FROM policies WHERE company_id = ?").bind(company.id).all(),
+    ).toMatchObject({ results: [{ policy_number: "POL-10" }] });
+    expect(await sequenceValue(company.id, name)).toBe(10);
+    expect(ctx.memo?.sequences?.get(name)).toBe(10);
+  });
+
+  it("never runs an operation twice for any other error", async () => {
+    const company = await createCompany();
+    const ctx = contextOf(company.id, {});
     const refusal = new Error("refused");
+    const runs: boolean[] = [];
     await expect(
-      withPeekedPolicyNumber(async (peek) => {
-        refused.push(peek);
+      withSequenceClaims(ctx, async (claims) => {
+        runs.push(claims.claimable);
         throw refusal;
       }),
     ).rejects.toBe(refusal);
-    expect(refused).toEqual([true]);
+    expect(runs).toEqual([true]);
+  });
+
+  it("outside the object (no memo) every value is minted apart", async () => {
+    const company = await createCompany();
+    const ctx = contextOf(company.id, undefined);
+    const claims = new SequenceClaims(ctx, true);
+    expect([await claims.next(name), await claims.next(name)]).toEqual([1, 2]);
+    expect(claims.statements()).toEqual([]);
+    expect(await sequenceValue(company.id, name)).toBe(2);
   });
 });
 

@@ -22,6 +22,8 @@ export interface CompanyMemo {
   policies?: Map<string, KeptPolicy>;
   /** Reads commit groups share, kept until the next other exclusive operation (`keptGroupReads`). */
   groupReads?: GroupReads;
+  /** Where the sequences only the object takes stand, by name (`worker/operations/company/owned-sequences.ts`). */
+  sequences?: Map<string, number>;
 }
 
 /** This isolate's parsed documents, for operations that run in the worker. */

@@ -1,5 +1,3 @@
-import type { BoundWrite } from "../../db/compiled-write";
-import { nextSequenceValue } from "../../db/queries/entities";
 import {
   findLiveRenewal,
   findPolicyByNumber,
@@ -24,6 +22,7 @@ import {
   readingError,
   renewalError,
 } from "../../errors/policy-refusals";
+import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invoice-plan";
 import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
@@ -37,20 +36,20 @@ import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-che
 export interface NewPolicy {
   head: PolicyHead;
   record: VersionRecord;
-  /** Takes the peeked policy number in the policy's batch (null when the number was sent or minted apart). */
-  numberClaim: BoundWrite | null;
 }
 
 /**
  * Reads and checks the data of new business or a renewal, then builds the new policy at version 1:
- * the policy number is kept when sent and minted when absent (from `numberPeek` when the operation read it
- * beside its first reads, to be taken in its batch), Sequence fields take their next value.
+ * the policy number is kept when sent and minted when absent (from `numberPeek`, started beside the
+ * operation's first reads), and each Sequence field takes its next value; `claims` takes them in the policy's
+ * write batch where the company object knows where they stand (`runClaimingBatch`).
  */
 export async function prepareNewPolicy(
   ctx: OperationContext,
   action: "NEW_BUSINESS" | "RENEW",
   request: StartPolicyRequest,
   numberPeek: NumberPeek | null,
+  claims: SequenceClaims,
 ): Promise<NewPolicy> {
   await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
@@ -69,12 +68,9 @@ export async function prepareNewPolicy(
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
     throw policyNumberTaken(data.policyNumber);
   }
-  const { policyNumber, claim } =
-    typeof data.policyNumber === "string"
-      ? { policyNumber: data.policyNumber, claim: null }
-      : await mintedPolicyNumber(ctx, numberPeek);
+  const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
   data.policyNumber = policyNumber;
-  await assignSequences(ctx, data, configuration.policyFields);
+  await assignSequences(data, configuration.policyFields, claims);
 
   if ("exposures" in data) {
     // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
@@ -111,7 +107,7 @@ export async function prepareNewPolicy(
     createdAt,
     updatedAt: createdAt,
   };
-  return { head, record, numberClaim: claim };
+  return { head, record };
 }
 
 /**
@@ -132,10 +128,9 @@ async function renewedPolicy(ctx: OperationContext, data: Record<string, unknown
   return { policyId: head.id, coverage: current.coverage };
 }
 
-/** The statements that write a new policy: the claim of its peeked number, its head, then version 1. */
+/** The statements that write a new policy: its head, then version 1. */
 export function newPolicyStatements(ctx: OperationContext, policy: NewPolicy) {
   return [
-    ...(policy.numberClaim ? [policy.numberClaim] : []),
     insertPolicyStatement(ctx.db, policy.head),
     insertVersionStatement(ctx.db, versionRow(ctx, policy.record, { deltas: null, before: null })),
   ] as const;
@@ -156,10 +151,10 @@ export async function newPolicyInvoices(
 }
 
 /** Each Sequence field of the policy takes its next value, with the field's prefix and padding. */
-async function assignSequences(ctx: OperationContext, data: Record<string, unknown>, policyFields: SubField[]) {
+async function assignSequences(data: Record<string, unknown>, policyFields: SubField[], claims: SequenceClaims) {
   for (const field of policyFields) {
     if (field.typeInfo.kind !== "Sequence") continue;
-    const value = await nextSequenceValue(ctx.db, ctx.companyId, `policy.${field.referenceId}`);
+    const value = await claims.next(`policy.${field.referenceId}`);
     data[field.referenceId] =
       `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }

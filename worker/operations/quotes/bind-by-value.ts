@@ -4,11 +4,12 @@ import { versionView } from "../../domain/policies/version-view";
 import { QUOTE_TYPE_OF } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed } from "../../errors/quote-refusals";
 import { isRecord, type JsonObject, sameJson } from "../../lib/json";
+import { runClaimingBatch, type SequenceClaims, withSequenceClaims } from "../company/owned-sequences";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { finishValues } from "../entities/write-pipeline/plan-values";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
-import { peekNextPolicyNumber, runNewPolicyBatch, withPeekedPolicyNumber } from "../policies/policy-number";
+import { peekNextPolicyNumber } from "../policies/policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { evaluateQuoteRules, type RulesSubject } from "./bind-evaluation";
@@ -46,13 +47,13 @@ const componentsOf = (pricing: unknown) => (isRecord(pricing) ? pricing.pricingC
  * recomputed to `bound`) and the new policy; on any failure nothing is created.
  */
 export function bindQuoteByValue(ctx: OperationContext, input: BindByValueInput) {
-  return withPeekedPolicyNumber((peek) => bindByValue(ctx, input, peek));
+  return withSequenceClaims(ctx, (claims) => bindByValue(ctx, input, claims));
 }
 
-async function bindByValue(ctx: OperationContext, input: BindByValueInput, peek: boolean) {
+async function bindByValue(ctx: OperationContext, input: BindByValueInput, claims: SequenceClaims) {
   const configuration = (await configurationOf(ctx)).document;
   // The next policy number is read beside the settings (the quote's data is not read yet: it may name its own).
-  const numberPeek = peekNextPolicyNumber(ctx, undefined, peek);
+  const numberPeek = peekNextPolicyNumber(ctx, undefined, claims);
   const settings = await invoicingSettings(ctx, configuration);
   refuseInvoicingAccess(ctx, settings, input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
@@ -85,11 +86,11 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, peek:
   if (failures.length) throw bindConditionsFailed(failures, "bind");
 
   const booking = { ...bookingOf(ctx, input), data: policyData };
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek);
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const finished = await mintBindSequences(
-    ctx,
+    claims,
     creation.recordType,
     await finishValues(ctx, creation.recordType, values, creation.pending),
   );
@@ -106,7 +107,7 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, peek:
     policyId: policy.head.id,
     boundAt: ratedAt,
   };
-  await runNewPolicyBatch(ctx, policy.numberClaim, [
+  await runClaimingBatch(ctx, claims, [
     ...newPolicyStatements(ctx, policy),
     ...created.statements,
     insertQuoteBindingStatement(ctx.db, binding),

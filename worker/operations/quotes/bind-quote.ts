@@ -6,10 +6,11 @@ import { quoteTransition } from "../../domain/quotes/lifecycle";
 import { notFound } from "../../errors/api-error";
 import { bindConditionsFailed, invalidLifecycleTransition } from "../../errors/quote-refusals";
 import { started } from "../../lib/started";
+import { runClaimingBatch, type SequenceClaims, withSequenceClaims } from "../company/owned-sequences";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
-import { peekNextPolicyNumber, runNewPolicyBatch, withPeekedPolicyNumber } from "../policies/policy-number";
+import { peekNextPolicyNumber } from "../policies/policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
 import { viewContextOf } from "../policies/view-context";
 import { saveSubmissionStatements, statusWith } from "../submissions/submission-state";
@@ -28,14 +29,18 @@ import { mintBindSequences, quoteView, requireQuote, saveQuoteStatement } from "
  * submission. The binding's unique quote and submission make a second bind's batch fail whole.
  */
 export function bindQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions) {
-  return withPeekedPolicyNumber((peek) => bindStoredQuote(ctx, input, peek));
+  return withSequenceClaims(ctx, (claims) => bindStoredQuote(ctx, input, claims));
 }
 
-async function bindStoredQuote(ctx: OperationContext, input: { quoteId: string } & BindOptions, peek: boolean) {
+async function bindStoredQuote(
+  ctx: OperationContext,
+  input: { quoteId: string } & BindOptions,
+  claims: SequenceClaims,
+) {
   const configuration = (await configurationOf(ctx)).document;
   // The settings, the quote and the next policy number in one round trip; the settings' refusals still come
   // first (the quote's data is not read yet: it may name its own number).
-  const numberPeek = peekNextPolicyNumber(ctx, undefined, peek);
+  const numberPeek = peekNextPolicyNumber(ctx, undefined, claims);
   const settingsRead = started(invoicingSettings(ctx, configuration));
   const quoteRead = started(requireQuote(ctx, input.quoteId));
   // The submission and its quotes (the rules read the first, its bound status both), by the quote's id.
@@ -60,11 +65,11 @@ async function bindStoredQuote(ctx: OperationContext, input: { quoteId: string }
   }
 
   const booking = { ...bookingOf(ctx, input), data: policyData };
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek);
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const recordType = entityRecordType(configuration, "quote");
-  const data = await mintBindSequences(ctx, recordType, { ...quote.row.data, quoteStatus: to, quoteBindErrors: [] });
+  const data = await mintBindSequences(claims, recordType, { ...quote.row.data, quoteStatus: to, quoteBindErrors: [] });
   const boundAt = ctx.now.toISOString();
   const saved = saveQuoteStatement(ctx, quote.row, data, boundAt);
   // A quote without a submission predates the lifecycle; its quote-type rule fails, so it never gets here.
@@ -79,7 +84,7 @@ async function bindStoredQuote(ctx: OperationContext, input: { quoteId: string }
         },
       }).statements
     : [];
-  await runNewPolicyBatch(ctx, policy.numberClaim, [
+  await runClaimingBatch(ctx, claims, [
     ...newPolicyStatements(ctx, policy),
     saved.statement,
     insertQuoteBindingStatement(ctx.db, binding),

@@ -1,4 +1,4 @@
-import { type EntityRow, nextSequenceValue, updateEntityStatement } from "../../db/queries/entities";
+import { type EntityRow, updateEntityStatement } from "../../db/queries/entities";
 import { findQuote, type StoredQuote } from "../../db/queries/quotes";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { presentRecord } from "../../domain/entities/present-record";
@@ -8,6 +8,7 @@ import { type QuoteStatus, quoteStatusOf } from "../../domain/quotes/lifecycle";
 import { notFound } from "../../errors/api-error";
 import { quoteNotEditable } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
+import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 
 /** A stored quote as the lifecycle reads it. */
@@ -77,12 +78,15 @@ export function saveQuoteStatement(ctx: OperationContext, row: EntityRow, data: 
   };
 }
 
-/** Each quote Sequence field generated at bind takes its next value (company counter per field; CONTRACT 5.6). */
-export async function mintBindSequences(ctx: OperationContext, recordType: RecordType, data: JsonObject) {
+/**
+ * Each quote Sequence field generated at bind takes its next value (company counter per field; CONTRACT 5.6),
+ * claimed in the bind's batch where the company object knows where the counter stands.
+ */
+export async function mintBindSequences(claims: SequenceClaims, recordType: RecordType, data: JsonObject) {
   const out = { ...data };
   for (const field of recordType.fields) {
     if (field.typeInfo.kind !== "Sequence" || field.generatedAt !== "bind" || out[field.referenceId] != null) continue;
-    const value = await nextSequenceValue(ctx.db, ctx.companyId, `quote.${field.referenceId}`);
+    const value = await claims.next(`quote.${field.referenceId}`);
     out[field.referenceId] =
       `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
