@@ -1,8 +1,6 @@
 import {
   findLiveRenewal,
   findPolicyByNumber,
-  findPolicyHead,
-  findVersion,
   insertPolicyStatement,
   insertVersionStatement,
   type PolicyHead,
@@ -22,10 +20,12 @@ import {
   readingError,
   renewalError,
 } from "../../errors/policy-refusals";
+import { started } from "../../lib/started";
 import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invoice-plan";
 import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
+import { currentPolicyRows } from "./kept-policies";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
 import { enrichPolicyExposures } from "./policy-exposures";
 import { mintedPolicyNumber, type NumberPeek } from "./policy-number";
@@ -117,13 +117,12 @@ export async function prepareNewPolicy(
  */
 async function renewedPolicy(ctx: OperationContext, data: Record<string, unknown>, termStart: string) {
   if (typeof data.previousPolicy !== "string") return null;
-  const head = await findPolicyHead(ctx.db, ctx.companyId, data.previousPolicy);
-  const current = head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
-  if (!head || !current) {
-    throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
-  }
-  const liveRenewal = await findLiveRenewal(ctx.db, ctx.companyId, head.id);
-  const refusal = renewalRefusal({ previous: current.coverage, liveRenewal, termStart });
+  // Its live renewal is read beside it (one round trip; none for the policy the company object keeps).
+  const liveRenewalRead = started(findLiveRenewal(ctx.db, ctx.companyId, data.previousPolicy));
+  const previous = await currentPolicyRows(ctx, data.previousPolicy);
+  if (!previous) throw invalidPolicyData([{ path: "previousPolicy", problem: "names no policy of this company" }]);
+  const { head, current } = previous;
+  const refusal = renewalRefusal({ previous: current.coverage, liveRenewal: await liveRenewalRead(), termStart });
   if (refusal) throw renewalError(refusal);
   return { policyId: head.id, coverage: current.coverage };
 }
