@@ -310,6 +310,22 @@ describe("bind by value (CONTRACT 5.6)", () => {
     expect(await countRows("policies", q.company.id)).toBe(0);
   });
 
+  it("burns no submission number when its rules fail: the number is claimed in the batch that never ran", async () => {
+    const q = await setUpQuotes();
+    const numberOf = async (submissionId: string) => (await q.readSubmission(submissionId)).data.submissionNumber;
+    expect(await numberOf(await q.createSubmission({}))).toBe("S00000001");
+    const fullTermPricingInfo = { pricingComponents: [{ label: "Mine", group: "p", kind: "Premium", value: 1 }] };
+    expectError(
+      await bind(q, { quote: { ...QUOTE_VALUES, fullTermPricingInfo }, ratingWorkflowName: "standard" }),
+      409,
+      "BindConditionsFailed",
+    );
+    expect(await numberOf(await q.createSubmission({}))).toBe("S00000002");
+    // And a quote created without a submission makes its own, numbered next.
+    const quote = await q.readQuote(await q.createQuote());
+    expect(await numberOf(quote.submissionId)).toBe("S00000003");
+  });
+
   it("answers a rating refusal as a rate does, and enforces required fields as a create", async () => {
     const q = await setUpQuotes();
     expectError(

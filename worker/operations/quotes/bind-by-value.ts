@@ -57,7 +57,7 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   const settings = await invoicingSettings(ctx, configuration);
   refuseInvoicingAccess(ctx, settings, input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
-  const creation = await planQuoteCreation(ctx, configuration, input.quote);
+  const creation = await planQuoteCreation(ctx, configuration, input.quote, claims);
   const calculated = applyCalculatedFields(creation.recordType.fields, creation.values, ctx.now);
   const rating = ratingOf(workflow, calculated, ctx.now);
 
@@ -92,7 +92,7 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   const finished = await mintBindSequences(
     claims,
     creation.recordType,
-    await finishValues(ctx, creation.recordType, values, creation.pending),
+    await finishValues(ctx, creation.recordType, values, creation.pending, claims),
   );
   const ratedAt = ctx.now.toISOString();
   const created = await quoteCreationStatements(ctx, creation, {

@@ -9,6 +9,7 @@ import { quoteCreationRefusal, recomputedStatus, type SubmissionStatus } from ".
 import { invalidData } from "../../errors/entity-refusals";
 import { lifecycleWriteError, submissionTakesNoQuotes } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
+import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 import { refuseLockedFields } from "../entities/write-group-check";
 import { type PendingValues, planValues } from "../entities/write-pipeline/plan-values";
@@ -48,6 +49,7 @@ export async function planQuoteCreation(
   ctx: OperationContext,
   configuration: ConfigurationDocument,
   body: JsonObject,
+  claims: SequenceClaims,
 ): Promise<QuoteCreation> {
   const recordType = entityRecordType(configuration, "quote");
   const { submissionId, ...fields } = body;
@@ -66,7 +68,7 @@ export async function planQuoteCreation(
   // Made only once the quote's values pass, so a refused create uses no submission number.
   const submission = existing
     ? { existing }
-    : { created: await prepareSubmission(ctx, configuration, { body: {}, relaxRequired: true }) };
+    : { created: await prepareSubmission(ctx, configuration, { body: {}, relaxRequired: true }, claims) };
   const { data: values, ...pending } = planned;
   return { configuration, recordType, values, pending, submission };
 }

@@ -1,3 +1,4 @@
+import { runClaimingBatch, withSequenceClaims } from "../company/owned-sequences";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
 import {
@@ -9,11 +10,14 @@ import {
 
 /**
  * Serialized in the company object. Creates a submission (generic `POST P/entities/submission` and the
- * oldest family's `POST O/submissions`) with its lifecycle record, in one batch.
+ * oldest family's `POST O/submissions`) with its lifecycle record, in one batch, which claims its number
+ * and its Sequence fields' values where the object knows them.
  */
-export async function createSubmission(ctx: OperationContext, input: NewSubmissionInput): Promise<NewSubmission> {
-  const configuration = (await configurationOf(ctx)).document;
-  const submission = await prepareSubmission(ctx, configuration, input);
-  await ctx.db.batch(newSubmissionStatements(ctx, submission));
-  return submission;
+export function createSubmission(ctx: OperationContext, input: NewSubmissionInput): Promise<NewSubmission> {
+  return withSequenceClaims(ctx, async (claims) => {
+    const configuration = (await configurationOf(ctx)).document;
+    const submission = await prepareSubmission(ctx, configuration, input, claims);
+    await runClaimingBatch(ctx, claims, newSubmissionStatements(ctx, submission));
+    return submission;
+  });
 }

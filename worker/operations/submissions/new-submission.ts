@@ -1,4 +1,4 @@
-import { type EntityRow, insertEntityStatement, nextSequenceValue } from "../../db/queries/entities";
+import { type EntityRow, insertEntityStatement } from "../../db/queries/entities";
 import { insertSubmissionRecordStatement, type SubmissionRecordRow } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { guardedEndpoint } from "../../domain/entities/guarded-fields";
@@ -6,6 +6,7 @@ import { entityRecordType, type RecordType } from "../../domain/entities/record-
 import { statusWrite, submissionNumberOf } from "../../domain/submissions/status";
 import { invalidData, refusalError } from "../../errors/entity-refusals";
 import type { JsonObject } from "../../lib/json";
+import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 import { refuseLockedFields } from "../entities/write-group-check";
 import { finishValues, planValues } from "../entities/write-pipeline/plan-values";
@@ -44,6 +45,7 @@ export async function prepareSubmission(
   ctx: OperationContext,
   configuration: ConfigurationDocument,
   input: NewSubmissionInput,
+  claims: SequenceClaims,
 ): Promise<NewSubmission> {
   const configured = entityRecordType(configuration, "submission");
   const recordType = input.relaxRequired ? relaxed(configured) : configured;
@@ -59,8 +61,8 @@ export async function prepareSubmission(
   const intakeStatus = status.kind === "set" ? status.status : "draft";
 
   const planned = await planValues(ctx, { recordType, configuration, body: values, existing: null });
-  const finished = await finishValues(ctx, recordType, planned.data, planned);
-  const number = submissionNumberOf(await nextSequenceValue(ctx.db, ctx.companyId, SUBMISSION_NUMBER_SEQUENCE));
+  const finished = await finishValues(ctx, recordType, planned.data, planned, claims);
+  const number = submissionNumberOf(await claims.next(SUBMISSION_NUMBER_SEQUENCE));
   const now = ctx.now.toISOString();
   const id = crypto.randomUUID();
   const data: JsonObject = {

@@ -7,6 +7,7 @@ import type { RecordType } from "../../../domain/entities/record-type";
 import { planWrite } from "../../../domain/entities/write-plan";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
 import type { JsonObject } from "../../../lib/json";
+import type { SequenceClaims } from "../../company/owned-sequences";
 import { holds, type OperationContext } from "../../context";
 import { geocodeAddressFields } from "./address-geocoding";
 import { arbitrateOfacScreenings } from "./ofac-screening";
@@ -71,17 +72,20 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
  * The last half of every record save, in this order (issue 10, item 8): new sequence numbers, then
  * computed defaults in dependency order, then calculated fields, and the same for embedded exposures
  * the write sent (item 2); a required field a default left empty is refused (400, after the sequences
- * were minted: such a refusal leaves a gap in the sequence).
+ * were minted: such a refusal leaves a gap in the sequence, unless `claims` takes them in the write's batch:
+ * only where the company object alone takes the record type's counters, see `owned-sequences.ts`).
  */
 export async function finishValues(
   ctx: OperationContext,
   recordType: RecordType,
   data: JsonObject,
   pending: PendingValues,
+  claims?: SequenceClaims,
 ): Promise<JsonObject> {
   const minted = { ...data };
   for (const field of pending.sequencesToMint) {
-    const value = await nextSequenceValue(ctx.db, ctx.companyId, `${recordType.type}.${field.referenceId}`);
+    const name = `${recordType.type}.${field.referenceId}`;
+    const value = claims ? await claims.next(name) : await nextSequenceValue(ctx.db, ctx.companyId, name);
     minted[field.referenceId] =
       `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
   }
