@@ -784,3 +784,46 @@ describe("derived lifecycle dates on generic writes", () => {
     expect(after.userSetEventName).toBe("Hail");
   });
 });
+
+describe("claim numbers: an event's Sequence fields, taken in the company object", () => {
+  const CLAIM_NUMBERS = {
+    fieldDefinitions: [
+      {
+        entityType: "event",
+        referenceId: "claimNumber",
+        label: "Claim number",
+        typeInfo: { kind: "Sequence", prefix: "CLM-", padding: 5 },
+      },
+      // Required, with a default that leaves it empty: a create that omits it is refused after its number was taken.
+      {
+        entityType: "event",
+        referenceId: "adjusterCode",
+        label: "Adjuster code",
+        typeInfo: { kind: "String" },
+        required: true,
+        computedDefault: "null",
+      },
+    ],
+  };
+
+  it("claims the next number in the create's write: a refused create burns none, a moved counter is never reused", async () => {
+    const { company, key } = await setUp(CLAIM_NUMBERS);
+    const claimNumberOf = async (body: object) =>
+      (await readEvent(company, key, await createEvent(company, key, body))).claimNumber;
+    expect(await claimNumberOf({ adjusterCode: "A1" })).toBe("CLM-00001");
+    const refused = await company.call("POST", "/entities/event", key, { body: {} });
+    expect(refused.status, refused.text).toBe(400);
+    expect(await claimNumberOf({ adjusterCode: "A2" })).toBe("CLM-00002");
+    // Another writer of the counter behind the object's back: the create is written once, past it.
+    await env.DB.prepare("UPDATE sequences SET value = 7 WHERE company_id = ? AND name = 'event.claimNumber'")
+      .bind(company.id)
+      .run();
+    expect(await claimNumberOf({ adjusterCode: "A3" })).toBe("CLM-00008");
+    const events = await env.DB.prepare(
+      "SELECT count(*) AS n FROM entities WHERE company_id = ? AND entity_type = 'event'",
+    )
+      .bind(company.id)
+      .first<number>("n");
+    expect(events).toBe(3);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { CompiledSelect } from "../compiled-select";
-import { CompiledWrite, rowPlaceholders } from "../compiled-write";
+import { type BoundWrite, CompiledWrite, rowPlaceholders } from "../compiled-write";
 import { entities, sequences } from "../schema";
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -57,7 +57,12 @@ const entityInsert = new CompiledWrite<EntityRow>((db) => db.insert(entities).va
 
 /** Inserts one record on its own (a create's only write), with SQL built once per isolate. */
 export async function insertEntity(db: Database, row: EntityRow): Promise<void> {
-  await entityInsert.bound(db, row).statement.run();
+  await insertEntityWrite(db, row).statement.run();
+}
+
+/** `insertEntity`'s statement, for a batch (`runBatch`). */
+export function insertEntityWrite(db: Database, row: EntityRow): BoundWrite {
+  return entityInsert.bound(db, row);
 }
 
 /** Replaces a record's data if nobody changed it since `version` was read. */

@@ -9,9 +9,9 @@ import type { OperationContext } from "../context";
 /**
  * The company counters only the company object's exclusive operations take (issue 16, lever 3): the policy
  * number and a policy's Sequence fields (new business, renewal, binds), a submission's number, and the Sequence
- * fields of quotes and submissions (only the object's serialized creates and binds make those records). The
- * Sequence fields of other records are not among them: their creates overlap one another in the object, so a
- * counter known to one could move under it. The object keeps where each stands after its own mints and
+ * fields of quotes, submissions and events (only the object's serialized creates and binds make those records).
+ * The Sequence fields of other records are not among them: their creates overlap one another in the object, so
+ * a counter known to one could move under it. The object keeps where each stands after its own mints and
  * commits (`CompanyMemo.sequences`). An operation then takes the next value in its write batch with a guarded
  * claim: no round trip of its own, and a refused operation or a failed batch burns no value. Where the object
  * knows nothing (its first use, or in the worker), the value is minted in a statement of its own, as before,
@@ -81,7 +81,7 @@ export class ClaimedSequenceBatchFailed extends Error {
 
 /** Runs an operation's write batch with its claims first; with a claim in it, a failure is `ClaimedSequenceBatchFailed`. */
 export async function runClaimingBatch(
-  ctx: OperationContext,
+  ctx: Pick<OperationContext, "db">,
   claims: SequenceClaims,
   statements: readonly Statement[],
 ): Promise<void> {

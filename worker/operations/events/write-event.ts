@@ -1,10 +1,17 @@
-import { type EntityRow, findEntity, insertEntity, updateEntityStatement } from "../../db/queries/entities";
+import {
+  type EntityRow,
+  findEntity,
+  insertEntity,
+  insertEntityWrite,
+  updateEntityStatement,
+} from "../../db/queries/entities";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { eventNameOf } from "../../domain/events/event-name";
 import { lifecycleFields, storedHistory } from "../../domain/events/open-close-history";
 import { notFound } from "../../errors/api-error";
 import { type JsonObject, sameJson } from "../../lib/json";
 import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
+import { runClaimingBatch, type SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
 import { loadEventNameParts } from "./event-name-parts";
 
@@ -28,7 +35,12 @@ interface EventWriteBase {
 /** A create computes the event's first values; any other write changes the stored ones (an absent event is 404). */
 export type EventWrite = EventWriteBase &
   (
-    | { creates: true; change(): Promise<EventChange> }
+    | {
+        creates: true;
+        change(): Promise<EventChange>;
+        /** The counters the create's values took, claimed in its insert's batch (`owned-sequences.ts`). */
+        claims: SequenceClaims;
+      }
     | { creates?: false; change(stored: EntityRow): Promise<EventChange> }
   );
 
@@ -76,7 +88,8 @@ export function writeEvent(ctx: EventWriteContext, write: EventWrite): Promise<E
         updatedAt: now,
         createdBy: ctx.actor.keyId,
       };
-      await insertEntity(ctx.db, row);
+      if (write.creates) await runClaimingBatch(ctx, write.claims, [insertEntityWrite(ctx.db, row)]);
+      else await insertEntity(ctx.db, row);
       return finished(row);
     }
     if (write.onlyWhenChanged && sameJson(data, stored.data)) return finished(stored);
