@@ -229,7 +229,7 @@ export const ENDORSE_CONCURRENT_SCENARIO = "policy endorse 16 conns one policy";
 
 async function setUpNewBusiness(ctx) {
   await prepare(ctx);
-  return { policy: "1 exposure, a minted number" };
+  return { history: "a new policy per request, 1 exposure" };
 }
 
 /** New business, one policy per request: each mints the next policy number (claimed in its write batch). */

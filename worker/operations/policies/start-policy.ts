@@ -6,6 +6,7 @@ import {
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
+import { sequenceText } from "../../domain/entities/sequence-text";
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { pricedOf } from "../../domain/financials/priced";
 import { readPolicyData } from "../../domain/policies/policy-data";
@@ -154,7 +155,6 @@ async function assignSequences(data: Record<string, unknown>, policyFields: SubF
   for (const field of policyFields) {
     if (field.typeInfo.kind !== "Sequence") continue;
     const value = await claims.next(`policy.${field.referenceId}`);
-    data[field.referenceId] =
-      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+    data[field.referenceId] = sequenceText(field.typeInfo, value);
   }
 }

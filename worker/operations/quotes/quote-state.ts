@@ -4,6 +4,7 @@ import type { ConfigurationDocument } from "../../domain/configuration/document"
 import { presentRecord } from "../../domain/entities/present-record";
 import type { RecordType } from "../../domain/entities/record-type";
 import { entityRecordType } from "../../domain/entities/record-type";
+import { sequenceText } from "../../domain/entities/sequence-text";
 import { type QuoteStatus, quoteStatusOf } from "../../domain/quotes/lifecycle";
 import { notFound } from "../../errors/api-error";
 import { quoteNotEditable } from "../../errors/quote-refusals";
@@ -87,8 +88,7 @@ export async function mintBindSequences(claims: SequenceClaims, recordType: Reco
   for (const field of recordType.fields) {
     if (field.typeInfo.kind !== "Sequence" || field.generatedAt !== "bind" || out[field.referenceId] != null) continue;
     const value = await claims.next(`quote.${field.referenceId}`);
-    out[field.referenceId] =
-      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+    out[field.referenceId] = sequenceText(field.typeInfo, value);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import type { ConfigurationDocument, SubField } from "../../../domain/configurat
 import { completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
 import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
 import type { RecordType } from "../../../domain/entities/record-type";
+import { sequenceText } from "../../../domain/entities/sequence-text";
 import { planWrite } from "../../../domain/entities/write-plan";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
 import type { JsonObject } from "../../../lib/json";
@@ -86,8 +87,7 @@ export async function finishValues(
   for (const field of pending.sequencesToMint) {
     const name = `${recordType.type}.${field.referenceId}`;
     const value = claims ? await claims.next(name) : await nextSequenceValue(ctx.db, ctx.companyId, name);
-    minted[field.referenceId] =
-      `${field.typeInfo.prefix ?? ""}${String(value).padStart(field.typeInfo.padding ?? 0, "0")}`;
+    minted[field.referenceId] = sequenceText(field.typeInfo, value);
   }
   const completed = completeValues(recordType.fields, minted, pending.defaults, ctx.now);
   const embeddedFields = recordType.embeddedExposureFields;
