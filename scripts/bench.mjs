@@ -43,12 +43,6 @@ import {
 import { quoteScenarios } from "./bench/quote-scenarios.mjs";
 import { growth, printTable, ratio, summarize } from "./bench/report.mjs";
 import {
-  RESTARTED_GOAL_SCENARIOS,
-  restartedGoalsEnabled,
-  restartedHealthName,
-  restartedName,
-} from "./bench/restarted-goals.mjs";
-import {
   LIFECYCLE_WITHOUT_LIMITER,
   PERSON_CREATE,
   PERSON_CREATE_KEYED,
@@ -148,34 +142,6 @@ try {
   server = await startDevServer(devServer);
   const ctx = { ...server, persistDir };
   const port = devServer.port;
-
-  /** One measured run with the runtime's CPU per request over it. */
-  const measure = async (options) => {
-    const ticksBefore = workerdTicks(server.processGroup, port);
-    const result = await drive(server.baseUrl, options, SECONDS);
-    return { result, cpu: cpuPerRequest(ticksBefore, workerdTicks(server.processGroup, port), result.requests.total) };
-  };
-
-  /**
-   * A goal scenario again on a restarted server over the same state, after /health on it (restarted-goals.mjs):
-   * each is warmed up as in the main sequence. The scenarios after it run on this younger server.
-   */
-  const measureOnRestartedServer = async (scenario, extra) => {
-    await server.stop();
-    server = null;
-    server = await startDevServer(devServer);
-    Object.assign(ctx, server);
-    const pair = [];
-    for (const [name, options] of [
-      [restartedHealthName(scenario.name), { path: "/health" }],
-      [restartedName(scenario.name), scenario.request(ctx)],
-    ]) {
-      if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
-      const { result, cpu } = await measure(options);
-      pair.push(summarize(name, result, { ...(options.path === "/health" ? {} : extra), ...cpu }));
-    }
-    return pair;
-  };
   console.log(
     `Benchmarking ${server.baseUrl}: ${SECONDS} s per scenario, ${CONNECTIONS} connections, wrangler's local ` +
       `trace collector ${LOCAL_TRACES ? "on" : "off"} (host ${hostLoad()})\n`,
@@ -193,12 +159,11 @@ try {
     const options = scenario.request(ctx);
     if (WARMUP_SECONDS > 0) await drive(server.baseUrl, options, WARMUP_SECONDS);
     await scenario.beforeRun?.(ctx);
-    const { result, cpu } = await measure(options);
+    const ticksBefore = workerdTicks(server.processGroup, port);
+    const result = await drive(server.baseUrl, options, SECONDS);
+    const cpu = cpuPerRequest(ticksBefore, workerdTicks(server.processGroup, port), result.requests.total);
     const more = { ...((await scenario.afterRun?.(ctx, result)) ?? {}), ...((await scenario.after?.(ctx)) ?? {}) };
     rows.push(summarize(scenario.name, result, { ...extra, ...more, ...cpu }));
-    if (restartedGoalsEnabled() && RESTARTED_GOAL_SCENARIOS.includes(scenario.name)) {
-      rows.push(...(await measureOnRestartedServer(scenario, extra)));
-    }
   }
 
   // The limiter's cost: the same authenticated read on a server of its own with the limiter off. One dev

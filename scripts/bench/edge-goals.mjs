@@ -1,8 +1,6 @@
 // Issue 16's table: the figures the issue measured before its levers, beside this run's, with the goals as
 // ratios to `GET /health` in the same run (the only comparison that survives a different host or load).
-import { ENDORSE_CONCURRENT_SCENARIO as ENDORSE } from "./policy-scenarios.mjs";
 import { cpuCell } from "./report.mjs";
-import { restartedHealthName, restartedName } from "./restarted-goals.mjs";
 
 /** [label, scenario of this bench, before: { rps, p50, p99, ratio } from the issue's run, goal ratio or null]. */
 const ROWS = [
@@ -15,54 +13,13 @@ const ROWS = [
     0.6,
   ],
   ["entity create", "entity create 10k", { rps: 99, p50: 141, p99: 552, ratio: 0.23 }, 0.4],
-  ["endorse, 16 connections on one policy", ENDORSE, { rps: 61, p50: 237, p99: 528, ratio: 0.14 }, 0.5],
+  [
+    "endorse, 16 connections on one policy",
+    "policy endorse 16 conns one policy",
+    { rps: 61, p50: 237, p99: 528, ratio: 0.14 },
+    0.5,
+  ],
 ];
-
-const metText = (met) => (met ? "met" : "not met");
-
-function printAligned(lines) {
-  const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => line[i].length)));
-  const format = (line) =>
-    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(format(lines[0]));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines.slice(1)) console.log(format(line));
-}
-
-/** The goal rows measured again on a restarted server, each against the /health measured just before it there. */
-function printRestartedGoals(byName) {
-  const lines = [
-    ["scenario", "health req/s", "p99", "now req/s", "p50", "p99", "ratio", "goal", "CPU ms", "CPU ratio"],
-  ];
-  for (const [label, name, , goal] of ROWS) {
-    const [health, now] = [byName[restartedHealthName(name)], byName[restartedName(name)]];
-    if (!health || !now || goal === null) continue;
-    const ratio = (now.rps / health.rps).toFixed(2);
-    lines.push([
-      label,
-      health.rps.toFixed(1),
-      String(health.p99Ms),
-      now.rps.toFixed(1),
-      String(now.p50Ms),
-      String(now.p99Ms),
-      ratio,
-      `≥ ${goal.toFixed(2)} ${metText(Number(ratio) >= goal)}`,
-      cpuCell(now.runtimeCpuMs),
-      cpuRatio(health, now),
-    ]);
-  }
-  if (lines.length === 1) return;
-  console.log(
-    "The same goals on a restarted server over the same state, each against GET /health measured on it just before " +
-      "(wrangler dev's processes slow in the tail as they age, whatever the worker runs):",
-  );
-  printAligned(lines);
-  const endorse = byName[restartedName(ENDORSE)];
-  if (endorse)
-    console.log(
-      `endorse p99 goal ≤ 100 ms on the restarted server: ${endorse.p99Ms} ms (${metText(endorse.p99Ms <= 100)})`,
-    );
-}
 
 /** Health's workerd CPU per request over the row's: the ratio the shared thread's cost alone would give. */
 const cpuRatio = (health, row) =>
@@ -92,7 +49,7 @@ export function printEdgeGoals(byName) {
     const now = byName[name];
     if (!now) continue;
     const ratio = (now.rps / health.rps).toFixed(2);
-    const met = goal === null ? "-" : `≥ ${goal.toFixed(2)} ${metText(Number(ratio) >= goal)}`;
+    const met = goal === null ? "-" : `≥ ${goal.toFixed(2)} ${Number(ratio) >= goal ? "met" : "not met"}`;
     lines.push([
       label,
       String(before.rps),
@@ -108,15 +65,20 @@ export function printEdgeGoals(byName) {
       cpuRatio(health, now),
     ]);
   }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => line[i].length)));
+  const format = (line) =>
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log("Issue 16: before (the issue's run) and now (this run); ratio = req/s over GET /health's");
   console.log(
     "CPU ms = the workerd runtime's CPU per request (its one JS thread runs the worker, objects and D1 simulator); " +
       "CPU ratio = health's CPU ms over the row's",
   );
-  printAligned(lines);
-  const endorse = byName[ENDORSE];
-  if (endorse) console.log(`endorse p99 goal ≤ 100 ms: ${endorse.p99Ms} ms (${metText(endorse.p99Ms <= 100)})`);
-  printRestartedGoals(byName);
+  console.log(format(lines[0]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines.slice(1)) console.log(format(line));
+  const endorse = byName["policy endorse 16 conns one policy"];
+  if (endorse)
+    console.log(`endorse p99 goal ≤ 100 ms: ${endorse.p99Ms} ms (${endorse.p99Ms <= 100 ? "met" : "not met"})`);
   printPerCall(byName);
   const [long, short] = [byName["policy endorse at v1000"], byName["policy endorse at v2"]];
   if (long && short)
