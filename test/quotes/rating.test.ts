@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expectError } from "../support/harness";
+import { expectError, staff } from "../support/harness";
 import { QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 /**
@@ -63,6 +63,21 @@ describe("rate by id (CONTRACT 5.4, 5.5)", () => {
     expect(after.system).toEqual({ ratingWorkflowName: "standard", ratedAt: rating.ratedAt });
     expect({ ...after, system: null }).toEqual({ ...before, system: null });
     expect(after.data.fullTermPricingInfo).toBeUndefined();
+  });
+
+  it("rates a retired company's quote and records nothing: the rate is a read-only POST, the company unchangeable", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    expect((await staff("PATCH", `/admin/companies/${q.company.id}`, { lifecycle: "retired" })).status).toBe(200);
+    const rating = await q.rate(id);
+    // The same figures as a live company's rate (the first test's hand computation): premium 600, total 655.
+    expect(rating).toMatchObject({
+      quoteId: id,
+      ratingWorkflowName: "standard",
+      fullTermPricingInfo: { premium: 600 },
+    });
+    expect(rating.fullTermPolicyRatingResult.policyGrandTotal).toBe(655);
+    expect((await q.readQuote(id)).system).toEqual({ ratingWorkflowName: null, ratedAt: null });
   });
 
   it("gives a warning diagnostic and still succeeds when a warning is not true", async () => {

@@ -7,8 +7,11 @@ import type { RecordRatingInput } from "./record-rating";
 export interface RateQuoteInput {
   quoteId: string;
   ratingWorkflowName: string;
-  /** Records the rate's workflow and time on the quote, serialized in the company object (`recordRating`). */
-  record(rating: RecordRatingInput): Promise<unknown>;
+  /**
+   * Records the rate's workflow and time on the quote, serialized in the company object (`recordRating`); null
+   * for a retired company, whose data nothing changes (CONTRACT 4, lifecycle access): the rating is answered, `system` stays.
+   */
+  record: ((rating: RecordRatingInput) => Promise<unknown>) | null;
 }
 
 /**
@@ -24,6 +27,6 @@ export async function rateStoredQuote(ctx: OperationContext, input: RateQuoteInp
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   const rating = ratingOf(workflow, quoteValues(configuration, quote.row), ctx.now);
   const ratedAt = ctx.now.toISOString();
-  await input.record({ quoteId: quote.row.id, ratingWorkflowName: workflow.name, ratedAt });
+  await input.record?.({ quoteId: quote.row.id, ratingWorkflowName: workflow.name, ratedAt });
   return ratingAnswer(quote.row.id, workflow.name, ratedAt, rating);
 }

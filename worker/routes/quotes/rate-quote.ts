@@ -28,7 +28,8 @@ const DESCRIPTION = [
     "`fullTermPricingInfo` (and, if wanted, `fullTermPolicyRatingResult`) from the answer into the quote with " +
     "`PATCH /api/v1/companies/{companyId}/entities/quote/{quoteId}`. Any refusal leaves `system` as it was. A " +
     "`bound` or `cancelled` quote is 409 `QuoteNotEditable`. The rate computes outside the company object and " +
-    "records `system` there after re-checking that the quote is still editable.",
+    "records `system` there after re-checking that the quote is still editable. A retired company's quote is " +
+    "rated and nothing is recorded: `system` keeps its values, since a retired company's data cannot change.",
   RATING_RULES,
 ].join("\n\n");
 
@@ -59,7 +60,7 @@ export const rateQuote = defineRoute(
     const answer = await rateStoredQuote(ctx, {
       quoteId: c.req.valid("param").quoteId,
       ratingWorkflowName: c.req.valid("json").ratingWorkflowName,
-      record: (rating) => companyObject(ctx).recordQuoteRating(rating),
+      record: c.get("lifecycle") === "retired" ? null : (rating) => companyObject(ctx).recordQuoteRating(rating),
     });
     return c.json(answer, 200);
   },
