@@ -113,6 +113,33 @@ describe("POST P/policies/deleteAll", () => {
     expect((await company.call("GET", `/entities/exposure/${exposure}`, admin)).status).toBe(200);
   });
 
+  it("commits an audit receipt with the rows it removed, in its own batch; a refused wipe commits none", async () => {
+    const { company, admin, newBusiness, endorse, renew, make, addContact } = await setUp();
+    const first = await newBusiness();
+    await endorse(first);
+    await renew(first); // 2 policies, 3 versions, the previousPolicy link
+    await addContact(first, await make("person", { name: "Ada" }));
+    expect(await storedRows(company.id)).toEqual({ policies: 2, versions: 3, contacts: 1, links: 1 });
+    const receipts = async (batchId: string) =>
+      (await company.call("GET", `/audit-log?batchId=${batchId}`, admin)).json.items.filter(
+        (e: { kind: string }) => e.kind === "receipt",
+      );
+    const wiped = await company.call("POST", "/policies/deleteAll", admin, { body: { batchId: "wipe-1" } });
+    expect(wiped.json).toEqual({ rowsRemoved: 2 + 3 + 1 + 1 });
+    // Read right after the answer: a receipt is committed with the change, not buffered like request rows.
+    expect(await receipts("wipe-1")).toEqual([
+      expect.objectContaining({
+        action: "deleteAllPolicies",
+        requestId: wiped.headers.get("X-Request-Id"),
+        detail: { rowsRemoved: 7 },
+      }),
+    ]);
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "live" })).status).toBe(200);
+    const refused = await company.call("POST", "/policies/deleteAll", admin, { body: { batchId: "wipe-2" } });
+    expectError(refused, 409, "CompanyLifecycleRefused");
+    expect(await receipts("wipe-2")).toEqual([]);
+  });
+
   it("is safe to retry: a repeat removes nothing and answers rowsRemoved 0", async () => {
     const { newBusiness, deleteAll } = await setUp();
     await newBusiness();

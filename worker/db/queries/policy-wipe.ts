@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { companies, entities, policies, policyContacts, policyVersions, relationshipLinks } from "../schema";
 import { attachmentWipeStatements } from "./attachment-wipes";
+import { guardedReceiptStatement, type ReceiptRow } from "./audit-log";
 import { policyInvoices } from "./financial-wipe";
 import { countBoundQuotes, noBoundQuote } from "./quotes";
 
@@ -100,9 +101,10 @@ export async function countLiveReferences(db: Database, companyId: string) {
  * policy at either end, children before parents, and first what is attached to policies (notes, tasks,
  * folders, files with their stored objects queued for purge, generated forms). Every statement repeats
  * the guards (still Sandbox, no live reference), so a wipe racing a lifecycle change or a new reference
- * deletes nothing rather than half. `policyRows` are the statements whose changes count as rows removed.
+ * deletes nothing rather than half. `policyRows` are the statements whose changes count as rows removed;
+ * `writeReceipt` goes first, counting those rows under the same guards, as entity wipes do.
  */
-export function deleteAllPoliciesStatements(db: Database, companyId: string, requestedAt: string) {
+export function deleteAllPoliciesStatements(db: Database, companyId: string, receipt: ReceiptRow) {
   const stillSandbox = exists(
     db
       .select({ one: sql`1` })
@@ -111,20 +113,27 @@ export function deleteAllPoliciesStatements(db: Database, companyId: string, req
   );
   const guards = allOf(stillSandbox, noLiveReference(db, companyId));
   const policyIds = policyIdsOf(db, companyId);
-  const attachments = attachmentWipeStatements(db, companyId, "policy", guards, requestedAt);
+  const attachments = attachmentWipeStatements(db, companyId, "policy", guards, receipt.createdAt);
+  const policyLinks = and(
+    eq(relationshipLinks.companyId, companyId),
+    or(inArray(relationshipLinks.fromId, policyIds), inArray(relationshipLinks.toId, policyIds)),
+  );
   const policyRows = [
-    db
-      .delete(relationshipLinks)
-      .where(
-        and(
-          eq(relationshipLinks.companyId, companyId),
-          or(inArray(relationshipLinks.fromId, policyIds), inArray(relationshipLinks.toId, policyIds)),
-          guards,
-        ),
-      ),
+    db.delete(relationshipLinks).where(and(policyLinks, guards)),
     db.delete(policyContacts).where(and(eq(policyContacts.companyId, companyId), guards)),
     db.delete(policyVersions).where(and(eq(policyVersions.companyId, companyId), guards)),
     db.delete(policies).where(and(eq(policies.companyId, companyId), guards)),
   ] as const;
-  return { attachments, policyRows };
+  const counted = [
+    db.select({ n: count() }).from(relationshipLinks).where(policyLinks),
+    db.select({ n: count() }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
+    db.select({ n: count() }).from(policyVersions).where(eq(policyVersions.companyId, companyId)),
+    db.select({ n: count() }).from(policies).where(eq(policies.companyId, companyId)),
+  ];
+  const toRemove = sql.join(
+    counted.map((query) => sql`(${query})`),
+    sql` + `,
+  );
+  const writeReceipt = guardedReceiptStatement(db, receipt, sql`json_object('rowsRemoved', ${toRemove})`, guards);
+  return { writeReceipt, attachments, policyRows };
 }

@@ -1,5 +1,6 @@
 import { countLiveReferences, deleteAllPoliciesStatements } from "../../db/queries/policy-wipe";
 import { liveReferencesExist } from "../../errors/policy-repair-refusals";
+import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import type { OperationContext } from "../context";
 import { requestObjectPurge } from "../files/purge-stored-objects";
@@ -11,7 +12,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * Serialized in the company object. `POST P/policies/deleteAll`: removes every policy of a Sandbox
  * company with its versions, contacts, what is attached to them (notes, tasks, folders, files, generated
  * forms) and every relationship link with a policy at either end (the `previousPolicy` renewal links among
- * them), in one atomic batch; answers the rows removed.
+ * them), in one atomic batch with its audit receipt (`deleteAllPolicies`, detail `{rowsRemoved}`); answers the
+ * rows removed.
  *
  * Live references block it (409 `LiveReferencesExist`, nothing deleted): a quote or event record whose
  * stored data has a top-level `policyId` naming one of the company's policies, or a relationship link
@@ -21,10 +23,11 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 export async function deleteAllPolicies(ctx: OperationContext): Promise<{ rowsRemoved: number }> {
   await requireSandboxCompany(ctx, WHAT);
   await refuseLiveReferences(ctx);
-  const { attachments, policyRows } = deleteAllPoliciesStatements(ctx.db, ctx.companyId, ctx.now.toISOString());
-  const results = await ctx.db.batch([...attachments, ...policyRows]);
+  const receipt = auditReceipt(ctx, "deleteAllPolicies");
+  const { writeReceipt, attachments, policyRows } = deleteAllPoliciesStatements(ctx.db, ctx.companyId, receipt);
+  const results = await ctx.db.batch([writeReceipt, ...attachments, ...policyRows]);
   // Attached notes, files and the like go with the policies but are not counted as policy rows.
-  const rowsRemoved = results.slice(attachments.length).reduce((sum, result) => sum + result.meta.changes, 0);
+  const rowsRemoved = results.slice(1 + attachments.length).reduce((sum, result) => sum + result.meta.changes, 0);
   if (rowsRemoved === 0) {
     // Nothing left, or a guard stopped the batch: say which.
     await requireSandboxCompany(ctx, WHAT);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
+import { requestBatchId } from "../../http/request-batch-id";
 import { companyParams, companyRoute, conflictResponse, contextOf, jsonContent } from "../../http/route";
 
 const DeleteAllPoliciesResultSchema = z
@@ -20,8 +21,8 @@ const DESCRIPTION = [
   "Removes every policy of the company with all its versions, its contacts, the notes, tasks, folders, files " +
     "and generated forms attached to it, and every relationship link with a policy at either end (the `previousPolicy` renewal links among them), in one atomic write serialized with " +
     "policy transactions. Policy number counters are not restarted (a company reset does that). Safe to retry: a " +
-    "repeat removes nothing and answers `rowsRemoved: 0`. No body is needed; a root `batchId` is passed to the " +
-    "audit log.",
+    "repeat removes nothing and answers `rowsRemoved: 0`. The write commits its audit receipt with it (action " +
+    "`deleteAllPolicies`, detail `{rowsRemoved}`, carrying the body's root `batchId`). No body is needed.",
   "Refused with 409 `CompanyLifecycleRefused` for every caller unless the company is Sandbox.",
   "Refused with 409 `LiveReferencesExist`, deleting nothing, while live references exist: a quote or event " +
     "record whose data holds a top-level `policyId` naming one of the company's policies, or a relationship link " +
@@ -53,5 +54,5 @@ export const deleteAllPolicies = defineRoute(
     },
     { sandboxOnly: true },
   ),
-  async (c) => c.json(await companyObject(contextOf(c)).deleteAllPolicies(), 200),
+  async (c) => c.json(await companyObject(contextOf(c, { batchId: requestBatchId(c) })).deleteAllPolicies(), 200),
 );
