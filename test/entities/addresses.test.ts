@@ -636,6 +636,70 @@ describe("embedded exposures", () => {
   });
 });
 
+describe("Group entries", () => {
+  const GROUP_FIELDS = [
+    {
+      entityType: "exposure",
+      referenceId: "locations",
+      label: "Locations",
+      typeInfo: {
+        kind: "Group",
+        subFields: [
+          { referenceId: "label", label: "Label", typeInfo: { kind: "String" } },
+          { referenceId: "address", label: "Address", typeInfo: { kind: "Object: AddressV2" } },
+          {
+            referenceId: "docks",
+            label: "Docks",
+            typeInfo: {
+              kind: "Group",
+              subFields: [{ referenceId: "dockAddress", label: "Dock", typeInfo: { kind: "Object: AddressV2" } }],
+            },
+          },
+        ],
+      },
+    },
+  ];
+
+  it("AddressV2 values inside Group entries, nested groups included, are geocoded; unchanged ones are not looked up again", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    expect(
+      (await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: GROUP_FIELDS } })).status,
+    ).toBe(200);
+    const [plant, dock, office] = [uniqueStreet(), uniqueStreet(), uniqueStreet()];
+    await answer(plant, { kind: "match", county: "Fairfax County" });
+    await answer(dock, { kind: "match", county: "Arlington County" });
+    await answer(office, { kind: "noMatch" });
+    const locations = [
+      {
+        label: "Plant",
+        address: { enteredAddress: entered(plant) },
+        docks: [{ dockAddress: { enteredAddress: entered(dock) } }],
+      },
+      { label: "Office", address: { enteredAddress: entered(office) } },
+      { label: "Yard" },
+    ];
+    const id = await createExposure(company, admin, { locations });
+    const stored = (await read(company, admin, id)).locations;
+    expect(stored[0].address.geocode).toMatchObject({ source: "census", status: "matched", county: "Fairfax County" });
+    expect(stored[0].docks[0].dockAddress.geocode).toMatchObject({ status: "matched", county: "Arlington County" });
+    expect(stored[1].address.geocode).toMatchObject({ source: "census", status: "unmatched", county: null });
+    expect(stored[2]).toEqual({ label: "Yard" });
+
+    // The same entries sent again keep their geocodes; the office, moved, is looked up at its new street.
+    const moved = uniqueStreet();
+    await answer(moved, { kind: "match", county: "Prince William County" });
+    const resent = [locations[0], { label: "Office", address: { enteredAddress: entered(moved) } }];
+    const saved = await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { locations: resent } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.data.locations[0].address.geocode.county).toBe("Fairfax County");
+    expect(saved.json.data.locations[1].address.geocode.county).toBe("Prince William County");
+    expect(await lookupsOf(plant)).toHaveLength(1);
+    expect(await lookupsOf(dock)).toHaveLength(1);
+    expect(await lookupsOf(moved)).toHaveLength(1);
+  });
+});
+
 describe("access", () => {
   it("a key without exposure.edit is 403 and no geocoder call is made", async () => {
     const { company, key } = await setUp();

@@ -40,24 +40,48 @@ async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<G
   return geocodeFromOutcome(outcome, { provider: CENSUS_PROVIDER, requestedAt }, enteredCountyOf(value, storedView));
 }
 
-/** One record's values (or one embedded exposure's) with each AddressV2 value geocoded. */
+/** Whether a field is AddressV2 or a Group holding one at any depth: only those values are walked. */
+const holdsAddress = (field: SubField): boolean =>
+  isAddressV2Field(field) || (field.typeInfo.kind === "Group" && (field.typeInfo.subFields ?? []).some(holdsAddress));
+
+/** Each entry of a list (a Group's entries, embedded exposures) geocoded against the stored entry at its position. */
+function geocodeEntries(
+  env: Env,
+  fields: readonly SubField[],
+  entries: readonly unknown[],
+  stored: unknown,
+): Promise<unknown[]> {
+  const before = Array.isArray(stored) ? stored : [];
+  return Promise.all(
+    entries.map((entry, i) =>
+      isRecord(entry) ? geocodeValues(env, fields, entry, isRecord(before[i]) ? before[i] : null) : entry,
+    ),
+  );
+}
+
+/** One record's values (an embedded exposure's, a Group entry's) with each AddressV2 value geocoded. */
 async function geocodeValues(
   env: Env,
   fields: readonly SubField[],
   data: JsonObject,
   existing: JsonObject | null,
 ): Promise<JsonObject> {
-  const addressFields = fields.flatMap((field) => {
+  const changes = fields.flatMap((field) => {
     const value = data[field.referenceId];
-    return isAddressV2Field(field) && isAddressV2Shape(value) ? [{ field, value }] : [];
+    const stored = existing?.[field.referenceId];
+    if (isAddressV2Field(field) && isAddressV2Shape(value)) {
+      const geocoded: Promise<unknown> = geocodeOf(env, value, stored).then((geocode) => ({ ...value, geocode }));
+      return [{ field, next: geocoded }];
+    }
+    if (field.typeInfo.kind === "Group" && Array.isArray(value) && holdsAddress(field))
+      return [{ field, next: geocodeEntries(env, field.typeInfo.subFields ?? [], value, stored) }];
+    return [];
   });
-  if (!addressFields.length) return data;
-  const geocodes = await Promise.all(
-    addressFields.map(({ field, value }) => geocodeOf(env, value, existing?.[field.referenceId])),
-  );
-  const out = { ...data };
-  addressFields.forEach(({ field, value }, i) => {
-    out[field.referenceId] = { ...value, geocode: geocodes[i] };
+  if (!changes.length) return data;
+  const values = await Promise.all(changes.map(({ next }) => next));
+  const out: JsonObject = { ...data };
+  changes.forEach(({ field }, i) => {
+    out[field.referenceId] = values[i];
   });
   return out;
 }
@@ -72,17 +96,13 @@ export function geocodeExposures(
   exposures: readonly unknown[],
   stored: readonly unknown[],
 ): Promise<unknown[]> {
-  return Promise.all(
-    exposures.map((item, i) => {
-      const before = stored[i];
-      return isRecord(item) ? geocodeValues(env, exposureFields, item, isRecord(before) ? before : null) : item;
-    }),
-  );
+  return geocodeEntries(env, exposureFields, exposures, stored);
 }
 
 /**
  * Geocodes every AddressV2 value on save (interface, "AddressV2 and Address"): the record's own fields
- * (entity or custom object) and those of embedded exposures. A value left in the legacy flat shape by an
+ * (entity or custom object), those inside Group entries at any depth (each entry against the stored entry at
+ * its position) and those of embedded exposures. A value left in the legacy flat shape by an
  * earlier write and not sent now stays as stored (reads show it as AddressV2). Legacy `Object: Address`
  * values are stored as sent and never geocoded: their `county` is the caller's.
  */
