@@ -1,11 +1,13 @@
 // Bytes per stored record (issue 16, docs/SCALE.md): starts a local server with the demo program, adds a
 // book through the API (vehicles, policies with endorsements, invoices and payments), then asks the local
-// D1 for each table's rows and average row size (the sum of its columns' stored lengths; SQLite adds a few
-// bytes of header per row and its indexes on top, which the index estimate below accounts for).
+// D1 for each table's rows and average row size (the sum of its columns' stored lengths), and, once the
+// server has stopped, what each table takes on disk per row in whole pages, its indexes included
+// (`pages-on-disk.mjs`): a row of 2 to 4 KB fills a 4 KB page by itself.
 // `node scripts/measure-storage.mjs` prints a table and a JSON line; about a minute.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pagesOnDisk } from "./bench/pages-on-disk.mjs";
 import { runWrangler } from "./bench/wrangler.mjs";
 import { freePort, startDevServer } from "./dev-server.mjs";
 
@@ -23,7 +25,13 @@ const TABLES = [
 ];
 
 const persistDir = mkdtempSync(join(tmpdir(), "iop-measure-"));
-const server = await startDevServer({ port: await freePort(), persistDir, logLevel: "warn" });
+// A larger book (MEASURE_POLICIES) would pass the default budget of 600 calls a minute.
+const server = await startDevServer({
+  port: await freePort(),
+  persistDir,
+  logLevel: "warn",
+  requestsPerMinute: 100_000,
+});
 const api = async (method, path, body, expected) => {
   const res = await fetch(`${server.baseUrl}/api/v1/companies/${server.companyId}${path}`, {
     method,
@@ -108,10 +116,17 @@ try {
     )[0].results;
     sizes.push({ table, rows: row.rows, avgBytes: Math.round(row.avgBytes), maxBytes: row.maxBytes });
   }
-  console.log("table                    rows   avg bytes   max bytes");
+  await server.stop();
+  const pages = pagesOnDisk(persistDir);
+  for (const s of sizes) {
+    const { tableBytes = 0, indexBytes = 0 } = pages.get(s.table) ?? {};
+    s.diskBytesPerRow = s.rows ? Math.round(tableBytes / s.rows) : 0;
+    s.indexBytesPerRow = s.rows ? Math.round(indexBytes / s.rows) : 0;
+  }
+  console.log("table                    rows   avg bytes   max bytes   on disk per row   its indexes per row");
   for (const s of sizes)
     console.log(
-      `${s.table.padEnd(22)} ${String(s.rows).padStart(6)} ${String(s.avgBytes).padStart(11)} ${String(s.maxBytes).padStart(11)}`,
+      `${s.table.padEnd(22)} ${String(s.rows).padStart(6)} ${String(s.avgBytes).padStart(11)} ${String(s.maxBytes).padStart(11)} ${String(s.diskBytesPerRow).padStart(17)} ${String(s.indexBytesPerRow).padStart(21)}`,
     );
   console.log(`MEASURE_RESULT ${JSON.stringify({ policies: POLICIES, endorsementsEach: ENDORSEMENTS, sizes })}`);
 } finally {
