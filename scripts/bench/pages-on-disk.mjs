@@ -4,16 +4,8 @@
 // the server has stopped. D1 counts pages against its 10 GB, so this is what a record costs there.
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const PINNED_NODE = join(
-  resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."),
-  "node_modules",
-  "node",
-  "bin",
-  "node",
-);
+import { join } from "node:path";
+import { PINNED_NODE } from "./wrangler.mjs";
 
 /** The local D1 database file of a persist dir (miniflare keeps a `metadata.sqlite` beside it). */
 function databaseFile(persistDir) {

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 // wrangler needs Node >= 22.12: prefer the project's pinned `node` devDependency over whatever runs us.
-const PINNED_NODE = join(ROOT, "node_modules", "node", "bin", "node");
+export const PINNED_NODE = join(ROOT, "node_modules", "node", "bin", "node");
 const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
 const ERROR_TAIL_CHARS = 8_000;
 

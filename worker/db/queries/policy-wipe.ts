@@ -118,20 +118,16 @@ export function deleteAllPoliciesStatements(db: Database, companyId: string, rec
     eq(relationshipLinks.companyId, companyId),
     or(inArray(relationshipLinks.fromId, policyIds), inArray(relationshipLinks.toId, policyIds)),
   );
-  const policyRows = [
-    db.delete(relationshipLinks).where(and(policyLinks, guards)),
-    db.delete(policyContacts).where(and(eq(policyContacts.companyId, companyId), guards)),
-    db.delete(policyVersions).where(and(eq(policyVersions.companyId, companyId), guards)),
-    db.delete(policies).where(and(eq(policies.companyId, companyId), guards)),
-  ] as const;
-  const counted = [
-    db.select({ n: count() }).from(relationshipLinks).where(policyLinks),
-    db.select({ n: count() }).from(policyContacts).where(eq(policyContacts.companyId, companyId)),
-    db.select({ n: count() }).from(policyVersions).where(eq(policyVersions.companyId, companyId)),
-    db.select({ n: count() }).from(policies).where(eq(policies.companyId, companyId)),
+  // Children before parents; each row's condition serves its delete and the receipt's count alike.
+  const removed = [
+    { table: relationshipLinks, where: policyLinks },
+    { table: policyContacts, where: eq(policyContacts.companyId, companyId) },
+    { table: policyVersions, where: eq(policyVersions.companyId, companyId) },
+    { table: policies, where: eq(policies.companyId, companyId) },
   ];
+  const policyRows = removed.map(({ table, where }) => db.delete(table).where(and(where, guards)));
   const toRemove = sql.join(
-    counted.map((query) => sql`(${query})`),
+    removed.map(({ table, where }) => sql`(${db.select({ n: count() }).from(table).where(where)})`),
     sql` + `,
   );
   const writeReceipt = guardedReceiptStatement(db, receipt, sql`json_object('rowsRemoved', ${toRemove})`, guards);
