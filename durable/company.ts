@@ -31,6 +31,12 @@ import {
 } from "../worker/operations/custom-objects/update-custom-object";
 import { type CreateRecordInput, createRecord } from "../worker/operations/entities/create-record";
 import { type UpdateRecordInput, updateRecord } from "../worker/operations/entities/update-record";
+import {
+  GeocodeLookups,
+  geocoderFor,
+  LOOKUP_TURNS,
+  LookupsNeeded,
+} from "../worker/operations/entities/write-pipeline/geocode-lookups";
 import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
 import { type ReplaceEventHistoryInput, replaceEventHistory } from "../worker/operations/events/replace-event-history";
 import { type TransitionEventInput, transitionEvent } from "../worker/operations/events/transition-event";
@@ -363,11 +369,13 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation after every earlier one of this company has finished (see SerialQueue). */
   private serialized<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
-    return this.queue.run(() => {
-      // Any exclusive operation may change what commit groups keep (the company's row, a policy's invoices).
-      forgetGroupReads(this.memo);
-      return this.unqueued(call, operation);
-    });
+    return this.lookingUpBetweenTurns((lookups) =>
+      this.queue.run(() => {
+        // Any exclusive operation may change what commit groups keep (the company's row, a policy's invoices).
+        forgetGroupReads(this.memo);
+        return this.unqueued(call, operation, lookups);
+      }),
+    );
   }
 
   /** `serialized`, its answer sent as JSON text (`asJsonText`): for the large answers of binds and money writes. */
@@ -377,15 +385,40 @@ export class CompanyObject extends DurableObject<Env> {
 
   /** Runs one operation beside the other shared ones, never beside a serialized one (see SerialQueue). */
   private shared<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
-    return this.queue.runShared(() => this.unqueued(call, operation));
+    return this.lookingUpBetweenTurns((lookups) => this.queue.runShared(() => this.unqueued(call, operation, lookups)));
   }
 
-  /** Runs one operation now: only from a turn of the queue. */
-  private unqueued<T>(call: Call, operation: (ctx: OperationContext) => Promise<T>): Promise<RpcResult<T>> {
+  /**
+   * Runs a call's turn until it needs no geocoder lookup it does not know: a turn that needs some ends without
+   * writing (`LookupsNeeded`), they are made outside the queue, and the call takes a new turn, so no other
+   * write of the company waits on the geocoder. The last turn allowed looks up what it still misses itself
+   * (a record changed between turns so that other addresses need it).
+   */
+  private async lookingUpBetweenTurns<T>(turn: (lookups: GeocodeLookups) => Promise<RpcResult<T>>) {
+    const lookups = new GeocodeLookups();
+    for (let round = 1; ; round++) {
+      lookups.deferring = round < LOOKUP_TURNS;
+      const result = await turn(lookups);
+      if (!lookups.pending) return result;
+      await lookups.lookUpNeeded(geocoderFor(this.env));
+    }
+  }
+
+  /** Runs one operation now: only from a turn of the queue. A run that ends for lookups answers nothing. */
+  private unqueued<T>(
+    call: Call,
+    operation: (ctx: OperationContext) => Promise<T>,
+    geocodeLookups?: GeocodeLookups,
+  ): Promise<RpcResult<T>> {
     // Each operation's reads start at the primary (never a replica behind an earlier commit of this object).
     const session = primarySession(this.env.DB);
+    const ctx = { ...operationContext(this.env, call, new Date(), this.memo, session.d1), geocodeLookups };
     return asRpcResult(
-      () => operation(operationContext(this.env, call, new Date(), this.memo, session.d1)),
+      () =>
+        operation(ctx).catch((error) => {
+          if (error instanceof LookupsNeeded) return undefined as T;
+          throw error;
+        }),
       session.bookmark,
     );
   }

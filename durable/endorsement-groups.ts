@@ -9,6 +9,12 @@ import { logFailure } from "../worker/lib/log";
 import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
 import { CommitGroup, forgetGroupReads, keptGroupReads } from "../worker/operations/policies/commit-group";
+import {
+  GeocodeLookups,
+  geocoderFor,
+  LOOKUP_TURNS,
+  LookupsNeeded,
+} from "../worker/operations/entities/write-pipeline/geocode-lookups";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
 import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
 import type { TransactionAnswer } from "../worker/operations/policies/record-version";
@@ -22,6 +28,9 @@ interface Waiting {
   call: Call;
   request: EndorseRequest;
   settle: (result: Promise<RpcResult<TransactionAnswer>>) => void;
+  /** Its geocoder lookups, made outside the group's turn (`GeocodeLookups`); `turns` it has taken so far. */
+  lookups: GeocodeLookups;
+  turns: number;
 }
 
 /** What the group runner needs of its company object. */
@@ -48,10 +57,25 @@ export class EndorsementGroups {
   constructor(private readonly host: GroupHost) {}
 
   submit(call: Call, request: EndorseRequest): Promise<RpcResult<TransactionAnswer>> {
-    return new Promise((settle) => {
-      this.waiting.push({ call, request, settle });
-      if (this.waiting.length === 1) void this.host.queue.run(() => this.drain());
-    });
+    return new Promise((settle) => this.wait({ call, request, settle, lookups: new GeocodeLookups(), turns: 0 }));
+  }
+
+  private wait(member: Waiting) {
+    member.turns += 1;
+    member.lookups.deferring = member.turns < LOOKUP_TURNS;
+    this.waiting.push(member);
+    if (this.waiting.length === 1) void this.host.queue.run(() => this.drain());
+  }
+
+  /** A member that needs geocoder lookups leaves the group: they are made outside the queue, then it waits again. */
+  private async lookUpThenWait(member: Waiting) {
+    try {
+      await member.lookups.lookUpNeeded(geocoderFor(this.host.env));
+    } catch (error) {
+      // The geocoder client answers every failure as an outcome; should it throw, the member still gets an answer.
+      return member.settle(asRpcResult<never>(() => Promise.reject(error)));
+    }
+    this.wait(member);
   }
 
   private async drain() {
@@ -69,13 +93,16 @@ export class EndorsementGroups {
         ...operationContext(this.host.env, member.call, new Date(), this.host.memo()),
         db,
         commitGroup: group,
+        geocodeLookups: member.lookups,
       };
       try {
         const answer = await endorsePolicy(ctx, member.request);
         if (member.call.idempotency) marks.push(markCommittedStatement(session.d1, member.call.idempotency));
         planned.push({ member, answer });
       } catch (error) {
-        planned.push({ member, error });
+        // Nothing of it was added to the group before its exposures were prepared.
+        if (error instanceof LookupsNeeded) void this.lookUpThenWait(member);
+        else planned.push({ member, error });
       }
     }
 
@@ -85,7 +112,7 @@ export class EndorsementGroups {
       logFailure("commit-group-failed", error, { members: members.length });
       forgetKeptPolicies(this.host.memo());
       forgetGroupReads(this.host.memo());
-      for (const member of members) {
+      for (const { member } of planned) {
         const result = this.host.alone(member.call, member.request);
         member.settle(result);
         await result.catch(() => undefined);

@@ -700,6 +700,83 @@ describe("Group entries", () => {
   });
 });
 
+describe("geocoder lookups are made outside the company's queue", () => {
+  /** Waits until the fake geocoder has been asked for `street` (the slow save is then waiting on it). */
+  async function askedFor(street: string) {
+    for (let i = 0; i < 250 && (await lookupsOf(street)).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await lookupsOf(street)).toHaveLength(1);
+  }
+
+  /** A save waiting on a geocoder that does not answer, and whether its answer has come back yet. */
+  function pending(save: Promise<{ status: number; json: any }>) {
+    const state = { done: false, save };
+    void save.then(() => {
+      state.done = true;
+    });
+    return state;
+  }
+
+  it("an update waiting on the geocoder holds no other write of the company", async () => {
+    const { company, key } = await setUp();
+    const slowStreet = uniqueStreet();
+    await answer(slowStreet, { kind: "hang" });
+    const waiting = await createExposure(company, key, { exposureName: "Waiting" });
+    const other = await createExposure(company, key, { exposureName: "Other" });
+
+    const slow = pending(
+      company.call("PATCH", `/entities/exposure/${waiting}`, key, {
+        body: { riskAddress: { enteredAddress: entered(slowStreet) } },
+      }),
+    );
+    await askedFor(slowStreet);
+    // Updates of a company run one at a time: this one ran while the first still waited on the geocoder.
+    const renamed = await company.call("PATCH", `/entities/exposure/${other}`, key, {
+      body: { exposureName: "Renamed" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(slow.done).toBe(false);
+
+    const res = await slow.save;
+    expect(res.status).toBe(200);
+    expect(res.json.data.riskAddress.geocode).toMatchObject({ status: "failed", provenance: { provider: "census" } });
+    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+  });
+
+  it("one save asks once for an address it holds in several places", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const fields = [
+      ...FIELDS("Object: AddressV2"),
+      {
+        entityType: "exposure",
+        referenceId: "locations",
+        label: "Locations",
+        typeInfo: {
+          kind: "Group",
+          subFields: [{ referenceId: "address", label: "Address", typeInfo: { kind: "Object: AddressV2" } }],
+        },
+      },
+    ];
+    expect(
+      (await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: fields } })).status,
+    ).toBe(200);
+    const street = uniqueStreet();
+    await answer(street, { kind: "match", county: "Fairfax County" });
+    const address = { enteredAddress: entered(street) };
+    const id = await createExposure(company, admin, {
+      riskAddress: address,
+      locations: [{ address }, { address }, { address: { enteredAddress: entered(street, { address2: "Dock 2" }) } }],
+    });
+    const stored = await read(company, admin, id);
+    expect(stored.riskAddress.geocode).toMatchObject({ status: "matched", county: "Fairfax County" });
+    for (const entry of stored.locations) expect(entry.address.geocode.county).toBe("Fairfax County");
+    // Three values at one entered address, one at another (address2 differs): two lookups.
+    const asked = await lookupsOf(street);
+    expect(asked).toHaveLength(2);
+  });
+});
+
 describe("access", () => {
   it("a key without exposure.edit is 403 and no geocoder call is made", async () => {
     const { company, key } = await setUp();

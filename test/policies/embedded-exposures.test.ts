@@ -129,6 +129,80 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
   });
 });
 
+describe("a new policy whose exposures wait on the geocoder", () => {
+  it("looks them up outside the company's turn and still takes each number once", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const fields = [
+      ...FIELDS,
+      { entityType: "policy", referenceId: "policyRef", label: "Ref", typeInfo: { kind: "Sequence", prefix: "PR-" } },
+    ];
+    const imported = await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: fields } });
+    expect(imported.status, imported.text).toBe(200);
+    const street = uniqueStreet();
+    await answer(street, { kind: "match", county: "District of Columbia" });
+
+    // The object knows no counter yet, so the Sequence field is minted in a statement of its own: the
+    // exposures (and their lookups, made between turns) come first, so the turn that ends for them takes none.
+    const created = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusinessBody({ exposures: [{ exposureName: "HQ", riskAddress: address(street) }] }),
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.json.segments[0].data.policyRef).toBe("PR-1");
+    expect(created.json.segments[0].data.exposures[0].riskAddress.geocode).toMatchObject({ status: "matched" });
+    expect(await lookupsOf(street)).toHaveLength(1);
+    const next = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusinessBody({ exposures: [{ exposureName: "Shed" }] }),
+    });
+    expect(next.status, next.text).toBe(200);
+    expect(next.json.segments[0].data.policyRef).toBe("PR-2");
+  });
+
+  it("an endorsement waiting on the geocoder leaves its commit group: the company's other endorsements go on", async () => {
+    const { company, writer } = await setUp();
+    const [street, slowStreet] = [uniqueStreet(), uniqueStreet()];
+    await answer(street, { kind: "match", county: "District of Columbia" });
+    await answer(slowStreet, { kind: "hang" });
+    const policyIds: string[] = [];
+    for (const name of ["HQ", "Depot"]) {
+      const created = await company.call("POST", "/policies/transaction/new-business", writer.key, {
+        body: newBusinessBody({ exposures: [{ exposureName: name, riskAddress: address(street) }] }),
+      });
+      expect(created.status, created.text).toBe(200);
+      policyIds.push(created.json.policyId);
+    }
+    const [moving, other] = policyIds as [string, string];
+
+    let movedDone = false;
+    const moved = company
+      .call("POST", `/policies/${moving}/transaction/endorse`, writer.key, {
+        body: endorseBody("2026-03-01", [
+          { path: "policy.exposures", value: [{ exposureName: "HQ", riskAddress: address(slowStreet) }] },
+        ]),
+      })
+      .then((res) => {
+        movedDone = true;
+        return res;
+      });
+    for (let i = 0; i < 250 && (await lookupsOf(slowStreet)).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+    const renamed = await company.call("POST", `/policies/${other}/transaction/endorse`, writer.key, {
+      body: endorseBody("2026-03-01", [
+        { path: "policy.exposures", value: [{ exposureName: "Depot renamed", riskAddress: address(street) }] },
+      ]),
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(movedDone).toBe(false);
+
+    const res = await moved;
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.version).toBe(2);
+    expect(res.json.segments.at(-1).data.exposures[0].riskAddress.geocode).toMatchObject({ status: "failed" });
+    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+  });
+});
+
 describe("OFAC screenings of a policy's embedded exposures are arbitrated like an entity's", () => {
   it("new business records the screener; an endorsement sending an older result keeps the newer one", async () => {
     const { company, writer } = await setUp();

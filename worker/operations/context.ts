@@ -5,6 +5,7 @@ import type { SessionFloor } from "../db/request-session";
 import { Grants } from "../domain/access/roles";
 import type { Env } from "../env";
 import type { CompanyMemo } from "./configuration/configuration-of";
+import type { GeocodeLookups } from "./entities/write-pipeline/geocode-lookups";
 import type { CommitGroup } from "./policies/commit-group";
 
 /**
@@ -66,6 +67,8 @@ export interface OperationContext extends Call {
   session?: SessionFloor;
   /** In the company object, for a transaction committed with others: where its statements go. */
   commitGroup?: CommitGroup;
+  /** In the company object: the geocoder lookups made between the call's turns (`GeocodeLookups`). */
+  geocodeLookups?: GeocodeLookups;
 }
 
 /** The context of a platform operation that acts on no existing company yet (staff creating a company). */

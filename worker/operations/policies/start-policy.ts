@@ -69,15 +69,16 @@ export async function prepareNewPolicy(
   if (typeof data.policyNumber === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, data.policyNumber))) {
     throw policyNumberTaken(data.policyNumber);
   }
-  const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
-  data.policyNumber = policyNumber;
-  await assignSequences(data, configuration.policyFields, claims);
-
   if ("exposures" in data) {
     // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
+    // Prepared before any number is taken, so neither a refused exposure nor a turn that ends for its geocoder
+    // lookups (`GeocodeLookups`) uses one.
     const stored = previous ? rootData(previous.coverage).exposures : [];
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
+  const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
+  data.policyNumber = policyNumber;
+  await assignSequences(data, configuration.policyFields, claims);
   const plan = planTransaction(
     null,
     { action, data, termStart: termStart.date, termEnd: termEnd.date },

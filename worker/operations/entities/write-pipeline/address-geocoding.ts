@@ -1,9 +1,4 @@
-import {
-  CENSUS_PROVIDER,
-  CensusGeocoder,
-  DEFAULT_GEOCODER_BASE_URL,
-  DEFAULT_GEOCODER_TIMEOUT_MS,
-} from "../../../clients/geocoder";
+import { CENSUS_PROVIDER } from "../../../clients/geocoder";
 import { type AddressV2, addressV2View, type Geocode, isAddressV2Shape } from "../../../domain/addresses/address-v2";
 import {
   enteredCountyOf,
@@ -12,32 +7,49 @@ import {
   planGeocode,
 } from "../../../domain/addresses/geocoding";
 import type { SubField } from "../../../domain/configuration/document";
-import type { Env } from "../../../env";
 import { isRecord, type JsonObject } from "../../../lib/json";
+import type { OperationContext } from "../../context";
+import { type GeocodeLookups, geocoderFor, type LookedUp, LookupsNeeded } from "./geocode-lookups";
 import type { WriteStep } from "./write-step";
 
 const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
 
-function geocoderFor(env: Env): CensusGeocoder {
-  const timeout = Number(env.GEOCODER_TIMEOUT_MS);
-  return new CensusGeocoder(
-    env.GEOCODER_BASE_URL || DEFAULT_GEOCODER_BASE_URL,
-    timeout > 0 ? timeout : DEFAULT_GEOCODER_TIMEOUT_MS,
-    (input, init) => fetch(input, init),
-  );
+/** What a save's geocoding needs of its operation: the environment, and in the company object its lookups. */
+type GeocodingContext = Pick<OperationContext, "env" | "geocodeLookups">;
+
+/** The provider's answer for `entered`: known from before the turn, else asked now; null when it is deferred. */
+async function lookUp(ctx: GeocodingContext, entered: AddressV2["enteredAddress"]): Promise<LookedUp | null> {
+  const lookups: GeocodeLookups | undefined = ctx.geocodeLookups;
+  const known = lookups?.take(entered);
+  if (known) return known;
+  if (lookups?.deferring) return null;
+  const requestedAt = new Date().toISOString();
+  return { outcome: await geocoderFor(ctx.env).geocode(entered), requestedAt };
 }
 
 /**
  * The geocode a save stores for one AddressV2 value: kept, or looked up (never throws). A county the
- * caller entered (a migrated legacy row's) survives an empty answer.
+ * caller entered (a migrated legacy row's) survives an empty answer. Null when the lookup is deferred.
  */
-async function geocodeOf(env: Env, value: AddressV2, stored: unknown): Promise<Geocode> {
+async function geocodeOf(ctx: GeocodingContext, value: AddressV2, stored: unknown): Promise<Geocode | null> {
   const storedView = addressV2View(stored);
   const plan = planGeocode(value, storedView);
   if (plan.kind === "keep") return plan.geocode;
   const requestedAt = new Date().toISOString();
-  const outcome = outcomeWithoutLookup(plan.enteredAddress) ?? (await geocoderFor(env).geocode(plan.enteredAddress));
-  return geocodeFromOutcome(outcome, { provider: CENSUS_PROVIDER, requestedAt }, enteredCountyOf(value, storedView));
+  const known = outcomeWithoutLookup(plan.enteredAddress);
+  const lookedUp = known ? { outcome: known, requestedAt } : await lookUp(ctx, plan.enteredAddress);
+  if (!lookedUp) return null;
+  return geocodeFromOutcome(
+    lookedUp.outcome,
+    { provider: CENSUS_PROVIDER, requestedAt: lookedUp.requestedAt },
+    enteredCountyOf(value, storedView),
+  );
+}
+
+/** Ends the run when it deferred lookups (the company object makes them and runs it again). */
+function unlessDeferred<T>(ctx: GeocodingContext, geocoded: T): T {
+  if (ctx.geocodeLookups?.pending) throw new LookupsNeeded();
+  return geocoded;
 }
 
 /** Whether a field is AddressV2 or a Group holding one at any depth: only those values are walked. */
@@ -46,7 +58,7 @@ const holdsAddress = (field: SubField): boolean =>
 
 /** Each entry of a list (a Group's entries, embedded exposures) geocoded against the stored entry at its position. */
 function geocodeEntries(
-  env: Env,
+  ctx: GeocodingContext,
   fields: readonly SubField[],
   entries: readonly unknown[],
   stored: unknown,
@@ -54,14 +66,14 @@ function geocodeEntries(
   const before = Array.isArray(stored) ? stored : [];
   return Promise.all(
     entries.map((entry, i) =>
-      isRecord(entry) ? geocodeValues(env, fields, entry, isRecord(before[i]) ? before[i] : null) : entry,
+      isRecord(entry) ? geocodeValues(ctx, fields, entry, isRecord(before[i]) ? before[i] : null) : entry,
     ),
   );
 }
 
 /** One record's values (an embedded exposure's, a Group entry's) with each AddressV2 value geocoded. */
 async function geocodeValues(
-  env: Env,
+  ctx: GeocodingContext,
   fields: readonly SubField[],
   data: JsonObject,
   existing: JsonObject | null,
@@ -70,11 +82,11 @@ async function geocodeValues(
     const value = data[field.referenceId];
     const stored = existing?.[field.referenceId];
     if (isAddressV2Field(field) && isAddressV2Shape(value)) {
-      const geocoded: Promise<unknown> = geocodeOf(env, value, stored).then((geocode) => ({ ...value, geocode }));
+      const geocoded: Promise<unknown> = geocodeOf(ctx, value, stored).then((geocode) => ({ ...value, geocode }));
       return [{ field, next: geocoded }];
     }
     if (field.typeInfo.kind === "Group" && Array.isArray(value) && holdsAddress(field))
-      return [{ field, next: geocodeEntries(env, field.typeInfo.subFields ?? [], value, stored) }];
+      return [{ field, next: geocodeEntries(ctx, field.typeInfo.subFields ?? [], value, stored) }];
     return [];
   });
   if (!changes.length) return data;
@@ -88,15 +100,16 @@ async function geocodeValues(
 
 /**
  * Geocodes the AddressV2 values of a list of embedded exposures, each compared with the stored exposure
- * at the same position (`stored`); items that are not objects are left as they are.
+ * at the same position (`stored`); items that are not objects are left as they are. Deferred lookups end the
+ * run (`LookupsNeeded`), as in `geocodeAddressFields`.
  */
-export function geocodeExposures(
-  env: Env,
+export async function geocodeExposures(
+  ctx: GeocodingContext,
   exposureFields: readonly SubField[],
   exposures: readonly unknown[],
   stored: readonly unknown[],
 ): Promise<unknown[]> {
-  return geocodeEntries(env, exposureFields, exposures, stored);
+  return unlessDeferred(ctx, await geocodeEntries(ctx, exposureFields, exposures, stored));
 }
 
 /**
@@ -104,12 +117,13 @@ export function geocodeExposures(
  * (entity or custom object), those inside Group entries at any depth (each entry against the stored entry at
  * its position) and those of embedded exposures. A value left in the legacy flat shape by an
  * earlier write and not sent now stays as stored (reads show it as AddressV2). Legacy `Object: Address`
- * values are stored as sent and never geocoded: their `county` is the caller's.
+ * values are stored as sent and never geocoded: their `county` is the caller's. In the company object, a save
+ * whose lookups are not known yet ends with `LookupsNeeded` once every value has been walked (`GeocodeLookups`).
  */
 export const geocodeAddressFields: WriteStep = async ({ ctx, recordType, data, existing }) => {
-  const out = await geocodeValues(ctx.env, recordType.fields, data, existing);
+  const out = await geocodeValues(ctx, recordType.fields, data, existing);
   const embeddedFields = recordType.embeddedExposureFields;
-  if (!embeddedFields || !Array.isArray(out.exposures)) return out;
+  if (!embeddedFields || !Array.isArray(out.exposures)) return unlessDeferred(ctx, out);
   const stored = Array.isArray(existing?.exposures) ? existing.exposures : [];
-  return { ...out, exposures: await geocodeExposures(ctx.env, embeddedFields, out.exposures, stored) };
+  return unlessDeferred(ctx, { ...out, exposures: await geocodeEntries(ctx, embeddedFields, out.exposures, stored) });
 };

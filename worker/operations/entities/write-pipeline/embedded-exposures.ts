@@ -25,7 +25,7 @@ export interface EmbeddedExposures {
  * write that embeds exposures (a quote's `exposures`, a policy transaction's `data.exposures`).
  */
 export async function enrichEmbeddedExposures(ctx: OperationContext, input: EmbeddedExposures): Promise<unknown[]> {
-  const geocoded = await geocodeExposures(ctx.env, input.exposureFields, input.exposures, input.stored);
+  const geocoded = await geocodeExposures(ctx, input.exposureFields, input.exposures, input.stored);
   return screenExposures(ctx, input.exposureFields, geocoded, input.stored);
 }
 
