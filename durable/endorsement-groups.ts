@@ -8,13 +8,13 @@ import type { Env } from "../worker/env";
 import { logFailure } from "../worker/lib/log";
 import type { CompanyMemo } from "../worker/operations/configuration/configuration-of";
 import { type Call, type OperationContext, operationContext } from "../worker/operations/context";
-import { CommitGroup, forgetGroupReads, keptGroupReads } from "../worker/operations/policies/commit-group";
 import {
   GeocodeLookups,
   geocoderFor,
   LOOKUP_TURNS,
   LookupsNeeded,
 } from "../worker/operations/entities/write-pipeline/geocode-lookups";
+import { CommitGroup, forgetGroupReads, keptGroupReads } from "../worker/operations/policies/commit-group";
 import { endorsePolicy } from "../worker/operations/policies/endorse";
 import { forgetKeptPolicies } from "../worker/operations/policies/kept-policies";
 import type { TransactionAnswer } from "../worker/operations/policies/record-version";
