@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
 import { expectError, staff } from "../support/harness";
 import { must } from "../support/must";
 import { countRows, date, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
@@ -230,6 +231,70 @@ describe("bind by id (CONTRACT 5.6)", () => {
       { field: "quote-type", message: "A renewal quote cannot be bound yet; only newBusiness quotes can" },
       { field: "required-fields", message: "Required fields are empty: insuredName" },
     ]);
+  });
+});
+
+describe("a bound policy's exposures carry the quote's geocodes", () => {
+  const WITH_ADDRESS = {
+    ...QUOTE_CONFIGURATION,
+    fieldDefinitions: [
+      ...QUOTE_CONFIGURATION.fieldDefinitions,
+      { entityType: "exposure", referenceId: "garage", label: "Garage", typeInfo: { kind: "Object: AddressV2" } },
+    ],
+  };
+
+  /** A street only this test uses, answered as a match; and how many times the geocoder was asked for it. */
+  async function matchedStreet() {
+    const street = `${Date.now()} ${crypto.randomUUID().slice(0, 8)} Bind Rd`;
+    const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ street, answer: { kind: "match", county: "Kings County" } }),
+    });
+    expect(res.status).toBe(204);
+    const asked = async () => {
+      const url = `${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`;
+      return ((await (await fetch(url)).json()) as unknown[]).length;
+    };
+    return { street, asked };
+  }
+
+  const withGarage = (street: string) => ({
+    ...QUOTE_VALUES,
+    exposures: QUOTE_VALUES.exposures.map((exposure) => ({
+      ...exposure,
+      garage: { enteredAddress: { address1: street, city: "Brooklyn", state: "NY", countryCode: "US" } },
+    })),
+  });
+
+  it("by id: the geocodes stored on the quote, with no new lookup", async () => {
+    const q = await setUpQuotes(WITH_ADDRESS);
+    const { street, asked } = await matchedStreet();
+    const id = await q.createQuote(withGarage(street));
+    await q.rateAndCopy(id);
+    const stored = (await q.readQuote(id)).exposures;
+    expect(stored[0].garage.geocode).toMatchObject({ status: "matched", county: "Kings County" });
+    // Both exposures share the address: one lookup when the quote was saved.
+    expect(await asked()).toBe(1);
+
+    const res = await bind(q, { quoteId: id, transactionTimestamp: "2025-12-01T10:00:00Z" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const exposures = res.json.policy.segments[0].data.exposures;
+    expect(exposures.map((exposure: { garage: unknown }) => exposure.garage)).toEqual(
+      stored.map((exposure: { garage: unknown }) => exposure.garage),
+    );
+    expect(await asked()).toBe(1);
+  });
+
+  it("by value: one lookup for the quote and the policy together", async () => {
+    const q = await setUpQuotes(WITH_ADDRESS);
+    const { street, asked } = await matchedStreet();
+    const res = await bind(q, { quote: withGarage(street), ratingWorkflowName: "standard" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const policyGarage = res.json.policy.segments[0].data.exposures[0].garage;
+    expect(policyGarage.geocode).toMatchObject({ status: "matched", county: "Kings County" });
+    expect(res.json.quote.exposures[0].garage).toEqual(policyGarage);
+    expect(await asked()).toBe(1);
   });
 });
 

@@ -51,6 +51,7 @@ export async function prepareNewPolicy(
   request: StartPolicyRequest,
   numberPeek: NumberPeek | null,
   claims: SequenceClaims,
+  continued: readonly unknown[] = [],
 ): Promise<NewPolicy> {
   await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
@@ -70,10 +71,11 @@ export async function prepareNewPolicy(
     throw policyNumberTaken(data.policyNumber);
   }
   if ("exposures" in data) {
-    // A renewal's exposures continue the renewed policy's: each is compared with the one at its position.
-    // Prepared before any number is taken, so neither a refused exposure nor a turn that ends for its geocoder
-    // lookups (`GeocodeLookups`) uses one.
-    const stored = previous ? rootData(previous.coverage).exposures : [];
+    // A renewal's exposures continue the renewed policy's, a bound quote's the quote's (`continued`): each is
+    // compared with the one at its position, so an unchanged address keeps its geocode. Prepared before any
+    // number is taken, so neither a refused exposure nor a turn that ends for its geocoder lookups
+    // (`GeocodeLookups`) uses one.
+    const stored = previous ? rootData(previous.coverage).exposures : continued;
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
   const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);

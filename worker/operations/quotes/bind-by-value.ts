@@ -86,7 +86,9 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   if (failures.length) throw bindConditionsFailed(failures, "bind");
 
   const booking = { ...bookingOf(ctx, input), data: policyData };
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims);
+  // The policy's exposures are the quote's, geocoded and screened above: those carry over.
+  const quoteExposures = Array.isArray(values.exposures) ? values.exposures : [];
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, quoteExposures);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const finished = await mintBindSequences(

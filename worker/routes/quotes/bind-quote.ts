@@ -73,8 +73,9 @@ const DESCRIPTION = [
     "`fullTermPricingInfo`, `fullTermPolicyRatingResult` when not null, `exposures`, and every quote value whose " +
     "referenceId is also a configured, writable policy field (`policyNumber` is the oldest-family submission's " +
     "`policy.policyNumber` when given, else minted); the quote becomes `bound` with `policyId`, `quoteBindErrors` " +
-    "`[]` and each Sequence field generated at bind minted; the submission becomes `bound`. Answer `{quote, " +
-    "policy, advisories}`.",
+    "`[]` and each Sequence field generated at bind minted; the submission becomes `bound`. The policy's " +
+    "exposures keep the quote's AddressV2 geocodes and OFAC screenings (an address is looked up again only where " +
+    "the quote holds no geocode or a `failed` one). Answer `{quote, policy, advisories}`.",
   "**Invoices.** `invoicePlan` and `generateInvoices: true` together are 400. A bind carrying `invoicePlan`, or " +
     "`generateInvoices: true` where policy invoicing is configured, also needs `invoice.edit` (403), and a plan is " +
     "refused 403 `Policy financials are not enabled for this company` while `financials` or `policyFinancials` is " +
