@@ -34,7 +34,6 @@ import { type UpdateRecordInput, updateRecord } from "../worker/operations/entit
 import {
   GeocodeLookups,
   geocoderFor,
-  LOOKUP_TURNS,
   LookupsNeeded,
 } from "../worker/operations/entities/write-pipeline/geocode-lookups";
 import { type CreateEventInput, createEvent } from "../worker/operations/events/create-event";
@@ -396,8 +395,8 @@ export class CompanyObject extends DurableObject<Env> {
    */
   private async lookingUpBetweenTurns<T>(turn: (lookups: GeocodeLookups) => Promise<RpcResult<T>>) {
     const lookups = new GeocodeLookups();
-    for (let round = 1; ; round++) {
-      lookups.deferring = round < LOOKUP_TURNS;
+    for (;;) {
+      lookups.beginTurn();
       const result = await turn(lookups);
       if (!lookups.pending) return result;
       await lookups.lookUpNeeded(geocoderFor(this.env));

@@ -11,7 +11,6 @@ import { type Call, type OperationContext, operationContext } from "../worker/op
 import {
   GeocodeLookups,
   geocoderFor,
-  LOOKUP_TURNS,
   LookupsNeeded,
 } from "../worker/operations/entities/write-pipeline/geocode-lookups";
 import { CommitGroup, forgetGroupReads, keptGroupReads } from "../worker/operations/policies/commit-group";
@@ -28,9 +27,8 @@ interface Waiting {
   call: Call;
   request: EndorseRequest;
   settle: (result: Promise<RpcResult<TransactionAnswer>>) => void;
-  /** Its geocoder lookups, made outside the group's turn (`GeocodeLookups`); `turns` it has taken so far. */
+  /** Its geocoder lookups, made outside the group's turn (`GeocodeLookups`). */
   lookups: GeocodeLookups;
-  turns: number;
 }
 
 /** What the group runner needs of its company object. */
@@ -57,12 +55,11 @@ export class EndorsementGroups {
   constructor(private readonly host: GroupHost) {}
 
   submit(call: Call, request: EndorseRequest): Promise<RpcResult<TransactionAnswer>> {
-    return new Promise((settle) => this.wait({ call, request, settle, lookups: new GeocodeLookups(), turns: 0 }));
+    return new Promise((settle) => this.wait({ call, request, settle, lookups: new GeocodeLookups() }));
   }
 
   private wait(member: Waiting) {
-    member.turns += 1;
-    member.lookups.deferring = member.turns < LOOKUP_TURNS;
+    member.lookups.beginTurn();
     this.waiting.push(member);
     if (this.waiting.length === 1) void this.host.queue.run(() => this.drain());
   }

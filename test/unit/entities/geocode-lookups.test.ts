@@ -40,6 +40,7 @@ describe("GeocodeLookups", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(enteredAddress, { maxLength: 12 }), async (addresses) => {
         const lookups = new GeocodeLookups();
+        lookups.beginTurn();
         const { geocoder, asked } = countingGeocoder();
         for (const address of addresses) expect(lookups.take(address)).toBeUndefined();
         expect(lookups.pending).toBe(addresses.length > 0);
@@ -52,9 +53,12 @@ describe("GeocodeLookups", () => {
     );
   });
 
-  it("notes nothing when not deferring: the run looks up what it misses itself", () => {
+  it("notes nothing on the third turn: the run looks up what it misses itself", () => {
     const lookups = new GeocodeLookups();
-    lookups.deferring = false;
+    for (let turn = 1; turn <= 3; turn++) {
+      lookups.beginTurn();
+      expect(lookups.deferring).toBe(turn < 3);
+    }
     expect(lookups.take({ address1: "1 Main St" })).toBeUndefined();
     expect(lookups.pending).toBe(false);
   });

@@ -9,7 +9,7 @@ import {
 import type { SubField } from "../../../domain/configuration/document";
 import { isRecord, type JsonObject } from "../../../lib/json";
 import type { OperationContext } from "../../context";
-import { type GeocodeLookups, geocoderFor, type LookedUp, LookupsNeeded } from "./geocode-lookups";
+import { askGeocoder, geocoderFor, type LookedUp, LookupsNeeded } from "./geocode-lookups";
 import type { WriteStep } from "./write-step";
 
 const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
@@ -19,12 +19,11 @@ type GeocodingContext = Pick<OperationContext, "env" | "geocodeLookups">;
 
 /** The provider's answer for `entered`: known from before the turn, else asked now; null when it is deferred. */
 async function lookUp(ctx: GeocodingContext, entered: AddressV2["enteredAddress"]): Promise<LookedUp | null> {
-  const lookups: GeocodeLookups | undefined = ctx.geocodeLookups;
+  const lookups = ctx.geocodeLookups;
   const known = lookups?.take(entered);
   if (known) return known;
   if (lookups?.deferring) return null;
-  const requestedAt = new Date().toISOString();
-  return { outcome: await geocoderFor(ctx.env).geocode(entered), requestedAt };
+  return askGeocoder(geocoderFor(ctx.env), entered);
 }
 
 /**
@@ -35,9 +34,10 @@ async function geocodeOf(ctx: GeocodingContext, value: AddressV2, stored: unknow
   const storedView = addressV2View(stored);
   const plan = planGeocode(value, storedView);
   if (plan.kind === "keep") return plan.geocode;
-  const requestedAt = new Date().toISOString();
   const known = outcomeWithoutLookup(plan.enteredAddress);
-  const lookedUp = known ? { outcome: known, requestedAt } : await lookUp(ctx, plan.enteredAddress);
+  const lookedUp = known
+    ? { outcome: known, requestedAt: new Date().toISOString() }
+    : await lookUp(ctx, plan.enteredAddress);
   if (!lookedUp) return null;
   return geocodeFromOutcome(
     lookedUp.outcome,

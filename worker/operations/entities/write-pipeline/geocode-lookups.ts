@@ -20,7 +20,13 @@ export interface LookedUp {
 }
 
 /** Turns a call may take for its geocoder lookups: the first two defer them, the last makes what it still needs. */
-export const LOOKUP_TURNS = 3;
+const LOOKUP_TURNS = 3;
+
+/** Asks the geocoder about one entered address, stamped with when it was asked. */
+export async function askGeocoder(geocoder: CensusGeocoder, entered: EnteredAddress): Promise<LookedUp> {
+  const requestedAt = new Date().toISOString();
+  return { outcome: await geocoder.geocode(entered), requestedAt };
+}
 
 /** One key per entered address: equal exactly when `sameEnteredAddress` holds. */
 export const enteredAddressKey = (entered: EnteredAddress) =>
@@ -41,14 +47,23 @@ export class LookupsNeeded extends Error {
  * lookup waits up to the geocoder's timeout (3 s), and a record may hold hundreds of addresses; made inside a
  * turn, it would hold every other write of the company (policy transactions, binds, money) behind it. So a run
  * that needs lookups notes them and ends (`LookupsNeeded`), they are looked up, once per distinct address,
- * outside the queue, and the operation runs again from its reads, finding them known. A run with `deferring`
- * off (the last the object allows) looks up what is still missing itself.
+ * outside the queue, and the operation runs again from its reads, finding them known. The last turn the object
+ * allows (`LOOKUP_TURNS`) does not defer: it looks up what is still missing itself.
  */
 export class GeocodeLookups {
   private readonly known = new Map<string, LookedUp>();
   private readonly needed = new Map<string, EnteredAddress>();
-  /** Whether a run notes what it needs instead of looking it up. */
-  deferring = true;
+  private turns = 0;
+
+  /** Counts the call's next turn; call it before each run of the operation. */
+  beginTurn(): void {
+    this.turns += 1;
+  }
+
+  /** Whether this turn notes what it needs instead of looking it up. */
+  get deferring(): boolean {
+    return this.turns < LOOKUP_TURNS;
+  }
 
   /** The answer looked up for `entered` before this run; when deferring, notes it as needed if there is none. */
   take(entered: EnteredAddress): LookedUp | undefined {
@@ -69,8 +84,7 @@ export class GeocodeLookups {
     this.needed.clear();
     await Promise.all(
       needed.map(async ([key, entered]) => {
-        const requestedAt = new Date().toISOString();
-        this.known.set(key, { outcome: await geocoder.geocode(entered), requestedAt });
+        this.known.set(key, await askGeocoder(geocoder, entered));
       }),
     );
   }
