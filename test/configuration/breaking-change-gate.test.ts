@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
+import { answerGeocoder, untilGeocoderAsked } from "../support/geocoder-control";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
 
 /**
@@ -384,20 +384,11 @@ describe("an import racing creates strands no value", () => {
     ).toBe(200);
     const street = `${Date.now()} Hang ${crypto.randomUUID().slice(0, 8)} St`;
     // The geocoder does not answer: the create waits for its timeout (1.5 s in tests) between its turns.
-    await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ street, answer: { kind: "hang" } }),
-    });
+    await answerGeocoder(street, { kind: "hang" });
     const creating = company.call("POST", "/entities/exposure", key, {
       body: { exposureName: "Slow", riskAddress: { enteredAddress: { address1: street, countryCode: "US" } } },
     });
-    const asked = async () => {
-      const url = `${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`;
-      return ((await (await fetch(url)).json()) as unknown[]).length;
-    };
-    for (let i = 0; i < 250 && (await asked()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await asked()).toBe(1);
+    await untilGeocoderAsked(street);
     // Its first turn wrote nothing, so the field it sends is unused and may go.
     const removal = withAddress.filter((f) => f.referenceId !== "exposureName");
     const imported = await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: removal } });

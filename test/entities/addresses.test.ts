@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAKE_GEOCODER_ORIGIN, type FakeGeocoderAnswer } from "../support/fake-geocoder";
+import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
+import { answerGeocoder, geocoderLookups, untilGeocoderAsked } from "../support/geocoder-control";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
 
@@ -8,18 +9,6 @@ let sequence = 0;
 /** A street no other test uses (the fake's answers are shared by every test file). */
 const uniqueStreet = () =>
   `${100 + (sequence++ % 800)} ${Math.random().toString(36).slice(2, 8)} ${Date.now().toString(36)} St`;
-
-async function answer(street: string, reply: FakeGeocoderAnswer) {
-  const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ street, answer: reply }),
-  });
-  expect(res.status).toBe(204);
-}
-
-const lookupsOf = async (street: string): Promise<Array<Record<string, string | null>>> =>
-  (await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`)).json();
 
 const FIELDS = (riskKind: string) => [
   { entityType: "exposure", referenceId: "exposureName", label: "Exposure name", typeInfo: { kind: "String" } },
@@ -66,7 +55,7 @@ describe("geocoding on save of an AddressV2 value", () => {
   it("a match stores the provider's county, coordinates, precision, granularity and provenance", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, {
+    await answerGeocoder(street, {
       kind: "match",
       county: "District of Columbia",
       latitude: 38.84601,
@@ -98,7 +87,7 @@ describe("geocoding on save of an AddressV2 value", () => {
     });
     expect(Date.parse(value.geocode.provenance.requestedAt)).not.toBeNaN();
     // The Census structured-address protocol: address parts as separate parameters, JSON format.
-    expect(await lookupsOf(street)).toEqual([
+    expect(await geocoderLookups(street)).toEqual([
       {
         street,
         city: "Washington",
@@ -124,7 +113,7 @@ describe("geocoding on save of an AddressV2 value", () => {
   it("no match is recorded as unmatched and the write succeeds", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "noMatch" });
+    await answerGeocoder(street, { kind: "noMatch" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
     expect((await read(company, key, id)).riskAddress.geocode).toMatchObject({
       source: "census",
@@ -136,7 +125,7 @@ describe("geocoding on save of an AddressV2 value", () => {
       granularity: null,
       provenance: { provider: "census", matchedAddress: null },
     });
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 
   it.each([
@@ -147,7 +136,7 @@ describe("geocoding on save of an AddressV2 value", () => {
   ] as const)("an outage (%s) is recorded as failed and the write succeeds", async (_, reply, reason) => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, reply);
+    await answerGeocoder(street, reply);
     const id = await createExposure(company, key, {
       exposureName: "Depot",
       riskAddress: { enteredAddress: entered(street) },
@@ -168,8 +157,8 @@ describe("geocoding on save of an AddressV2 value", () => {
     const { company, key } = await setUp();
     const first = uniqueStreet();
     const second = uniqueStreet();
-    await answer(first, { kind: "noMatch" });
-    await answer(second, { kind: "match", county: "Fairfax County" });
+    await answerGeocoder(first, { kind: "noMatch" });
+    await answerGeocoder(second, { kind: "match", county: "Fairfax County" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(first) } });
     const res = await company.call("PATCH", `/entities/Exposure/${id}`, key, {
       body: { riskAddress: { enteredAddress: entered(second) } },
@@ -196,7 +185,7 @@ describe("geocoding on save of an AddressV2 value", () => {
       status: "unmatched",
       provenance: { reason: "country CA is outside the provider's coverage" },
     });
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
   });
 });
 
@@ -204,7 +193,7 @@ describe("a geocode sent with the value", () => {
   it("with source provided is stored exactly as given and the provider is not called", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Wrong County" });
+    await answerGeocoder(street, { kind: "match", county: "Wrong County" });
     const provided = {
       source: "provided",
       status: "matched",
@@ -220,13 +209,13 @@ describe("a geocode sent with the value", () => {
       riskAddress: { enteredAddress: entered(street), geocode: provided },
     });
     expect((await read(company, key, id)).riskAddress.geocode).toEqual(provided);
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
   });
 
   it("with any other source is discarded and replaced by the server's result", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Arlington County", latitude: 38.88, longitude: -77.1 });
+    await answerGeocoder(street, { kind: "match", county: "Arlington County", latitude: 38.88, longitude: -77.1 });
     const sent = {
       source: "client-app",
       status: "matched",
@@ -246,7 +235,7 @@ describe("a geocode sent with the value", () => {
       latitude: 38.88,
       longitude: -77.1,
     });
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 
   it("with source provided is checked against the geocode schema (400, nothing written)", async () => {
@@ -273,7 +262,7 @@ describe("only a changed entered address is geocoded again", () => {
   it("updates that leave the entered address alone keep the stored geocode without a call", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Montgomery County" });
+    await answerGeocoder(street, { kind: "match", county: "Montgomery County" });
     const id = await createExposure(company, key, {
       exposureName: "Warehouse",
       riskAddress: { enteredAddress: entered(street) },
@@ -300,7 +289,7 @@ describe("only a changed entered address is geocoded again", () => {
       ).status,
     ).toBe(200);
 
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
     const after = (await read(company, key, id)).riskAddress;
     expect(after.geocode).toEqual(stored.geocode);
   });
@@ -308,21 +297,21 @@ describe("only a changed entered address is geocoded again", () => {
   it("a changed member of the entered address (here address2) is geocoded again", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match" });
+    await answerGeocoder(street, { kind: "match" });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
     await company.call("PATCH", `/entities/exposure/${id}`, key, {
       body: { riskAddress: { enteredAddress: entered(street, { address2: "Suite 5" }) } },
     });
-    expect(await lookupsOf(street)).toHaveLength(2);
+    expect(await geocoderLookups(street)).toHaveLength(2);
   });
 
   it("a failed geocode is retried on the next save of the same address", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "error", status: 502 });
+    await answerGeocoder(street, { kind: "error", status: 502 });
     const id = await createExposure(company, key, { riskAddress: { enteredAddress: entered(street) } });
     expect((await read(company, key, id)).riskAddress.geocode.status).toBe("failed");
-    await answer(street, { kind: "match", county: "Baltimore County" });
+    await answerGeocoder(street, { kind: "match", county: "Baltimore County" });
     await company.call("PATCH", `/entities/exposure/${id}`, key, {
       body: { riskAddress: { enteredAddress: entered(street) } },
     });
@@ -330,7 +319,7 @@ describe("only a changed entered address is geocoded again", () => {
       status: "matched",
       county: "Baltimore County",
     });
-    expect(await lookupsOf(street)).toHaveLength(2);
+    expect(await geocoderLookups(street)).toHaveLength(2);
   });
 
   it("a stored provided geocode stays while the entered address is unchanged", async () => {
@@ -353,7 +342,7 @@ describe("only a changed entered address is geocoded again", () => {
       body: { riskAddress: { enteredAddress: entered(street) } },
     });
     expect((await read(company, key, id)).riskAddress.geocode).toEqual(provided);
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
   });
 });
 
@@ -412,11 +401,11 @@ describe("each field takes the shape of its configured kind", () => {
   it("a legacy Address value is stored as sent, never geocoded, its county the caller's", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Provider County" });
+    await answerGeocoder(street, { kind: "match", county: "Provider County" });
     const mailing = { street, city: "Springfield", state: "IL", zipCode: "62701", country: "US", county: "Sangamon" };
     const id = await createExposure(company, key, { mailingAddress: mailing });
     expect((await read(company, key, id)).mailingAddress).toEqual(mailing);
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
   });
 });
 
@@ -524,7 +513,7 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
   it("saving the converted value back geocodes it (a legacy row was never geocoded)", async () => {
     const { company, admin, key } = await setUp("Object: Address");
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Suffolk County" });
+    await answerGeocoder(street, { kind: "match", county: "Suffolk County" });
     const id = await legacyRow(company, {
       riskAddress: { street, city: "Boston", state: "MA", zipCode: "02110", country: "US" },
     });
@@ -539,7 +528,7 @@ describe("reads show AddressV2 fields in the AddressV2 shape, including rows wri
       status: "matched",
       county: "Suffolk County",
     });
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 });
 
@@ -563,7 +552,7 @@ describe("a caller-entered county is never replaced by an empty provider result"
 
   it("keeps a migrated legacy county when the value read is written back and the geocoder does not answer", async () => {
     const street = uniqueStreet();
-    await answer(street, { kind: "error", status: 503 });
+    await answerGeocoder(street, { kind: "error", status: 503 });
     const { company, key, id } = await migratedRow(street);
     const view = (await read(company, key, id)).riskAddress;
     expect(view.geocode.county).toBe("Suffolk");
@@ -577,18 +566,18 @@ describe("a caller-entered county is never replaced by an empty provider result"
       provenance: { countySource: "entered" },
     });
     // A later save retries the lookup after an outage; a county the provider gives then replaces it.
-    await answer(street, { kind: "match", county: "Suffolk County" });
+    await answerGeocoder(street, { kind: "match", county: "Suffolk County" });
     const matched = await company.call("PATCH", `/entities/exposure/${id}`, key, {
       body: { riskAddress: saved.json.data.riskAddress },
     });
     expect(matched.json.data.riskAddress.geocode).toMatchObject({ status: "matched", county: "Suffolk County" });
     expect(matched.json.data.riskAddress.geocode.provenance.countySource).toBeUndefined();
-    expect(await lookupsOf(street)).toHaveLength(2);
+    expect(await geocoderLookups(street)).toHaveLength(2);
   });
 
   it("keeps it over a provider miss too", async () => {
     const street = uniqueStreet();
-    await answer(street, { kind: "noMatch" });
+    await answerGeocoder(street, { kind: "noMatch" });
     const { company, key, id } = await migratedRow(street);
     const view = (await read(company, key, id)).riskAddress;
     const saved = await company.call("PATCH", `/entities/exposure/${id}`, key, { body: { riskAddress: view } });
@@ -609,7 +598,7 @@ describe("embedded exposures", () => {
   it("AddressV2 values inside a quote's embedded exposures are geocoded, and unchanged ones are not looked up again", async () => {
     const { company, key } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Loudoun County" });
+    await answerGeocoder(street, { kind: "match", county: "Loudoun County" });
     const res = await company.call("POST", "/entities/quote", key, {
       body: {
         exposures: [
@@ -632,7 +621,7 @@ describe("embedded exposures", () => {
     });
     expect(resent.status).toBe(200);
     expect(resent.json.data.exposures[0].riskAddress.geocode.county).toBe("Loudoun County");
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 });
 
@@ -667,9 +656,9 @@ describe("Group entries", () => {
       (await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: GROUP_FIELDS } })).status,
     ).toBe(200);
     const [plant, dock, office] = [uniqueStreet(), uniqueStreet(), uniqueStreet()];
-    await answer(plant, { kind: "match", county: "Fairfax County" });
-    await answer(dock, { kind: "match", county: "Arlington County" });
-    await answer(office, { kind: "noMatch" });
+    await answerGeocoder(plant, { kind: "match", county: "Fairfax County" });
+    await answerGeocoder(dock, { kind: "match", county: "Arlington County" });
+    await answerGeocoder(office, { kind: "noMatch" });
     const locations = [
       {
         label: "Plant",
@@ -688,26 +677,19 @@ describe("Group entries", () => {
 
     // The same entries sent again keep their geocodes; the office, moved, is looked up at its new street.
     const moved = uniqueStreet();
-    await answer(moved, { kind: "match", county: "Prince William County" });
+    await answerGeocoder(moved, { kind: "match", county: "Prince William County" });
     const resent = [locations[0], { label: "Office", address: { enteredAddress: entered(moved) } }];
     const saved = await company.call("PATCH", `/entities/exposure/${id}`, admin, { body: { locations: resent } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.data.locations[0].address.geocode.county).toBe("Fairfax County");
     expect(saved.json.data.locations[1].address.geocode.county).toBe("Prince William County");
-    expect(await lookupsOf(plant)).toHaveLength(1);
-    expect(await lookupsOf(dock)).toHaveLength(1);
-    expect(await lookupsOf(moved)).toHaveLength(1);
+    expect(await geocoderLookups(plant)).toHaveLength(1);
+    expect(await geocoderLookups(dock)).toHaveLength(1);
+    expect(await geocoderLookups(moved)).toHaveLength(1);
   });
 });
 
 describe("geocoder lookups are made outside the company's queue", () => {
-  /** Waits until the fake geocoder has been asked for `street` (the slow save is then waiting on it). */
-  async function askedFor(street: string) {
-    for (let i = 0; i < 250 && (await lookupsOf(street)).length === 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await lookupsOf(street)).toHaveLength(1);
-  }
-
   /** A save waiting on a geocoder that does not answer, and whether its answer has come back yet. */
   function pending(save: Promise<{ status: number; json: any }>) {
     const state = { done: false, save };
@@ -720,7 +702,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
   it("an update waiting on the geocoder holds no other write of the company", async () => {
     const { company, key } = await setUp();
     const slowStreet = uniqueStreet();
-    await answer(slowStreet, { kind: "hang" });
+    await answerGeocoder(slowStreet, { kind: "hang" });
     const waiting = await createExposure(company, key, { exposureName: "Waiting" });
     const other = await createExposure(company, key, { exposureName: "Other" });
 
@@ -729,7 +711,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
         body: { riskAddress: { enteredAddress: entered(slowStreet) } },
       }),
     );
-    await askedFor(slowStreet);
+    await untilGeocoderAsked(slowStreet);
     // Updates of a company run one at a time: this one ran while the first still waited on the geocoder.
     const renamed = await company.call("PATCH", `/entities/exposure/${other}`, key, {
       body: { exposureName: "Renamed" },
@@ -740,7 +722,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
     const res = await slow.save;
     expect(res.status).toBe(200);
     expect(res.json.data.riskAddress.geocode).toMatchObject({ status: "failed", provenance: { provider: "census" } });
-    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+    expect(await geocoderLookups(slowStreet)).toHaveLength(1);
   });
 
   it("one save asks once for an address it holds in several places", async () => {
@@ -762,7 +744,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
       (await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: fields } })).status,
     ).toBe(200);
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "Fairfax County" });
+    await answerGeocoder(street, { kind: "match", county: "Fairfax County" });
     const address = { enteredAddress: entered(street) };
     const id = await createExposure(company, admin, {
       riskAddress: address,
@@ -772,7 +754,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
     expect(stored.riskAddress.geocode).toMatchObject({ status: "matched", county: "Fairfax County" });
     for (const entry of stored.locations) expect(entry.address.geocode.county).toBe("Fairfax County");
     // Three values at one entered address, one at another (address2 differs): two lookups.
-    const asked = await lookupsOf(street);
+    const asked = await geocoderLookups(street);
     expect(asked).toHaveLength(2);
   });
 });
@@ -787,7 +769,7 @@ describe("access", () => {
       body: { riskAddress: { enteredAddress: entered(street) } },
     });
     expectError(res, 403, "AuthorizationError", "User is not authorized to perform the requested action");
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
   });
 
   it("another company's exposure id under the caller's own path is 404 and no geocoder call is made", async () => {
@@ -799,7 +781,7 @@ describe("access", () => {
       body: { riskAddress: { enteredAddress: entered(street) } },
     });
     expectError(res, 404, "NotFoundError", "Not found");
-    expect(await lookupsOf(street)).toEqual([]);
+    expect(await geocoderLookups(street)).toEqual([]);
     expect((await read(theirs.company, theirs.key, theirId)).riskAddress).toBeUndefined();
   });
 });

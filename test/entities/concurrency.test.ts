@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
+import { answerGeocoder } from "../support/geocoder-control";
 import { call, createCompany, type TestCompany } from "../support/harness";
 
 /** Issue 10, item 6: partial updates of one record are serialized server-side, so none is refused or lost. */
@@ -76,11 +76,7 @@ describe("creates overlap in the company object; updates and imports wait for th
    */
   async function slowCreate(company: TestCompany, key: string) {
     const street = `${Date.now()} Overlap ${crypto.randomUUID().slice(0, 8)} St`;
-    await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ street, answer: { kind: "hang" } }),
-    });
+    await answerGeocoder(street, { kind: "hang" });
     let finished = false;
     const response = company
       .call("POST", "/entities/exposure", key, {

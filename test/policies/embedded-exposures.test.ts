@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAKE_GEOCODER_ORIGIN, type FakeGeocoderAnswer } from "../support/fake-geocoder";
+import { answerGeocoder, geocoderLookups, untilGeocoderAsked } from "../support/geocoder-control";
 import { createCompany } from "../support/harness";
 import { date, endorseBody, newBusinessBody } from "./helpers";
 
@@ -40,17 +40,6 @@ let sequence = 0;
 /** A street no other test uses (the fake geocoder's answers are shared by every test file). */
 const uniqueStreet = () => `${200 + (sequence++ % 700)} ${Math.random().toString(36).slice(2, 8)} Policy Ave`;
 
-async function answer(street: string, reply: FakeGeocoderAnswer) {
-  const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ street, answer: reply }),
-  });
-  expect(res.status).toBe(204);
-}
-const lookupsOf = async (street: string): Promise<unknown[]> =>
-  (await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`)).json();
-
 const address = (street: string) => ({
   entryMethod: "manual",
   enteredAddress: { address1: street, city: "Washington", state: "DC", zipCode: "20233", countryCode: "US" },
@@ -70,8 +59,8 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
   it("new business geocodes; an endorsement keeps an unchanged address's geocode and geocodes a moved one", async () => {
     const { company, writer } = await setUp();
     const [first, moved] = [uniqueStreet(), uniqueStreet()];
-    await answer(first, { kind: "match", county: "District of Columbia", latitude: 38.84, longitude: -76.92 });
-    await answer(moved, { kind: "match", county: "Fairfax County", latitude: 38.85, longitude: -77.3 });
+    await answerGeocoder(first, { kind: "match", county: "District of Columbia", latitude: 38.84, longitude: -76.92 });
+    await answerGeocoder(moved, { kind: "match", county: "Fairfax County", latitude: 38.85, longitude: -77.3 });
 
     const created = await company.call("POST", "/policies/transaction/new-business", writer.key, {
       body: newBusinessBody({ exposures: [{ exposureName: "HQ", riskAddress: address(first) }] }),
@@ -79,7 +68,7 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
     expect(created.status, created.text).toBe(200);
     const geocoded = created.json.segments[0].data.exposures[0].riskAddress.geocode;
     expect(geocoded).toMatchObject({ status: "matched", county: "District of Columbia" });
-    expect(await lookupsOf(first)).toHaveLength(1);
+    expect(await geocoderLookups(first)).toHaveLength(1);
 
     const policyId = created.json.policyId;
     const unchanged = await company.call("POST", `/policies/${policyId}/transaction/endorse`, writer.key, {
@@ -89,7 +78,7 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
     });
     expect(unchanged.status, unchanged.text).toBe(200);
     expect(unchanged.json.segments[1].data.exposures[0].riskAddress.geocode).toEqual(geocoded);
-    expect(await lookupsOf(first)).toHaveLength(1);
+    expect(await geocoderLookups(first)).toHaveLength(1);
 
     const relocated = await company.call("POST", `/policies/${policyId}/transaction/endorse`, writer.key, {
       body: endorseBody("2026-06-01", [
@@ -101,13 +90,13 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
       status: "matched",
       county: "Fairfax County",
     });
-    expect(await lookupsOf(moved)).toHaveLength(1);
+    expect(await geocoderLookups(moved)).toHaveLength(1);
   });
 
   it("a renewal compares its exposures with the renewed policy's: an unchanged address is not looked up again", async () => {
     const { company, writer } = await setUp();
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "District of Columbia" });
+    await answerGeocoder(street, { kind: "match", county: "District of Columbia" });
     const exposures = [{ exposureName: "HQ", riskAddress: address(street) }];
     const created = await company.call("POST", "/policies/transaction/new-business", writer.key, {
       body: newBusinessBody({ exposures }),
@@ -125,7 +114,7 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
     expect(renewed.json.segments[0].data.exposures[0].riskAddress.geocode).toEqual(
       created.json.segments[0].data.exposures[0].riskAddress.geocode,
     );
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 });
 
@@ -140,7 +129,7 @@ describe("a new policy whose exposures wait on the geocoder", () => {
     const imported = await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: fields } });
     expect(imported.status, imported.text).toBe(200);
     const street = uniqueStreet();
-    await answer(street, { kind: "match", county: "District of Columbia" });
+    await answerGeocoder(street, { kind: "match", county: "District of Columbia" });
 
     // The object knows no counter yet, so the Sequence field is minted in a statement of its own: the
     // exposures (and their lookups, made between turns) come first, so the turn that ends for them takes none.
@@ -150,7 +139,7 @@ describe("a new policy whose exposures wait on the geocoder", () => {
     expect(created.status, created.text).toBe(200);
     expect(created.json.segments[0].data.policyRef).toBe("PR-1");
     expect(created.json.segments[0].data.exposures[0].riskAddress.geocode).toMatchObject({ status: "matched" });
-    expect(await lookupsOf(street)).toHaveLength(1);
+    expect(await geocoderLookups(street)).toHaveLength(1);
     const next = await company.call("POST", "/policies/transaction/new-business", admin, {
       body: newBusinessBody({ exposures: [{ exposureName: "Shed" }] }),
     });
@@ -161,8 +150,8 @@ describe("a new policy whose exposures wait on the geocoder", () => {
   it("an endorsement waiting on the geocoder leaves its commit group: the company's other endorsements go on", async () => {
     const { company, writer } = await setUp();
     const [street, slowStreet] = [uniqueStreet(), uniqueStreet()];
-    await answer(street, { kind: "match", county: "District of Columbia" });
-    await answer(slowStreet, { kind: "hang" });
+    await answerGeocoder(street, { kind: "match", county: "District of Columbia" });
+    await answerGeocoder(slowStreet, { kind: "hang" });
     const policyIds: string[] = [];
     for (const name of ["HQ", "Depot"]) {
       const created = await company.call("POST", "/policies/transaction/new-business", writer.key, {
@@ -184,9 +173,7 @@ describe("a new policy whose exposures wait on the geocoder", () => {
         movedDone = true;
         return res;
       });
-    for (let i = 0; i < 250 && (await lookupsOf(slowStreet)).length === 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+    await untilGeocoderAsked(slowStreet);
     const renamed = await company.call("POST", `/policies/${other}/transaction/endorse`, writer.key, {
       body: endorseBody("2026-03-01", [
         { path: "policy.exposures", value: [{ exposureName: "Depot renamed", riskAddress: address(street) }] },
@@ -199,7 +186,7 @@ describe("a new policy whose exposures wait on the geocoder", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.version).toBe(2);
     expect(res.json.segments.at(-1).data.exposures[0].riskAddress.geocode).toMatchObject({ status: "failed" });
-    expect(await lookupsOf(slowStreet)).toHaveLength(1);
+    expect(await geocoderLookups(slowStreet)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAKE_GEOCODER_ORIGIN } from "../support/fake-geocoder";
+import { answerGeocoder, geocoderLookups } from "../support/geocoder-control";
 import { expectError, staff } from "../support/harness";
 import { must } from "../support/must";
 import { countRows, date, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
@@ -246,17 +246,8 @@ describe("a bound policy's exposures carry the quote's geocodes", () => {
   /** A street only this test uses, answered as a match; and how many times the geocoder was asked for it. */
   async function matchedStreet() {
     const street = `${Date.now()} ${crypto.randomUUID().slice(0, 8)} Bind Rd`;
-    const res = await fetch(`${FAKE_GEOCODER_ORIGIN}/__control/answers`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ street, answer: { kind: "match", county: "Kings County" } }),
-    });
-    expect(res.status).toBe(204);
-    const asked = async () => {
-      const url = `${FAKE_GEOCODER_ORIGIN}/__control/requests?street=${encodeURIComponent(street)}`;
-      return ((await (await fetch(url)).json()) as unknown[]).length;
-    };
-    return { street, asked };
+    await answerGeocoder(street, { kind: "match", county: "Kings County" });
+    return { street, asked: async () => (await geocoderLookups(street)).length };
   }
 
   const withGarage = (street: string) => ({
