@@ -112,8 +112,7 @@ async function measureWithoutLimiter() {
       path: `/api/v1/companies/${bare.companyId}/lifecycle`,
       headers: { authorization: bare.adminKey },
     };
-    if (WARMUP_SECONDS > 0) await drive(bare.baseUrl, request, WARMUP_SECONDS);
-    return summarize(LIFECYCLE_WITHOUT_LIMITER, await drive(bare.baseUrl, request, SECONDS), {});
+    return summarize(LIFECYCLE_WITHOUT_LIMITER, ...(await measure(bare, options.port, request)));
   } finally {
     await bare.stop();
     rmSync(dir, { recursive: true, force: true });
