@@ -27,6 +27,7 @@ import autocannon from "autocannon";
 import {
   attachmentScenarios,
   DOWNLOAD_SCENARIO,
+  KEYED_UPLOAD_SCENARIO,
   NOTE_LIST_SCENARIO,
   UPLOAD_SCENARIO,
 } from "./bench/attachment-scenarios.mjs";
@@ -229,19 +230,21 @@ try {
       `bordereau 50,000 rows: first call ${bordereau.firstCallMs} ms; p50 ${bordereau.p50Ms} ms, p99 ${bordereau.p99Ms} ms over ${bordereau.requests} calls`,
     );
   }
-  for (const name of [UPLOAD_SCENARIO, DOWNLOAD_SCENARIO]) {
+  for (const name of [UPLOAD_SCENARIO, KEYED_UPLOAD_SCENARIO, DOWNLOAD_SCENARIO]) {
     const row = byName[name];
     if (row)
       console.log(`${name}: ${row.mibPerSecond ?? "n/a"} MiB/s over ${row.requests} requests, p50 ${row.p50Ms} ms`);
   }
-  const upload = byName[UPLOAD_SCENARIO];
-  if (upload)
-    console.log(
-      upload.workerdRssPeakMiB === null
-        ? "workerd peak memory during the upload: not available (no /proc on this host)"
-        : `workerd resident memory during the upload: ${upload.workerdRssBeforeMiB} MiB before, ` +
-            `peak ${upload.workerdRssPeakMiB} MiB (+${upload.workerdRssGrowthMiB} MiB)`,
-    );
+  for (const name of [UPLOAD_SCENARIO, KEYED_UPLOAD_SCENARIO]) {
+    const upload = byName[name];
+    if (upload)
+      console.log(
+        upload.workerdRssPeakMiB === null
+          ? `workerd peak memory during ${name}: not available (no /proc on this host)`
+          : `workerd resident memory during ${name}: ${upload.workerdRssBeforeMiB} MiB before, ` +
+              `peak ${upload.workerdRssPeakMiB} MiB (+${upload.workerdRssGrowthMiB} MiB)`,
+      );
+  }
   const notes = byName[NOTE_LIST_SCENARIO];
   if (notes) console.log(`note list at 10,000 notes on one record: p50 ${notes.p50Ms} ms, p99 ${notes.p99Ms} ms`);
   if (balancesCost) {

@@ -4,6 +4,8 @@
 //   it runs, the resident memory of the dev server's workerd processes is sampled from /proc (Linux): the
 //   runtime exposes no per-isolate memory figure, so the process peak above its level before the run is
 //   the closest outside measure of what the upload holds in memory.
+// - File upload 10 MiB with a new Idempotency-Key on each: the same, with the key's fingerprint of the body
+//   (streamed beside the upload, so the memory figure shows what the key adds).
 // - File download 10 MiB: GET P/files/{fileId}/content of one stored 10 MiB file, for BENCH_SECONDS;
 //   MiB/s = bytes downloaded / elapsed time.
 // - Note list 10k: GET P/notes of one exposure holding 10,000 notes (seeded through SQL), default page of
@@ -91,6 +93,23 @@ function uploadRequest(ctx) {
   };
 }
 
+/** The same uploads, each with a new `Idempotency-Key`: the key's fingerprint reads the body too. */
+function keyedUploadRequest(ctx) {
+  const plain = uploadRequest(ctx);
+  let n = 0;
+  return {
+    ...plain,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...plain.headers, "idempotency-key": `bench-upload-${Date.now()}-${++n}` },
+        }),
+      },
+    ],
+  };
+}
+
 async function setUpDownload(ctx) {
   ctx.uploadBody ??= multipartBody(FILE_BYTES);
   const res = await fetch(new URL(`${companyPath(ctx)}/files`, ctx.baseUrl), {
@@ -172,6 +191,7 @@ function noteListRequest(ctx) {
 }
 
 export const UPLOAD_SCENARIO = "file upload 10MiB";
+export const KEYED_UPLOAD_SCENARIO = "file upload 10MiB, new Idempotency-Key each";
 export const DOWNLOAD_SCENARIO = "file download 10MiB";
 export const NOTE_LIST_SCENARIO = "note list 10k";
 
@@ -180,15 +200,18 @@ export const NOTE_LIST_SCENARIO = "note list 10k";
  * extra row fields (see scripts/bench.mjs).
  */
 export const attachmentScenarios = [
-  {
-    name: UPLOAD_SCENARIO,
+  ...[
+    [UPLOAD_SCENARIO, uploadRequest],
+    [KEYED_UPLOAD_SCENARIO, keyedUploadRequest],
+  ].map(([name, request]) => ({
+    name,
     setup: setUpUpload,
-    request: uploadRequest,
+    request,
     beforeRun: (ctx) => {
       ctx.stopSampler = startMemorySampler(ctx.processGroup);
     },
     afterRun: (ctx, result) => ({ mibPerSecond: mibPerSecond(result), ...ctx.stopSampler() }),
-  },
+  })),
   {
     name: DOWNLOAD_SCENARIO,
     setup: setUpDownload,

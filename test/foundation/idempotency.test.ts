@@ -240,6 +240,47 @@ describe("multipart uploads", () => {
   });
 });
 
+describe("keyed uploads the fingerprint reads as a stream", () => {
+  const uploadWithKey = async (companyId: string, key: string, contentType: string, body: BodyInit) => {
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/files`, {
+      method: "POST",
+      headers: { Authorization: key, "Content-Type": contentType, "Idempotency-Key": "up-1" },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: JSON.parse(text) };
+  };
+  const file = { name: "file", filename: "schedule.txt", value: "coverage A", contentType: "text/plain" };
+
+  it("refuses a body that is not well-formed 400, as without a key, and holds no key for it", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const cut = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello';
+    expectError(await uploadWithKey(company.id, key, "multipart/form-data; boundary=b", cut), 400, "VALIDATION_ERROR");
+    expectError(await uploadWithKey(company.id, key, "multipart/form-data", cut), 400, "VALIDATION_ERROR");
+    expect(await heldKey(company.id, "up-1")).toBeNull();
+    const sound = await uploadWithKey(company.id, key, "multipart/form-data; boundary=b", multipartBody([file], "b"));
+    expect(sound.status, sound.text).toBe(201);
+  });
+
+  it("refuses another file's bytes under the same key 422 IdempotencyKeyReused, storing one file", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const first = await uploadWithKey(company.id, key, "multipart/form-data; boundary=b", multipartBody([file], "b"));
+    expect(first.status, first.text).toBe(201);
+    const other = multipartBody([{ ...file, value: "coverage B" }], "b");
+    expectError(
+      await uploadWithKey(company.id, key, "multipart/form-data; boundary=b", other),
+      422,
+      "IdempotencyKeyReused",
+    );
+    const files = await env.DB.prepare("SELECT count(*) AS n FROM files WHERE company_id = ?")
+      .bind(company.id)
+      .first<{ n: number }>();
+    expect(must(files).n).toBe(1);
+  });
+});
+
 describe("retention", () => {
   it("replays for 24 hours; the scheduled clean-up deletes expired keys, and an expired key runs anew", async () => {
     const company = await createCompany();

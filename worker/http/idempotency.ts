@@ -39,6 +39,9 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
         details: [{ field: IDEMPOTENCY_HEADER, message: "must be 1 to 255 printable ASCII characters" }],
       });
     }
+    const fingerprint = await requestFingerprint(c);
+    // A body the fingerprint cannot read (malformed, too large) is refused by its route: nothing to hold.
+    if (fingerprint === null) return next();
     const db = database(c.env.DB);
     const now = new Date();
     const scope = {
@@ -49,7 +52,7 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
     };
     const row: IdempotencyRow = {
       ...scope,
-      fingerprint: await requestFingerprint(c),
+      fingerprint,
       state: "running",
       status: null,
       body: null,

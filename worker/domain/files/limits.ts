@@ -6,6 +6,9 @@ export const MAX_FILE_BYTES = 26_214_400;
 /** The largest upload body: the file plus 64 KiB for the other parts and the multipart framing. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_FILE_BYTES + 65_536;
 
+/** The header block of one part of an upload body. */
+export const MAX_PART_HEADER_BYTES = 16 * 1024;
+
 /** Each text part (`name`, `folderId`, `category`, `entityType`, `entityId`, `batchId`). */
 export const MAX_TEXT_PART_BYTES = 4_096;
 

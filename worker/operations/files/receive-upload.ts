@@ -1,6 +1,7 @@
 import {
   DEFAULT_CONTENT_TYPE,
   MAX_FILE_BYTES,
+  MAX_PART_HEADER_BYTES,
   MAX_TEXT_PART_BYTES,
   MAX_UPLOAD_BODY_BYTES,
 } from "../../domain/files/limits";
@@ -166,7 +167,7 @@ export async function receiveUpload(
   try {
     await readMultipart(request.body, boundary, onPart, {
       maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
-      maxHeaderBytes: 16 * 1024,
+      maxHeaderBytes: MAX_PART_HEADER_BYTES,
     });
   } catch (err) {
     await (writer as StoredObjectWriter | null)?.discard();
