@@ -32,6 +32,26 @@ async function setUp(riskKind = "Object: AddressV2") {
   return { company, admin, key };
 }
 
+/** A company whose exposures also hold a Group of AddressV2 locations; its SUPER_ADMIN key. */
+async function setUpLocations() {
+  const company = await createCompany();
+  const admin = await company.key(["SUPER_ADMIN"]);
+  const locations = {
+    entityType: "exposure",
+    referenceId: "locations",
+    label: "Locations",
+    typeInfo: {
+      kind: "Group",
+      subFields: [{ referenceId: "address", label: "Address", typeInfo: { kind: "Object: AddressV2" } }],
+    },
+  };
+  const imported = await company.call("POST", "/configuration/import", admin, {
+    body: { fieldDefinitions: [...FIELDS("Object: AddressV2"), locations] },
+  });
+  expect(imported.status).toBe(200);
+  return { company, admin };
+}
+
 const entered = (street: string, extra: Record<string, unknown> = {}) => ({
   address1: street,
   address2: "Suite 4",
@@ -726,23 +746,7 @@ describe("geocoder lookups are made outside the company's queue", () => {
   });
 
   it("one save asks once for an address it holds in several places", async () => {
-    const company = await createCompany();
-    const admin = await company.key(["SUPER_ADMIN"]);
-    const fields = [
-      ...FIELDS("Object: AddressV2"),
-      {
-        entityType: "exposure",
-        referenceId: "locations",
-        label: "Locations",
-        typeInfo: {
-          kind: "Group",
-          subFields: [{ referenceId: "address", label: "Address", typeInfo: { kind: "Object: AddressV2" } }],
-        },
-      },
-    ];
-    expect(
-      (await company.call("POST", "/configuration/import", admin, { body: { fieldDefinitions: fields } })).status,
-    ).toBe(200);
+    const { company, admin } = await setUpLocations();
     const street = uniqueStreet();
     await answerGeocoder(street, { kind: "match", county: "Fairfax County" });
     const address = { enteredAddress: entered(street) };
@@ -783,5 +787,49 @@ describe("access", () => {
     expectError(res, 404, "NotFoundError", "Not found");
     expect(await geocoderLookups(street)).toEqual([]);
     expect((await read(theirs.company, theirs.key, theirId)).riskAddress).toBeUndefined();
+  });
+});
+
+describe("a save's lookups are paced (six open at once) and stop at an outage", () => {
+  const lookupsOf = async (streets: string[]) =>
+    (await Promise.all(streets.map((street) => geocoderLookups(street)))).reduce((n, asked) => n + asked.length, 0);
+
+  it("a geocoder that does not answer is asked six times for twelve addresses; the rest are failed unasked", async () => {
+    const { company, admin } = await setUpLocations();
+    const streets = Array.from({ length: 12 }, uniqueStreet);
+    for (const street of streets) await answerGeocoder(street, { kind: "hang" });
+    const id = await createExposure(company, admin, {
+      locations: streets.map((street) => ({ address: { enteredAddress: entered(street) } })),
+    });
+    expect(await lookupsOf(streets)).toBe(6);
+    const geocodes = (await read(company, admin, id)).locations.map((entry: any) => entry.address.geocode);
+    expect(geocodes.every((geocode: any) => geocode.status === "failed")).toBe(true);
+    const reasons = geocodes.map((geocode: any) => geocode.provenance.reason);
+    expect(reasons.filter((reason: string) => reason === "no answer within 1500 ms")).toHaveLength(6);
+    expect(
+      reasons.filter((reason: string) => reason.startsWith("not asked: the provider left 6 lookups")),
+    ).toHaveLength(6);
+  });
+
+  it("a geocoder that answers is asked about every address, and a miss or a bad request does not stop the save", async () => {
+    const { company, admin } = await setUpLocations();
+    const streets = Array.from({ length: 14 }, uniqueStreet);
+    for (const [i, street] of streets.entries())
+      await answerGeocoder(
+        street,
+        i < 7
+          ? { kind: "error", status: 400 }
+          : { kind: "match", county: `County ${i}`, latitude: 38.8, longitude: -77 },
+      );
+    const id = await createExposure(company, admin, {
+      locations: streets.map((street) => ({ address: { enteredAddress: entered(street) } })),
+    });
+    expect(await lookupsOf(streets)).toBe(14);
+    const geocodes = (await read(company, admin, id)).locations.map((entry: any) => entry.address.geocode);
+    expect(geocodes.map((geocode: any) => geocode.status)).toEqual([
+      ...Array(7).fill("failed"),
+      ...Array(7).fill("matched"),
+    ]);
+    expect(geocodes[13].county).toBe("County 13");
   });
 });

@@ -29,7 +29,7 @@ interface CensusResponse {
  * The U.S. Census Geocoder, structured-address search with geography lookup:
  * `GET {base}/geocoder/geographies/address?street=&city=&state=&zip=&benchmark=&vintage=&format=json`.
  * Never throws: an empty `addressMatches` is `unmatched`; a network failure, timeout, non-200 answer
- * or unreadable body is `failed` with the reason.
+ * or unreadable body is `failed` with the reason, marked `transient` when the provider did not answer.
  */
 export class CensusGeocoder {
   private readonly baseUrl: string;
@@ -51,11 +51,13 @@ export class CensusGeocoder {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      return { status: "failed", reason: timedOut ? `no answer within ${this.timeoutMs} ms` : "provider unreachable" };
+      const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : "provider unreachable";
+      return { status: "failed", reason, transient: true };
     }
     if (response.status !== 200) {
       await response.body?.cancel();
-      return { status: "failed", reason: `provider answered HTTP ${response.status}` };
+      const transient = response.status === 429 || response.status >= 500;
+      return { status: "failed", reason: `provider answered HTTP ${response.status}`, ...(transient && { transient }) };
     }
     let body: CensusResponse;
     try {

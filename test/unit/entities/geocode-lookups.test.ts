@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CensusGeocoder } from "../../../worker/clients/geocoder";
 import { type EnteredAddress, sameEnteredAddress } from "../../../worker/domain/addresses/address-v2";
 import { enteredAddressKey, GeocodeLookups } from "../../../worker/operations/entities/write-pipeline/geocode-lookups";
+import type { Geocoder } from "../../../worker/operations/entities/write-pipeline/paced-geocoder";
 
 /** Few distinct values per member, so equal addresses come up often. */
 const member = fc.option(fc.constantFrom("1 Main St", "Suite 4", "", "Washington", "DC", "20233", "US"), {
@@ -21,7 +21,7 @@ function countingGeocoder() {
       asked.push(address);
       return { status: "unmatched" as const, reason: "test" };
     },
-  } as unknown as CensusGeocoder;
+  } as Geocoder;
   return { geocoder, asked };
 }
 

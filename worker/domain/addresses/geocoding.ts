@@ -23,7 +23,8 @@ export type GeocodeOutcome =
       details: Record<string, unknown>;
     }
   | { status: "unmatched"; reason?: string }
-  | { status: "failed"; reason: string };
+  /** `transient`: the provider did not answer (timeout, network, 429 or 5xx), as in an outage; not stored. */
+  | { status: "failed"; reason: string; transient?: boolean };
 
 /** Who answered and when; kept in `geocode.provenance`. */
 export interface GeocodeRequest {

@@ -10,6 +10,7 @@ import type { SubField } from "../../../domain/configuration/document";
 import { isRecord, type JsonObject } from "../../../lib/json";
 import type { OperationContext } from "../../context";
 import { askGeocoder, geocoderFor, type LookedUp, LookupsNeeded } from "./geocode-lookups";
+import { PacedGeocoder } from "./paced-geocoder";
 import type { WriteStep } from "./write-step";
 
 const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
@@ -17,13 +18,25 @@ const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: A
 /** What a save's geocoding needs of its operation: the environment, and in the company object its lookups. */
 type GeocodingContext = Pick<OperationContext, "env" | "geocodeLookups">;
 
+/** The geocoder of one operation's inline lookups: one pace for all its saves' addresses. */
+const inlineGeocoders = new WeakMap<GeocodingContext, PacedGeocoder>();
+
+function inlineGeocoder(ctx: GeocodingContext): PacedGeocoder {
+  let geocoder = inlineGeocoders.get(ctx);
+  if (!geocoder) {
+    geocoder = new PacedGeocoder(geocoderFor(ctx.env));
+    inlineGeocoders.set(ctx, geocoder);
+  }
+  return geocoder;
+}
+
 /** The provider's answer for `entered`: known from before the turn, else asked now; null when it is deferred. */
 async function lookUp(ctx: GeocodingContext, entered: AddressV2["enteredAddress"]): Promise<LookedUp | null> {
   const lookups = ctx.geocodeLookups;
   const known = lookups?.take(entered);
   if (known) return known;
   if (lookups?.deferring) return null;
-  return askGeocoder(geocoderFor(ctx.env), entered);
+  return askGeocoder(inlineGeocoder(ctx), entered);
 }
 
 /**

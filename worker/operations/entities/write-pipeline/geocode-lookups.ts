@@ -2,6 +2,7 @@ import { CensusGeocoder, DEFAULT_GEOCODER_BASE_URL, DEFAULT_GEOCODER_TIMEOUT_MS 
 import { ENTERED_ADDRESS_MEMBERS, type EnteredAddress } from "../../../domain/addresses/address-v2";
 import type { GeocodeOutcome } from "../../../domain/addresses/geocoding";
 import type { Env } from "../../../env";
+import { type Geocoder, PacedGeocoder } from "./paced-geocoder";
 
 /** The geocoder a save asks, as the environment configures it. */
 export function geocoderFor(env: Env): CensusGeocoder {
@@ -23,7 +24,7 @@ export interface LookedUp {
 const LOOKUP_TURNS = 3;
 
 /** Asks the geocoder about one entered address, stamped with when it was asked. */
-export async function askGeocoder(geocoder: CensusGeocoder, entered: EnteredAddress): Promise<LookedUp> {
+export async function askGeocoder(geocoder: Geocoder, entered: EnteredAddress): Promise<LookedUp> {
   const requestedAt = new Date().toISOString();
   return { outcome: await geocoder.geocode(entered), requestedAt };
 }
@@ -78,13 +79,14 @@ export class GeocodeLookups {
     return this.needed.size > 0;
   }
 
-  /** Looks up every noted address (each distinct one once) and keeps the answers for the next run. */
-  async lookUpNeeded(geocoder: CensusGeocoder): Promise<void> {
+  /** Looks up every noted address (each distinct one once, paced) and keeps the answers for the next run. */
+  async lookUpNeeded(geocoder: Geocoder): Promise<void> {
     const needed = [...this.needed];
     this.needed.clear();
+    const paced = new PacedGeocoder(geocoder);
     await Promise.all(
       needed.map(async ([key, entered]) => {
-        this.known.set(key, await askGeocoder(geocoder, entered));
+        this.known.set(key, await askGeocoder(paced, entered));
       }),
     );
   }
