@@ -10,31 +10,14 @@ import {
   type PartReceiver,
   readMultipart,
 } from "../lib/multipart";
+import { StreamingSha256, sha256OfText } from "../lib/sha256";
 import type { AppEnv } from "./context";
-
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const sha256 = async (text: string) => hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 
 /**
  * The most body a fingerprint reads: the largest body any route reads (an upload's). A bigger body is refused
  * by its route (413), and the request's clone buffers what the fingerprint reads ahead of the route.
  */
 export const MAX_FINGERPRINT_BODY_BYTES = MAX_UPLOAD_BODY_BYTES;
-
-/** A SHA-256 computed as bytes arrive, so no body is held whole to be hashed. */
-class StreamingDigest {
-  private readonly digest = new crypto.DigestStream("SHA-256");
-  private readonly writer = this.digest.getWriter();
-
-  write(chunk: Uint8Array) {
-    return this.writer.write(chunk);
-  }
-
-  async hex() {
-    await this.writer.close();
-    return hex(await this.digest.digest);
-  }
-}
 
 /**
  * A SHA-256 of what makes two requests the same one (CONTRACT 8.1): method, path and body, the body
@@ -47,10 +30,10 @@ class StreamingDigest {
 export async function requestFingerprint(c: Context<AppEnv>): Promise<string | null> {
   const head = `${c.req.method}\n${c.req.path}\n`;
   const json = c.get("jsonBody");
-  if (json !== undefined) return sha256(`${head}json\n${canonicalJson(json)}`);
+  if (json !== undefined) return sha256OfText(`${head}json\n${canonicalJson(json)}`);
   const request = c.req.raw.clone();
   const body = await bodyFingerprint(request.headers.get("Content-Type") ?? "", request.body);
-  return body === null ? null : sha256(`${head}${body}`);
+  return body === null ? null : sha256OfText(`${head}${body}`);
 }
 
 /**
@@ -77,7 +60,7 @@ export async function bodyFingerprint(
 
 /** SHA-256 of a whole body, or null (the rest cancelled) once it passes the bound. */
 async function streamedDigest(body: ReadableStream<Uint8Array>): Promise<string | null> {
-  const digest = new StreamingDigest();
+  const digest = new StreamingSha256();
   const reader = body.getReader();
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
@@ -101,7 +84,7 @@ async function multipartParts(body: ReadableStream<Uint8Array>, boundary: string
   const onPart = (headerText: string): PartReceiver => {
     const headers = readPartHeaders(headerText);
     if (headers?.filename) {
-      const digest = new StreamingDigest();
+      const digest = new StreamingSha256();
       const { name, filename, contentType } = headers;
       return {
         data: (chunk) => digest.write(chunk),

@@ -17,6 +17,7 @@ import {
   type PartReceiver,
   readMultipart,
 } from "../../lib/multipart";
+import { StreamingSha256 } from "../../lib/sha256";
 import { StoredObjectWriter } from "./stored-object";
 
 /** The text parts an upload may carry beside `file` (CONTRACT section 6, Files). */
@@ -47,7 +48,6 @@ export interface ReceivedUpload {
 
 class FileTooLarge extends Error {}
 
-const toHex = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const textDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Receives the file part: counts it against the limit, hashes it and, while the upload is sound, stores it. */
@@ -57,8 +57,7 @@ function fileReceiver(
   contentType: string,
   writer: StoredObjectWriter | null,
 ) {
-  const digest = new crypto.DigestStream("SHA-256");
-  const hashing = digest.getWriter();
+  const hashing = new StreamingSha256();
   let size = 0;
   const receiver: PartReceiver = {
     async data(chunk) {
@@ -68,8 +67,7 @@ function fileReceiver(
       await writer?.write(chunk);
     },
     async end() {
-      await hashing.close();
-      const sha256 = toHex(await digest.digest);
+      const sha256 = await hashing.hex();
       upload.file = { filename, contentType, size, sha256 };
       if (writer) {
         await writer.finish(sha256);

@@ -10,7 +10,7 @@ import type { SubField } from "../../../domain/configuration/document";
 import { isRecord, type JsonObject } from "../../../lib/json";
 import type { OperationContext } from "../../context";
 import { askGeocoder, geocoderFor, type LookedUp, LookupsNeeded } from "./geocode-lookups";
-import { PacedGeocoder } from "./paced-geocoder";
+import type { Geocoder } from "./paced-geocoder";
 import type { WriteStep } from "./write-step";
 
 const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: AddressV2";
@@ -19,12 +19,12 @@ const isAddressV2Field = (field: SubField) => field.typeInfo.kind === "Object: A
 type GeocodingContext = Pick<OperationContext, "env" | "geocodeLookups">;
 
 /** The geocoder of one operation's inline lookups: one pace for all its saves' addresses. */
-const inlineGeocoders = new WeakMap<GeocodingContext, PacedGeocoder>();
+const inlineGeocoders = new WeakMap<GeocodingContext, Geocoder>();
 
-function inlineGeocoder(ctx: GeocodingContext): PacedGeocoder {
+function inlineGeocoder(ctx: GeocodingContext): Geocoder {
   let geocoder = inlineGeocoders.get(ctx);
   if (!geocoder) {
-    geocoder = new PacedGeocoder(geocoderFor(ctx.env));
+    geocoder = geocoderFor(ctx.env);
     inlineGeocoders.set(ctx, geocoder);
   }
   return geocoder;

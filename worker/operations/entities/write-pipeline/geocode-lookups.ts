@@ -4,14 +4,15 @@ import type { GeocodeOutcome } from "../../../domain/addresses/geocoding";
 import type { Env } from "../../../env";
 import { type Geocoder, PacedGeocoder } from "./paced-geocoder";
 
-/** The geocoder a save asks, as the environment configures it. */
-export function geocoderFor(env: Env): CensusGeocoder {
+/** The geocoder one save asks, as the environment configures it, its lookups paced (`PacedGeocoder`). */
+export function geocoderFor(env: Env): Geocoder {
   const timeout = Number(env.GEOCODER_TIMEOUT_MS);
-  return new CensusGeocoder(
+  const census = new CensusGeocoder(
     env.GEOCODER_BASE_URL || DEFAULT_GEOCODER_BASE_URL,
     timeout > 0 ? timeout : DEFAULT_GEOCODER_TIMEOUT_MS,
     (input, init) => fetch(input, init),
   );
+  return new PacedGeocoder(census);
 }
 
 /** A provider's answer for one entered address, and when it was asked. */
@@ -79,14 +80,13 @@ export class GeocodeLookups {
     return this.needed.size > 0;
   }
 
-  /** Looks up every noted address (each distinct one once, paced) and keeps the answers for the next run. */
+  /** Looks up every noted address (each distinct one once) and keeps the answers for the next run. */
   async lookUpNeeded(geocoder: Geocoder): Promise<void> {
     const needed = [...this.needed];
     this.needed.clear();
-    const paced = new PacedGeocoder(geocoder);
     await Promise.all(
       needed.map(async ([key, entered]) => {
-        this.known.set(key, await askGeocoder(paced, entered));
+        this.known.set(key, await askGeocoder(geocoder, entered));
       }),
     );
   }
