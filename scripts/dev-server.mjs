@@ -80,7 +80,7 @@ export async function startDevServer({
       }),
     ]);
     const stateFile = join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json");
-    const demo = await seedDemoCompany(baseUrl, staffToken, stateFile, program);
+    const demo = await seedDemoCompany(baseUrl, staffToken, stateFile, program, log);
     if (requestsPerMinute) await setRateLimit(baseUrl, staffToken, demo.companyId, requestsPerMinute);
     return { baseUrl, ...demo, processGroup: child.pid, pid: child.pid, exited: child.exited, stop };
   } catch (error) {
@@ -205,17 +205,28 @@ async function waitForHealth(baseUrl, child) {
 
 /** How long one seeding call may take: minutes, since a loaded machine (CI running the suite) is slow. */
 const SEED_CALL_TIMEOUT_MS = 120_000;
+/** A seeding call still unanswered after this long is named in the log, and again at each further interval. */
+const SEED_CALL_NOTICE_MS = 10_000;
 
 /**
  * Reuses the demo company recorded in `stateFile` while it still works; mints fresh keys for it when its
  * keys stopped working; creates it (and records it) only when there is none.
  */
-async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram) {
+async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram, log) {
   const api = async (method, path, { auth = `Bearer ${staffToken}`, body } = {}) => {
     const headers = { Authorization: auth, ...(body && { "Content-Type": "application/json" }) };
     // A call that never answers fails the start with its name, instead of leaving the start waiting with no word.
     let res;
     let text;
+    // A start that stalls says which call it waits on (an e2e failure once showed only that it printed nothing).
+    const began = Date.now();
+    const notice = setInterval(
+      () =>
+        log?.(
+          `Seeding the demo company: still waiting for ${method} ${path} after ${Math.round((Date.now() - began) / 1000)} s\n`,
+        ),
+      SEED_CALL_NOTICE_MS,
+    );
     try {
       res = await fetch(`${baseUrl}${path}`, {
         method,
@@ -226,6 +237,8 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram) {
       text = await res.text();
     } catch (error) {
       throw new Error(`Seeding the demo company: ${method} ${path} failed: ${error.message}`);
+    } finally {
+      clearInterval(notice);
     }
     let json = null;
     try {
