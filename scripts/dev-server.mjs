@@ -79,6 +79,7 @@ export async function startDevServer({
         throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
       }),
     ]);
+    log?.("Healthy; seeding the demo company through the admin API.\n");
     const stateFile = join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json");
     const demo = await seedDemoCompany(baseUrl, staffToken, stateFile, program, log);
     if (requestsPerMinute) await setRateLimit(baseUrl, staffToken, demo.companyId, requestsPerMinute);
