@@ -1,18 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { sha256OfText } from "../../lib/sha256";
 import type { Database } from "../client";
 import { apiKeys, companies } from "../schema";
 
-/** "00" to "ff", by byte value. */
-const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-
 /** SHA-256 hex of a raw key: the only form in which keys are stored or looked up. */
-export async function hashApiKey(rawKey: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rawKey)));
-  // Every authenticated call hashes its key: a table lookup per byte instead of a string built per byte.
-  let hex = "";
-  for (const byte of digest) hex += HEX_BYTES[byte];
-  return hex;
-}
+export const hashApiKey = (rawKey: string): Promise<string> => sha256OfText(rawKey);
 
 /** Raw keys: a recognisable prefix plus 32 random bytes. */
 export function mintApiKey(): string {

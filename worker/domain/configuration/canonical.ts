@@ -1,4 +1,5 @@
 import { canonicalJson } from "../../lib/json";
+import { sha256OfText } from "../../lib/sha256";
 import type { ConfigurationDocument } from "./document";
 
 /**
@@ -6,6 +7,5 @@ import type { ConfigurationDocument } from "./document";
  * carries and import can expect. Hashes already stored stay valid: the canonical text has not changed.
  */
 export async function contentHashOf(document: ConfigurationDocument): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonicalJson(document)));
-  return `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `sha256:${await sha256OfText(canonicalJson(document))}`;
 }

@@ -1,4 +1,5 @@
 import { canonicalJson } from "../../lib/json";
+import { sha256OfText } from "../../lib/sha256";
 import type { Coverage, Segment } from "./segments";
 
 /**
@@ -29,11 +30,11 @@ export type HashedCoverage = Coverage & { segmentHashes?: RecordedSegmentHashes 
 
 export async function hashSegments(segments: readonly Segment[]): Promise<SegmentHash[]> {
   return Promise.all(
-    segments.map(async ({ startDate, endDate, data }) => {
-      const bytes = new TextEncoder().encode(canonicalJson({ startDate, endDate, data }));
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-      return { startDate, endDate, hash: [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") };
-    }),
+    segments.map(async ({ startDate, endDate, data }) => ({
+      startDate,
+      endDate,
+      hash: await sha256OfText(canonicalJson({ startDate, endDate, data })),
+    })),
   );
 }
 
