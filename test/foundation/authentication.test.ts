@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { KEY_CACHE_TTL_MS, KEY_REFRESH_AFTER_MS } from "../../worker/http/key-cache";
 import { call, createCompany, expectError, STAFF_TOKEN, staff } from "../support/harness";
 
 const MISSING = "API key authentication required";
@@ -123,6 +124,27 @@ describe("Revocation takes effect at once", () => {
     const lateStatuses = statuses.filter((s) => s.afterMs > 1_050).map((s) => s.status);
     expect(lateStatuses.length).toBeGreaterThan(0);
     expect(new Set(lateStatuses)).toEqual(new Set([401]));
+  });
+
+  it("reads a key in use again in the background after half its bound: another isolate's revocation lands sooner", async () => {
+    const company = await createCompany();
+    const { id, key } = await company.keyWithId(["Admin"]);
+    const firstCallAt = Date.now();
+    // The key's entry is read here, so its second starts no earlier than firstCallAt.
+    expect((await company.call("GET", "/lifecycle", key)).status).toBe(200);
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+    let refusedAfterMs: number | null = null;
+    while (refusedAfterMs === null && Date.now() - firstCallAt < 1_500) {
+      const res = await company.call("GET", "/lifecycle", key);
+      if (res.status === 401) refusedAfterMs = Date.now() - firstCallAt;
+      else expect(res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // Kept for the whole second, the key would work until at least firstCallAt + 1 s: the call that found
+    // the entry half a second old read it again after answering, and found it revoked.
+    expect(refusedAfterMs).not.toBeNull();
+    expect(refusedAfterMs).toBeLessThan(KEY_CACHE_TTL_MS);
+    expect(refusedAfterMs).toBeGreaterThanOrEqual(KEY_REFRESH_AFTER_MS);
   });
 
   it("leaves the company's other keys working", async () => {

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { findActiveKeyByHash, hashApiKey } from "../db/queries/api-keys";
 import { ApiError } from "../errors/api-error";
+import { logFailure } from "../lib/log";
 import type { Actor } from "../operations/context";
 import type { AppEnv } from "./context";
 import { VerifiedKeyCache } from "./key-cache";
@@ -41,8 +42,10 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (!rawKey) throw unauthenticated(MISSING_KEY);
   if (SCHEME_PREFIX.test(rawKey)) throw unauthenticated(INVALID_KEY);
 
-  const key = verifiedKeys.get(rawKey, Date.now()) ?? (await verifiedInD1(c, rawKey));
+  const now = Date.now();
+  const key = verifiedKeys.get(rawKey, now) ?? (await verifiedInD1(c, rawKey));
   if (!key) throw unauthenticated(INVALID_KEY);
+  if (verifiedKeys.claimRefresh(rawKey, now)) c.executionCtx.waitUntil(refreshInBackground(c, rawKey));
 
   c.set("actor", actorOfKey(key));
   c.set("lifecycle", key.lifecycle);
@@ -57,8 +60,9 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
 
 /**
  * The active key stored under `rawKey`'s hash, kept in the cache from the time of this read: only a read from
- * D1 starts an entry's second, so a key in constant use is still read again every second (a revocation written
- * by another isolate is honoured within the bound however busy the key is). The cache is keyed by the raw key,
+ * D1 starts an entry's second, so a key in constant use is still read again within every second, in the
+ * background once half of it has passed (a revocation written by another isolate is honoured within the bound
+ * however busy the key is). The cache is keyed by the raw key,
  * so a call on a warm isolate computes no hash either.
  */
 async function verifiedInD1(c: Context<AppEnv>, rawKey: string) {
@@ -67,6 +71,17 @@ async function verifiedInD1(c: Context<AppEnv>, rawKey: string) {
   const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
   if (key) verifiedKeys.set(rawKey, key, ticket);
   return key;
+}
+
+/** Reads a cached key again after its answer (`VerifiedKeyCache.claimRefresh`); a revoked one is dropped. */
+async function refreshInBackground(c: Context<AppEnv>, rawKey: string): Promise<void> {
+  const ticket = verifiedKeys.beginRead(Date.now());
+  try {
+    verifiedKeys.refreshed(rawKey, await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey)), ticket);
+  } catch (error) {
+    verifiedKeys.refreshFailed(rawKey);
+    logFailure("key-refresh-failed", error);
+  }
 }
 
 /**

@@ -7,9 +7,16 @@ import { BoundedMap } from "../lib/bounded-map";
  * Bounded by entries; the oldest goes first. Unknown keys are never cached, so a new key works at once. Entries
  * are keyed by the raw key as presented, so a hit computes no hash; an entry past its bound is dropped at its next
  * use or pushed out by newer ones.
+ *
+ * A key used after `KEY_REFRESH_AFTER_MS` is read again in the background by one call (`claimRefresh`), which
+ * answers from the entry meanwhile: a key in steady use never makes a call wait on its D1 read, and the calls of
+ * the moment it would expire do not each read it (on the edge a read is a round trip to the database's region).
+ * The refreshed entry counts its bound from the new read's start, so the bound holds as before.
  */
 
 export const KEY_CACHE_TTL_MS = 1_000;
+/** An entry this old is read again in the background by the next call that uses it. */
+export const KEY_REFRESH_AFTER_MS = 500;
 const MAX_ENTRIES = 10_000;
 
 /** When a key's D1 read started, and how many key changes this isolate had made by then. */
@@ -18,14 +25,23 @@ export interface KeyReadTicket {
   forgets: number;
 }
 
+interface Entry<K> {
+  key: K;
+  expiresAt: number;
+  refreshAt: number;
+  /** A call has claimed the background read of this entry (`claimRefresh`) and it has not ended. */
+  refreshing: boolean;
+}
+
 export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
-  readonly #entries: BoundedMap<{ key: K; expiresAt: number }>;
+  readonly #entries: BoundedMap<Entry<K>>;
   /** How many changes this isolate has made to keys (`forgetKey`, `forgetCompany`). */
   #forgets = 0;
 
   constructor(
     private readonly ttlMs = KEY_CACHE_TTL_MS,
     maxEntries = MAX_ENTRIES,
+    private readonly refreshAfterMs = KEY_REFRESH_AFTER_MS,
   ) {
     this.#entries = new BoundedMap(maxEntries);
   }
@@ -52,7 +68,39 @@ export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
    */
   set(rawKey: string, key: K, ticket: KeyReadTicket): void {
     if (ticket.forgets !== this.#forgets) return;
-    this.#entries.set(rawKey, { key, expiresAt: ticket.startedAt + this.ttlMs });
+    this.#entries.set(rawKey, {
+      key,
+      expiresAt: ticket.startedAt + this.ttlMs,
+      refreshAt: ticket.startedAt + this.refreshAfterMs,
+      refreshing: false,
+    });
+  }
+
+  /**
+   * Whether the call using `rawKey`'s entry at `now` should read the key again in the background: true for one
+   * call once the entry is `refreshAfterMs` old, until that read ends (`refreshed`, `refreshFailed`). A read
+   * that never ends costs nothing but the refresh: the entry still lapses at its bound.
+   */
+  claimRefresh(rawKey: string, now: number): boolean {
+    const entry = this.#entries.get(rawKey);
+    if (!entry || entry.refreshing || now < entry.refreshAt || now >= entry.expiresAt) return false;
+    entry.refreshing = true;
+    return true;
+  }
+
+  /** A background read's answer: the key as D1 now holds it (kept as `set` keeps it), or gone (`null`). */
+  refreshed(rawKey: string, key: K | null, ticket: KeyReadTicket): void {
+    if (key === null) this.#entries.delete(rawKey);
+    else {
+      this.refreshFailed(rawKey);
+      this.set(rawKey, key, ticket);
+    }
+  }
+
+  /** A background read that failed: the entry answers until its bound, and the next call may try again. */
+  refreshFailed(rawKey: string): void {
+    const entry = this.#entries.get(rawKey);
+    if (entry) entry.refreshing = false;
   }
 
   forgetKey(keyId: string): void {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KEY_CACHE_TTL_MS, VerifiedKeyCache } from "../../../worker/http/key-cache";
+import { KEY_CACHE_TTL_MS, KEY_REFRESH_AFTER_MS, VerifiedKeyCache } from "../../../worker/http/key-cache";
 
 const key = (id: string, companyId = "c1") => ({ id, companyId });
 
@@ -52,6 +52,88 @@ describe("the isolate's verified keys (issue 16)", () => {
         expect(cache.size).toBeLessThanOrEqual(bound);
         const last = hashes.at(-1);
         if (last !== undefined) expect(cache.get(`h${last}`, 0)).toEqual(key(`k${last}`));
+      }),
+    );
+  });
+
+  it("hand one call the background read once an entry is half its bound old, until that read ends", () => {
+    const cache = new VerifiedKeyCache<ReturnType<typeof key>>();
+    expect(KEY_REFRESH_AFTER_MS).toBeLessThan(KEY_CACHE_TTL_MS);
+    cache.set("h1", key("k1"), cache.beginRead(0));
+    expect(cache.claimRefresh("h1", KEY_REFRESH_AFTER_MS - 1)).toBe(false);
+    expect(cache.claimRefresh("h1", KEY_REFRESH_AFTER_MS)).toBe(true);
+    // Every other call meanwhile answers from the entry and reads nothing.
+    expect(cache.claimRefresh("h1", KEY_REFRESH_AFTER_MS + 1)).toBe(false);
+    expect(cache.get("h1", KEY_REFRESH_AFTER_MS + 1)).toEqual(key("k1"));
+    // The read (started at 600) renews the entry from its own start: half a bound later, the next read.
+    cache.refreshed("h1", key("k1"), { startedAt: 600, forgets: 0 });
+    expect(cache.claimRefresh("h1", 600 + KEY_REFRESH_AFTER_MS - 1)).toBe(false);
+    expect(cache.get("h1", 600 + KEY_CACHE_TTL_MS - 1)).toEqual(key("k1"));
+    expect(cache.claimRefresh("h1", 600 + KEY_REFRESH_AFTER_MS)).toBe(true);
+    expect(cache.get("h1", 600 + KEY_CACHE_TTL_MS)).toBeNull();
+    // No entry, nothing to refresh.
+    expect(cache.claimRefresh("h9", 0)).toBe(false);
+  });
+
+  it("drop a key the background read no longer finds, and let the next call retry a read that failed", () => {
+    const cache = new VerifiedKeyCache<ReturnType<typeof key>>();
+    cache.set("h1", key("k1"), cache.beginRead(0));
+    expect(cache.claimRefresh("h1", 700)).toBe(true);
+    cache.refreshFailed("h1");
+    expect(cache.get("h1", 701)).toEqual(key("k1"));
+    expect(cache.claimRefresh("h1", 701)).toBe(true);
+    cache.refreshed("h1", null, cache.beginRead(701));
+    expect(cache.get("h1", 702)).toBeNull();
+  });
+
+  it("never answer past an entry's bound, nor a key revoked here, whatever the background reads do", () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant("read" as const),
+        at: fc.nat(3_000),
+        result: fc.constantFrom("found" as const, "gone" as const, "failed" as const),
+      }),
+      fc.record({ kind: fc.constant("forget" as const), at: fc.nat(3_000) }),
+      fc.record({ kind: fc.constant("use" as const), at: fc.nat(3_000) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const cache = new VerifiedKeyCache<ReturnType<typeof key>>();
+        let now = 0;
+        // When the newest read still allowed to be kept started; null once the key is forgotten here.
+        let latestKeepableStart: number | null = null;
+        let forgets = 0;
+        // Reads still under way, those begun before a revocation here included: they must not be kept.
+        const pending: ReturnType<typeof cache.beginRead>[] = [];
+        cache.set("h1", key("k1"), cache.beginRead(0));
+        latestKeepableStart = 0;
+        for (const s of steps.sort((a, b) => a.at - b.at)) {
+          now = s.at;
+          if (s.kind === "forget") {
+            cache.forgetKey("k1");
+            forgets += 1;
+            latestKeepableStart = null;
+          } else if (s.kind === "use") {
+            if (cache.get("h1", now) && cache.claimRefresh("h1", now)) pending.push(cache.beginRead(now));
+          } else {
+            const ticket = pending.shift();
+            if (!ticket) continue;
+            if (s.result === "failed") cache.refreshFailed("h1");
+            else if (s.result === "gone") {
+              cache.refreshed("h1", null, ticket);
+              latestKeepableStart = null;
+            } else {
+              cache.refreshed("h1", key("k1"), ticket);
+              if (ticket.forgets === forgets)
+                latestKeepableStart = Math.max(latestKeepableStart ?? Number.NEGATIVE_INFINITY, ticket.startedAt);
+            }
+          }
+          const answer = cache.get("h1", now);
+          if (answer) {
+            expect(latestKeepableStart).not.toBeNull();
+            expect(now).toBeLessThan((latestKeepableStart ?? 0) + KEY_CACHE_TTL_MS);
+          }
+        }
       }),
     );
   });
