@@ -96,6 +96,39 @@ describe("a key's budget of requests per minute", () => {
     expectError(await company.call("GET", "/me", key), 429, "RateLimited");
   });
 
+  it("tops a busy key's units up in the background before they run out, and never past the budget", async () => {
+    // A budget of 100,000: grants of GRANT_MAX = 50 units. Once 12 are left (a quarter), the call that spent
+    // the 38th asks the object for more after its answer; without that, the object would have granted 50 only.
+    const company = await companyWithBudget(100_000);
+    const key = await company.key(["ReadOnly"]);
+    for (let i = 1; i <= 38; i++) {
+      const res = await company.call("GET", "/me", key);
+      expect(res.status).toBe(200);
+      expect(headersOf(res).slice(0, 2)).toEqual(["100000", String(100_000 - i)]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const keyRow = await env.DB.prepare("SELECT id FROM api_keys WHERE company_id = ?").bind(company.id).first<any>();
+    const probe = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyRow.id)).grant(100_000, null);
+    // Taken: the first grant (50), the top-up (50) and this probe's own grant (50).
+    expect(probe.units).toBe(50);
+    expect(probe.remaining).toBe(100_000 - 150);
+    // The isolate holds the rest of both grants (61 after this call), counted against what the object had left
+    // at the top-up (100,000 - 100): the count goes on from where it was, with no gap.
+    const next = await company.call("GET", "/me", key);
+    expect(headersOf(next).slice(0, 2)).toEqual(["100000", String(100_000 - 39)]);
+  });
+
+  it("keeps the exact one-grant-at-a-time count for small grants: a budget of 32 gets no top-up", async () => {
+    const company = await companyWithBudget(32);
+    const key = await company.key(["ReadOnly"]);
+    for (let i = 1; i <= 3; i++) expect((await company.call("GET", "/me", key)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const keyRow = await env.DB.prepare("SELECT id FROM api_keys WHERE company_id = ?").bind(company.id).first<any>();
+    const probe = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyRow.id)).grant(32, null);
+    // Taken before the probe: 2 (floor(32 / 16)), then 1 when those were spent: 3 of 32, none held ahead.
+    expect(probe.remaining + probe.units).toBe(32 - 3);
+  });
+
   it("applies 600 a minute by default, shown by the staff read; staff and 401 answers carry no headers", async () => {
     const company = await createCompany();
     const read = await staff("GET", `/admin/companies/${company.id}`);

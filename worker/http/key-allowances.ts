@@ -1,4 +1,4 @@
-import type { Allowance } from "../domain/rate-limits/allowance";
+import { ALLOWANCE_TTL_MS, type Allowance, wantsTopUp } from "../domain/rate-limits/allowance";
 import { BoundedMap } from "../lib/bounded-map";
 
 const MAX_ENTRIES = 10_000;
@@ -10,9 +10,29 @@ const MAX_ENTRIES = 10_000;
  */
 export class KeyAllowances {
   readonly #entries: BoundedMap<Allowance>;
+  /** Keys with a top-up under way, and when a call claimed it. */
+  readonly #toppingUp: BoundedMap<number>;
 
   constructor(maxEntries = MAX_ENTRIES) {
     this.#entries = new BoundedMap(maxEntries);
+    this.#toppingUp = new BoundedMap(maxEntries);
+  }
+
+  /**
+   * Whether the call that just spent from the key's allowance should ask for a top-up in the background: true
+   * for one call while `wantsTopUp` holds, until `endTopUp`. A claim whose top-up never ended (its call was
+   * cancelled) is let go after the allowance's own lifetime.
+   */
+  claimTopUp(keyId: string, limit: number, now: number): boolean {
+    if (!wantsTopUp(this.get(keyId), limit, now)) return false;
+    const claimedAt = this.#toppingUp.get(keyId);
+    if (claimedAt !== undefined && now - claimedAt < ALLOWANCE_TTL_MS) return false;
+    this.#toppingUp.set(keyId, now);
+    return true;
+  }
+
+  endTopUp(keyId: string): void {
+    this.#toppingUp.delete(keyId);
   }
 
   get(keyId: string): Allowance | null {

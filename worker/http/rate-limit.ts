@@ -3,6 +3,7 @@ import { type RateLimitSettings, rateLimitSettings } from "../domain/company/lif
 import { grantedDecision, joined, spend, unusedOf } from "../domain/rate-limits/allowance";
 import type { Decision } from "../domain/rate-limits/window";
 import { ApiError } from "../errors/api-error";
+import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
 import { KeyAllowances } from "./key-allowances";
 
@@ -31,6 +32,7 @@ export async function chargeApiKey(
       userMessages: [`Too many requests: retry in ${decision.resetSeconds} seconds.`],
     });
   }
+  if (keyAllowances.claimTopUp(keyId, limit, Date.now())) c.executionCtx.waitUntil(topUp(c, keyId, limit));
 }
 
 function spendAllowance(keyId: string, limit: number, now: number): Decision | null {
@@ -40,14 +42,28 @@ function spendAllowance(keyId: string, limit: number, now: number): Decision | n
   return spent.decision;
 }
 
+const limiterOf = (c: Context<AppEnv>, keyId: string) => c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(keyId));
+
 async function chargeLimiter(c: Context<AppEnv>, keyId: string, limit: number): Promise<Decision> {
   const unused = unusedOf(keyAllowances.take(keyId));
-  const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(keyId));
-  const grant = await limiter.grant(limit, unused);
+  const grant = await limiterOf(c, keyId).grant(limit, unused);
   const now = Date.now();
   // Another request of this isolate may have been granted units meanwhile: hold both.
   keyAllowances.set(keyId, joined(keyAllowances.get(keyId), grant, now));
   return spendAllowance(keyId, limit, now) ?? grantedDecision(grant, now);
+}
+
+/** More units for the key, joined to what this isolate holds, after the claiming call's answer (`claimTopUp`). */
+async function topUp(c: Context<AppEnv>, keyId: string, limit: number): Promise<void> {
+  try {
+    const grant = await limiterOf(c, keyId).grant(limit, null);
+    keyAllowances.set(keyId, joined(keyAllowances.get(keyId), grant, Date.now()));
+  } catch (error) {
+    // The allowance still answers until it lapses; the call after that asks the object itself.
+    logFailure("rate-limit-top-up-failed", error);
+  } finally {
+    keyAllowances.endTopUp(keyId);
+  }
 }
 
 /** The headers of an answer to a key-authenticated request; `Retry-After` only when it was refused. */

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Allowance, joined, spend, unusedOf } from "../../../worker/domain/rate-limits/allowance";
+import {
+  ALLOWANCE_TTL_MS,
+  type Allowance,
+  allowanceOf,
+  joined,
+  spend,
+  TOP_UP_BEFORE_EXPIRY_MS,
+  TOP_UP_MIN_GRANT,
+  unusedOf,
+  wantsTopUp,
+} from "../../../worker/domain/rate-limits/allowance";
 import {
   type Decision,
   GRANT_MAX,
@@ -10,8 +20,11 @@ import {
   type Window,
 } from "../../../worker/domain/rate-limits/window";
 
-/** One limiter object and any number of isolates, as `worker/http/rate-limit.ts` drives them. */
-function limiterWithIsolates(limit: number) {
+/**
+ * One limiter object and any number of isolates, as `worker/http/rate-limit.ts` drives them; with `topUps`,
+ * an allowed request that `wantsTopUp` also asks for more units, which join its isolate's at once.
+ */
+function limiterWithIsolates(limit: number, topUps = false) {
   let window: Window | null = null;
   const held = new Map<number, Allowance | null>();
   let grants = 0;
@@ -19,6 +32,12 @@ function limiterWithIsolates(limit: number) {
     const spent = spend(held.get(isolate) ?? null, limit, now);
     if (spent) {
       held.set(isolate, spent.allowance);
+      if (topUps && spent.decision.allowed && wantsTopUp(spent.allowance, limit, now)) {
+        const result = grantUnits(window, limit, now, null);
+        window = result.window;
+        grants += 1;
+        held.set(isolate, joined(spent.allowance, result.grant, now));
+      }
       return spent.decision;
     }
     const unused: Unused | null = unusedOf(held.get(isolate) ?? null);
@@ -78,7 +97,10 @@ describe("the one-minute window, granted to isolates", () => {
     expect(limiter.request(0, 61_000)).toEqual({ allowed: true, limit: 5, remaining: 4, resetSeconds: 60 });
   });
 
-  it("never allows more than the budget in a window, however requests spread over isolates", () => {
+  it.each([
+    ["", false],
+    [", with top-ups", true],
+  ])("never allows more than the budget in a window, however requests spread over isolates%s", (_, topUps) => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 400 }),
@@ -86,7 +108,7 @@ describe("the one-minute window, granted to isolates", () => {
           maxLength: 600,
         }),
         (limit, calls) => {
-          const limiter = limiterWithIsolates(limit);
+          const limiter = limiterWithIsolates(limit, topUps);
           let allowed = 0;
           for (const [isolate, offset] of [...calls].sort((a, b) => a[1] - b[1])) {
             const decision = limiter.request(isolate, 5_000_000 + offset);
@@ -101,26 +123,32 @@ describe("the one-minute window, granted to isolates", () => {
     );
   });
 
-  it("in one isolate allows exactly min(n, limit) of n requests in a window, remaining counting down by one", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 300 }),
-        fc.array(fc.integer({ min: 0, max: WINDOW_MS - 1 }), { maxLength: 400 }),
-        (limit, offsets) => {
-          const limiter = limiterWithIsolates(limit);
-          let allowed = 0;
-          for (const offset of [...offsets].sort((a, b) => a - b)) {
-            const decision = limiter.request(0, 5_000_000 + offset);
-            if (decision.allowed) {
-              allowed += 1;
-              expect(decision.remaining).toBe(limit - allowed);
-            } else expect(decision.remaining).toBe(0);
-          }
-          expect(allowed).toBe(Math.min(offsets.length, limit));
-        },
-      ),
-    );
-  });
+  it.each([
+    ["", false],
+    [", with top-ups", true],
+  ])(
+    "in one isolate allows exactly min(n, limit) of n requests in a window, remaining counting down by one%s",
+    (_, topUps) => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 300 }),
+          fc.array(fc.integer({ min: 0, max: WINDOW_MS - 1 }), { maxLength: 400 }),
+          (limit, offsets) => {
+            const limiter = limiterWithIsolates(limit, topUps);
+            let allowed = 0;
+            for (const offset of [...offsets].sort((a, b) => a - b)) {
+              const decision = limiter.request(0, 5_000_000 + offset);
+              if (decision.allowed) {
+                allowed += 1;
+                expect(decision.remaining).toBe(limit - allowed);
+              } else expect(decision.remaining).toBe(0);
+            }
+            expect(allowed).toBe(Math.min(offsets.length, limit));
+          },
+        ),
+      );
+    },
+  );
 
   it("a second grant arriving in the same isolate joins the units it still holds", () => {
     const first = grantUnits(null, 600, 1_000);
@@ -134,5 +162,28 @@ describe("the one-minute window, granted to isolates", () => {
     expect(spend(both, 500, 1_002)).toBeNull();
     expect(spend(both, 600, 2_001)).toBeNull();
     expect(unusedOf(both)).toEqual({ openedAt: 1_000, units: 72 });
+  });
+
+  it("tops up a grant of 16 units or more once a quarter is left or half its life has passed: worked at 600 a minute", () => {
+    // The first grant at 600 a minute is 37 units, kept until 1,000 + 1,000 ms.
+    const allowance = allowanceOf(grantUnits(null, 600, 1_000).grant, 1_000);
+    expect(allowance.granted).toBe(37);
+    const withUnits = (units: number) => ({ ...allowance, units });
+    // A quarter of 37 is 9.25: 10 units left is not yet low (40 > 37), 9 is (36 <= 37).
+    expect(wantsTopUp(withUnits(10), 600, 1_100)).toBe(false);
+    expect(wantsTopUp(withUnits(9), 600, 1_100)).toBe(true);
+    // Half its life: from 1,000 + 1,000 - 500 = 1,500 ms on, whatever is left.
+    expect(wantsTopUp(withUnits(30), 600, 2_000 - TOP_UP_BEFORE_EXPIRY_MS - 1)).toBe(false);
+    expect(wantsTopUp(withUnits(30), 600, 2_000 - TOP_UP_BEFORE_EXPIRY_MS)).toBe(true);
+    // Lapsed, or for another budget: the next call asks the object itself, no top-up.
+    expect(wantsTopUp(withUnits(1), 600, 1_000 + ALLOWANCE_TTL_MS)).toBe(false);
+    expect(wantsTopUp(withUnits(1), 500, 1_100)).toBe(false);
+    // Small grants (5 a minute: 1 unit) and refusals never top up: the count stays one grant at a time.
+    const small = allowanceOf(grantUnits(null, 5, 1_000).grant, 1_000);
+    expect(small.granted).toBeLessThan(TOP_UP_MIN_GRANT);
+    expect(wantsTopUp({ ...small, units: 0 }, 5, 1_900)).toBe(false);
+    const refused = allowanceOf({ limit: 600, openedAt: 1_000, units: 0, remaining: 0 }, 1_000);
+    expect(wantsTopUp(refused, 600, 1_900)).toBe(false);
+    expect(wantsTopUp(null, 600, 1_900)).toBe(false);
   });
 });

@@ -7,6 +7,16 @@ import { type Decision, type Grant, resetSecondsAt, type Unused, WINDOW_MS } fro
  */
 export const ALLOWANCE_TTL_MS = 1_000;
 
+/**
+ * Top-ups: an isolate whose allowance came from a grant of at least `TOP_UP_MIN_GRANT` units asks for more in
+ * the background (one call, after its answer) once a quarter of the grant is left or the allowance has at most
+ * `TOP_UP_BEFORE_EXPIRY_MS` to live, so a key in steady use never makes a call wait on its limiter object (on
+ * the edge, a round trip to wherever that object lives). Smaller grants, near a budget's end or for small
+ * budgets, keep the exact one-grant-when-spent behaviour.
+ */
+export const TOP_UP_MIN_GRANT = 16;
+export const TOP_UP_BEFORE_EXPIRY_MS = 500;
+
 export interface Allowance {
   limit: number;
   openedAt: number;
@@ -14,6 +24,8 @@ export interface Allowance {
   units: number;
   /** What remained in the object after the grant: `RateLimit-Remaining` adds this isolate's units to it. */
   remainingElsewhere: number;
+  /** The units of the latest grant it holds (what `wantsTopUp` measures `units` against). */
+  granted: number;
   refused: boolean;
   expiresAt: number;
 }
@@ -24,6 +36,7 @@ export function allowanceOf(grant: Grant, now: number): Allowance {
     openedAt: grant.openedAt,
     units: grant.units,
     remainingElsewhere: grant.remaining,
+    granted: grant.units,
     refused: grant.units === 0,
     expiresAt: Math.min(grant.openedAt + WINDOW_MS, now + ALLOWANCE_TTL_MS),
   };
@@ -49,6 +62,13 @@ export function spend(
   if (allowance.units === 0) return null;
   const next = { ...allowance, units: allowance.units - 1 };
   return { decision: decisionOf(next, true, now), allowance: next };
+}
+
+/** Whether a call that just spent from `allowance` should ask for a top-up (see `TOP_UP_MIN_GRANT`). */
+export function wantsTopUp(allowance: Allowance | null, limit: number, now: number): boolean {
+  if (!allowance || allowance.refused || allowance.granted < TOP_UP_MIN_GRANT) return false;
+  if (!isCurrent(allowance, limit, now)) return false;
+  return allowance.units * 4 <= allowance.granted || allowance.expiresAt - now <= TOP_UP_BEFORE_EXPIRY_MS;
 }
 
 /** A fresh grant joins what the isolate still holds of the same window (two requests may both ask). */
