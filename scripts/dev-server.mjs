@@ -18,6 +18,8 @@ const PINNED_NODE = join(ROOT, "node_modules", "node", "bin", "node");
 const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
 const DEFAULT_PERSIST_DIR = join(ROOT, ".wrangler", "state");
 const READY_TIMEOUT_MS = 120_000;
+/** A start waiting this long on /health or on one seeding call says so in the log, and again each interval. */
+const STALL_NOTICE_MS = 10_000;
 const OUTPUT_TAIL_CHARS = 8_000;
 
 const DEMO_COMPANY = { name: "Sandbox Demo Insurance", shortName: "sandbox-demo", lifecycle: "sandbox" };
@@ -48,6 +50,7 @@ export async function startDevServer({
   vars = {},
   localTraces = true,
 } = {}) {
+  const startedAt = Date.now();
   const staffToken = ensureDevVars();
   copyReferenceAssets();
   const persist = persistDir ? resolve(persistDir) : undefined;
@@ -74,12 +77,14 @@ export async function startDevServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await Promise.race([
-      waitForHealth(baseUrl, child),
+      waitForHealth(baseUrl, child, log),
       child.exited.then(({ code, signal }) => {
         throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
       }),
     ]);
-    log?.("Healthy; seeding the demo company through the admin API.\n");
+    log?.(
+      `Healthy after ${Math.round((Date.now() - startedAt) / 1000)} s; seeding the demo company through the admin API.\n`,
+    );
     const stateFile = join(persist ?? DEFAULT_PERSIST_DIR, "demo-company.json");
     const demo = await seedDemoCompany(baseUrl, staffToken, stateFile, program, log);
     if (requestsPerMinute) await setRateLimit(baseUrl, staffToken, demo.companyId, requestsPerMinute);
@@ -188,16 +193,30 @@ export function freePort() {
   });
 }
 
-/** Polls until /health answers 200; gives up when `child` has exited (the caller reports that). */
-async function waitForHealth(baseUrl, child) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+/**
+ * Polls until /health answers 200; gives up when `child` has exited (the caller reports that). Every
+ * STALL_NOTICE_MS of waiting it logs how the last poll ended, so a start that stalls says where.
+ */
+async function waitForHealth(baseUrl, child, log) {
+  const began = Date.now();
+  const deadline = began + READY_TIMEOUT_MS;
+  let lastOutcome = "no poll yet";
+  let nextNotice = began + STALL_NOTICE_MS;
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
       if (res.status === 200) return;
-    } catch {
+      lastOutcome = `answered ${res.status}`;
+    } catch (error) {
       // not listening yet
+      lastOutcome = error.cause?.code ?? error.name ?? String(error);
+    }
+    if (Date.now() >= nextNotice) {
+      log?.(
+        `Still waiting for ${baseUrl}/health after ${Math.round((Date.now() - began) / 1000)} s (last poll: ${lastOutcome})\n`,
+      );
+      nextNotice += STALL_NOTICE_MS;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -206,8 +225,6 @@ async function waitForHealth(baseUrl, child) {
 
 /** How long one seeding call may take: minutes, since a loaded machine (CI running the suite) is slow. */
 const SEED_CALL_TIMEOUT_MS = 120_000;
-/** A seeding call still unanswered after this long is named in the log, and again at each further interval. */
-const SEED_CALL_NOTICE_MS = 10_000;
 
 /**
  * Reuses the demo company recorded in `stateFile` while it still works; mints fresh keys for it when its
@@ -226,7 +243,7 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram, log)
         log?.(
           `Seeding the demo company: still waiting for ${method} ${path} after ${Math.round((Date.now() - began) / 1000)} s\n`,
         ),
-      SEED_CALL_NOTICE_MS,
+      STALL_NOTICE_MS,
     );
     try {
       res = await fetch(`${baseUrl}${path}`, {
