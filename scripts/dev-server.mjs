@@ -194,33 +194,63 @@ export function freePort() {
 }
 
 /**
- * Polls until /health answers 200; gives up when `child` has exited (the caller reports that). Every
- * STALL_NOTICE_MS of waiting it logs how the last poll ended, so a start that stalls says where.
+ * `fetch` with its text, failing after `ms` even should the runtime lose the abort (undici can drop a
+ * request's abort signal after a garbage collection: nodejs/undici#3644, #4068), and naming the call every
+ * STALL_NOTICE_MS while it waits, so a start that stalls says where.
+ */
+async function fetchText(url, init, ms, { log, what }) {
+  const controller = new AbortController();
+  const began = Date.now();
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no answer within ${ms / 1000} s`));
+    }, ms);
+  });
+  const notice = setInterval(
+    () => log?.(`${what}: still waiting after ${Math.round((Date.now() - began) / 1000)} s\n`),
+    STALL_NOTICE_MS,
+  );
+  try {
+    return await Promise.race([
+      (async () => {
+        const res = await fetch(url, { ...init, signal: controller.signal });
+        return { status: res.status, text: await res.text() };
+      })(),
+      expired,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    clearInterval(notice);
+  }
+}
+
+/**
+ * Polls until /health answers 200; gives up when `child` has exited (the caller reports that). A poll is
+ * never abandoned while the deadline lasts: wrangler's dev proxy holds requests while the runtime starts
+ * (and reloads once), and a held request its client gave up on can leave the proxy broken
+ * (cloudflare/workers-sdk#15447), which once stalled a start with every later request unanswered. A poll
+ * that finds nothing listening fails at once.
  */
 async function waitForHealth(baseUrl, child, log) {
-  const began = Date.now();
-  const deadline = began + READY_TIMEOUT_MS;
-  let lastOutcome = "no poll yet";
-  let nextNotice = began + STALL_NOTICE_MS;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastFailure = "";
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      lastOutcome = `answered ${res.status}`;
+      const { status } = await fetchText(`${baseUrl}/health`, {}, deadline - Date.now(), {
+        log,
+        what: `Waiting for ${baseUrl}/health`,
+      });
+      if (status === 200) return;
+      lastFailure = ` (last: answered ${status})`;
     } catch (error) {
       // not listening yet
-      lastOutcome = error.cause?.code ?? error.name ?? String(error);
-    }
-    if (Date.now() >= nextNotice) {
-      log?.(
-        `Still waiting for ${baseUrl}/health after ${Math.round((Date.now() - began) / 1000)} s (last poll: ${lastOutcome})\n`,
-      );
-      nextNotice += STALL_NOTICE_MS;
+      lastFailure = ` (last: ${error.cause?.code ?? error.message})`;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${baseUrl}/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
+  throw new Error(`${baseUrl}/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s${lastFailure}`);
 }
 
 /** How long one seeding call may take: minutes, since a loaded machine (CI running the suite) is slow. */
@@ -235,29 +265,17 @@ async function seedDemoCompany(baseUrl, staffToken, stateFile, withProgram, log)
     const headers = { Authorization: auth, ...(body && { "Content-Type": "application/json" }) };
     // A call that never answers fails the start with its name, instead of leaving the start waiting with no word.
     let res;
-    let text;
-    // A start that stalls says which call it waits on (an e2e failure once showed only that it printed nothing).
-    const began = Date.now();
-    const notice = setInterval(
-      () =>
-        log?.(
-          `Seeding the demo company: still waiting for ${method} ${path} after ${Math.round((Date.now() - began) / 1000)} s\n`,
-        ),
-      STALL_NOTICE_MS,
-    );
     try {
-      res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: body && JSON.stringify(body),
-        signal: AbortSignal.timeout(SEED_CALL_TIMEOUT_MS),
-      });
-      text = await res.text();
+      res = await fetchText(
+        `${baseUrl}${path}`,
+        { method, headers, body: body && JSON.stringify(body) },
+        SEED_CALL_TIMEOUT_MS,
+        { log, what: `Seeding the demo company: ${method} ${path}` },
+      );
     } catch (error) {
       throw new Error(`Seeding the demo company: ${method} ${path} failed: ${error.message}`);
-    } finally {
-      clearInterval(notice);
     }
+    const { text } = res;
     let json = null;
     try {
       json = JSON.parse(text);
