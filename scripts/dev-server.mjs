@@ -198,7 +198,7 @@ export function freePort() {
  * request's abort signal after a garbage collection: nodejs/undici#3644, #4068), and naming the call every
  * STALL_NOTICE_MS while it waits, so a start that stalls says where.
  */
-async function fetchText(url, init, ms, { log, what }) {
+export async function fetchText(url, init, ms, { log, what }) {
   const controller = new AbortController();
   const began = Date.now();
   let timer;
@@ -233,7 +233,7 @@ async function fetchText(url, init, ms, { log, what }) {
  * (cloudflare/workers-sdk#15447), which once stalled a start with every later request unanswered. A poll
  * that finds nothing listening fails at once.
  */
-async function waitForHealth(baseUrl, child, log) {
+export async function waitForHealth(baseUrl, child, log) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let lastFailure = "";
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
