@@ -54,3 +54,5 @@ export const retryScenarios = [
 ];
 
 export const LIFECYCLE_WITHOUT_LIMITER = "lifecycle, rate limiter off";
+/** Its baseline: the same read on a server as fresh, with the limiter on (the main server is aged by then). */
+export const LIFECYCLE_FRESH_WITH_LIMITER = "lifecycle, fresh server, rate limiter on";
