@@ -73,7 +73,7 @@ async function verifiedInD1(c: Context<AppEnv>, rawKey: string) {
   return key;
 }
 
-/** Reads a cached key again after its answer (`VerifiedKeyCache.claimRefresh`); a revoked one is dropped. */
+/** Reads a cached key again in `waitUntil`, which its call does not wait for (`VerifiedKeyCache.claimRefresh`); a revoked one is dropped. */
 async function refreshInBackground(c: Context<AppEnv>, rawKey: string): Promise<void> {
   const ticket = verifiedKeys.beginRead(Date.now());
   try {

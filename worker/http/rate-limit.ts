@@ -53,7 +53,7 @@ async function chargeLimiter(c: Context<AppEnv>, keyId: string, limit: number): 
   return spendAllowance(keyId, limit, now) ?? grantedDecision(grant, now);
 }
 
-/** More units for the key, joined to what this isolate holds, after the claiming call's answer (`claimTopUp`). */
+/** More units for the key, joined to what this isolate holds, in `waitUntil`: the claiming call does not wait (`claimTopUp`). */
 async function topUp(c: Context<AppEnv>, keyId: string, limit: number): Promise<void> {
   try {
     const grant = await limiterOf(c, keyId).grant(limit, null);

@@ -9,7 +9,7 @@ export const ALLOWANCE_TTL_MS = 1_000;
 
 /**
  * Top-ups: an isolate whose allowance came from a grant of at least `TOP_UP_MIN_GRANT` units asks for more in
- * the background (one call, after its answer) once a quarter of the grant is left or the allowance has at most
+ * the background (one call, which does not wait for it) once a quarter of the grant is left or the allowance has at most
  * `TOP_UP_BEFORE_EXPIRY_MS` to live, so a key in steady use never makes a call wait on its limiter object (on
  * the edge, a round trip to wherever that object lives). Smaller grants, near a budget's end or for small
  * budgets, keep the exact one-grant-when-spent behaviour.
