@@ -40,8 +40,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**"],
           setupFiles: ["./test/support/apply-migrations.ts"],
-          // Runs before the e2e project (below), never beside it.
-          // Not 0: vitest runs a project of one worker with group 0 after every numbered group.
+          // Before the e2e project (below). Not 0: vitest runs a one-worker project of group 0 after every numbered group.
           sequence: { groupOrder: 1 },
         },
       },
@@ -51,8 +50,7 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           // After the workers project, not beside it: a real `npm start` (wrangler dev, then a seed of some
-          // hundred calls) competing with the whole suite's workerd for two cores once missed its 240 s start
-          // deadline in CI; alone it is ready in about 20 s.
+          // hundred calls) takes about 20 s alone, and never has to share the two cores with the suite's workerd.
           sequence: { groupOrder: 2 },
           // Above the e2e start's own deadline (START_DEADLINE_MS), which fails with what the start printed.
           testTimeout: 300_000,

@@ -66,22 +66,26 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
  * so a call on a warm isolate computes no hash either.
  */
 async function verifiedInD1(c: Context<AppEnv>, rawKey: string) {
-  // The second counts from before the read, so no entry outlives its read by more than the bound.
-  const ticket = verifiedKeys.beginRead(Date.now());
-  const key = await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey));
+  const { key, ticket } = await readKey(c, rawKey);
   if (key) verifiedKeys.set(rawKey, key, ticket);
   return key;
 }
 
 /** Reads a cached key again in `waitUntil`, which its call does not wait for (`VerifiedKeyCache.claimRefresh`); a revoked one is dropped. */
 async function refreshInBackground(c: Context<AppEnv>, rawKey: string): Promise<void> {
-  const ticket = verifiedKeys.beginRead(Date.now());
   try {
-    verifiedKeys.refreshed(rawKey, await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey)), ticket);
+    const { key, ticket } = await readKey(c, rawKey);
+    verifiedKeys.refreshed(rawKey, key, ticket);
   } catch (error) {
     verifiedKeys.refreshFailed(rawKey);
     logFailure("key-refresh-failed", error);
   }
+}
+
+/** The key stored under `rawKey`'s hash, and the ticket it is kept under: its second counts from before the read. */
+async function readKey(c: Context<AppEnv>, rawKey: string) {
+  const ticket = verifiedKeys.beginRead(Date.now());
+  return { key: await findActiveKeyByHash(database(c.env.DB), await hashApiKey(rawKey)), ticket };
 }
 
 /**

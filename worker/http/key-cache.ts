@@ -90,15 +90,18 @@ export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
 
   /** A background read's answer: the key as D1 now holds it (kept as `set` keeps it), or gone (`null`). */
   refreshed(rawKey: string, key: K | null, ticket: KeyReadTicket): void {
+    // The claim ends first: `set` keeps nothing when this isolate forgot keys during the read.
+    this.#endRefresh(rawKey);
     if (key === null) this.#entries.delete(rawKey);
-    else {
-      this.refreshFailed(rawKey);
-      this.set(rawKey, key, ticket);
-    }
+    else this.set(rawKey, key, ticket);
   }
 
   /** A background read that failed: the entry answers until its bound, and the next call may try again. */
   refreshFailed(rawKey: string): void {
+    this.#endRefresh(rawKey);
+  }
+
+  #endRefresh(rawKey: string): void {
     const entry = this.#entries.get(rawKey);
     if (entry) entry.refreshing = false;
   }
