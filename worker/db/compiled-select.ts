@@ -1,9 +1,18 @@
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, is, SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type BuiltQuery, boundParams } from "./compiled-write";
 
 /** A select of one table, written with drizzle's query builder and `sql.placeholder` for the call's values. */
 type BuildSelect = (qb: QueryBuilder) => { toSQL(): BuiltQuery };
+
+/** What a compiled select names: table columns (decoded by their column), or SQL under an alias (as SQLite gives it). */
+export type SelectedField = SQLiteColumn | SQL.Aliased;
+
+/** The name a field's value comes back under, and how it is decoded. */
+const fieldReader = (field: SelectedField): readonly [string, (value: unknown) => unknown] =>
+  is(field, SQL.Aliased)
+    ? [field.fieldAlias, (value) => value]
+    : [field.name, (value) => field.mapFromDriverValue(value)];
 
 /**
  * A hot read whose SQL drizzle builds once per isolate, then runs as a plain D1 statement with each call's
@@ -13,14 +22,14 @@ type BuildSelect = (qb: QueryBuilder) => { toSQL(): BuiltQuery };
  */
 export class CompiledSelect<Row, Values extends Record<string, unknown>> {
   private built: BuiltQuery | null = null;
-  private readonly columns: ReadonlyArray<readonly [string, SQLiteColumn]>;
+  private readonly columns: ReadonlyArray<readonly [string, string, (value: unknown) => unknown]>;
 
   constructor(
     table: SQLiteTable,
     private readonly build: BuildSelect,
-    fields: Record<string, SQLiteColumn> = getTableColumns(table),
+    fields: Record<string, SelectedField> = getTableColumns(table),
   ) {
-    this.columns = Object.entries(fields);
+    this.columns = Object.entries(fields).map(([key, field]) => [key, ...fieldReader(field)] as const);
   }
 
   /** The statement of one call, for `run` or a D1 batch. */
@@ -33,9 +42,9 @@ export class CompiledSelect<Row, Values extends Record<string, unknown>> {
   rowsOf(result: D1Result<Record<string, unknown>>): Row[] {
     return (result.results ?? []).map((stored) => {
       const row: Record<string, unknown> = {};
-      for (const [key, column] of this.columns) {
-        const value = stored[column.name];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      for (const [key, name, decode] of this.columns) {
+        const value = stored[name];
+        row[key] = value === null || value === undefined ? null : decode(value);
       }
       return row as Row;
     });

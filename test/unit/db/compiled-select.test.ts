@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
 import { findCompany } from "../../../worker/db/queries/companies";
-import { configurationStamp } from "../../../worker/db/queries/configuration";
-import { entityById, findEntity } from "../../../worker/db/queries/entities";
+import { configurationStamp, splitStamp } from "../../../worker/db/queries/configuration";
+import { entityById, entityWithStampById, findEntity } from "../../../worker/db/queries/entities";
 import { findPolicyWithCurrentVersion } from "../../../worker/db/queries/policies";
 import { companies, companyConfigurations, entities, policies, policyVersions } from "../../../worker/db/schema";
 import { setUpPolicies } from "../../policies/helpers";
@@ -74,6 +74,47 @@ describe("CompiledSelect (worker/db/compiled-select.ts)", () => {
     ]);
     expect(stored?.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(await configurationStamp.run(env.DB, { companyId: crypto.randomUUID() })).toEqual([]);
+  });
+
+  it("reads an entity row with its company's configuration stamp in one statement, null before any import", async () => {
+    const company = await createCompany();
+    const id = crypto.randomUUID();
+    await database(env.DB)
+      .insert(entities)
+      .values({
+        id,
+        companyId: company.id,
+        kind: "entity",
+        entityType: "person",
+        data: { name: "Ada" },
+        version: 1,
+        createdAt: "2030-01-01T00:00:00.000Z",
+        updatedAt: "2030-01-01T00:00:00.000Z",
+        createdBy: null,
+      });
+    const values = { id, companyId: company.id, entityType: "person" };
+    const [beforeImport] = await entityWithStampById.run(env.DB, values);
+    const [plain] = await entityById.run(env.DB, values);
+    expect(beforeImport).toEqual({ ...plain, configurationVersion: null, configurationHash: null });
+    expect(splitStamp(beforeImport as NonNullable<typeof beforeImport>)).toEqual([plain, null]);
+
+    for (const [expected, referenceId] of [
+      [1, "nickname"],
+      [2, "alias"],
+    ] as const) {
+      const field = { entityType: "person", referenceId, label: referenceId, typeInfo: { kind: "String" } };
+      const imported = await company.call("POST", "/configuration/import", await company.key(["SUPER_ADMIN"]), {
+        body: { fieldDefinitions: [field] },
+      });
+      expect(imported.status).toBe(200);
+      const [stamp] = await configurationStamp.run(env.DB, { companyId: company.id });
+      expect(stamp?.version).toBe(expected);
+      const [read] = await entityWithStampById.run(env.DB, values);
+      expect(splitStamp(read as NonNullable<typeof read>)).toEqual([plain, stamp]);
+    }
+    // Another company's id reads no row, and so no stamp.
+    const other = await createCompany();
+    expect(await entityWithStampById.run(env.DB, { ...values, companyId: other.id })).toEqual([]);
   });
 
   it("reads a policy's head and the version it names as current in one batch, as drizzle's selects do", async () => {

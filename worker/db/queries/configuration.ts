@@ -41,6 +41,37 @@ export const configurationStamp = new CompiledSelect<ConfigurationStamp, { compa
   { version: companyConfigurations.version, contentHash: companyConfigurations.contentHash },
 );
 
+/** A row read with the configuration stamp of its company (`stampFields`): null before the first import. */
+export interface StampFields {
+  configurationVersion: number | null;
+  configurationHash: string | null;
+}
+
+const stampOf = (column: typeof companyConfigurations.version | typeof companyConfigurations.contentHash) =>
+  sql`(select ${column} from ${companyConfigurations} where ${companyConfigurations.companyId} = ${sql.placeholder("companyId")})`;
+
+/**
+ * The configuration stamp as two scalar subqueries, for a select of one of the company's rows (its values must
+ * name `companyId`): the row and the stamp in one statement, one snapshot, no batch. A missing row reads no
+ * stamp, which its 404 does not need.
+ */
+export const stampFields = {
+  configurationVersion: stampOf(companyConfigurations.version).as("configuration_version"),
+  configurationHash: stampOf(companyConfigurations.contentHash).as("configuration_hash"),
+};
+
+/** The stamp a row was read with (`stampFields`), and the row without it. */
+export function splitStamp<Row extends StampFields>(
+  read: Row,
+): [Omit<Row, keyof StampFields>, ConfigurationStamp | null] {
+  const { configurationVersion, configurationHash, ...row } = read;
+  const stamp =
+    configurationVersion === null || configurationHash === null
+      ? null
+      : { version: configurationVersion, contentHash: configurationHash };
+  return [row, stamp];
+}
+
 export interface ConfigurationReplacement {
   document: ConfigurationDocument;
   contentHash: string;

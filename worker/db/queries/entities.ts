@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { CompiledSelect } from "../compiled-select";
 import { type BoundWrite, CompiledWrite, rowPlaceholders } from "../compiled-write";
 import { entities, sequences } from "../schema";
+import { type StampFields, stampFields } from "./configuration";
 
 export type EntityRow = typeof entities.$inferSelect;
 
@@ -21,6 +22,27 @@ export const entityById = new CompiledSelect<EntityRow, { id: string; companyId:
         ),
       )
       .limit(1),
+);
+
+/** `entityById` with its company's configuration stamp (`stampFields`), for reads that present the record. */
+export const entityWithStampById = new CompiledSelect<
+  EntityRow & StampFields,
+  { id: string; companyId: string; entityType: string }
+>(
+  entities,
+  (qb) =>
+    qb
+      .select({ ...getTableColumns(entities), ...stampFields })
+      .from(entities)
+      .where(
+        and(
+          eq(entities.id, sql.placeholder("id")),
+          eq(entities.companyId, sql.placeholder("companyId")),
+          eq(entities.entityType, sql.placeholder("entityType")),
+        ),
+      )
+      .limit(1),
+  { ...getTableColumns(entities), ...stampFields },
 );
 
 /** `entityById` run on its own. */

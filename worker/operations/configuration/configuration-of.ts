@@ -1,9 +1,11 @@
-import { type CompiledSelect, selectTogether } from "../../db/compiled-select";
+import type { CompiledSelect } from "../../db/compiled-select";
 import {
   type ConfigurationStamp,
   configurationStamp,
   loadConfiguration,
+  type StampFields,
   type StoredConfiguration,
+  splitStamp,
 } from "../../db/queries/configuration";
 import { deepFreeze } from "../../lib/deep-freeze";
 import type { OperationContext } from "../context";
@@ -43,18 +45,24 @@ export async function configurationOf(ctx: OperationContext): Promise<StoredConf
 }
 
 /**
- * A read and the company's configuration, in one D1 round trip where the document is known: in the worker the
- * read goes in one batch with the configuration's stamp; in the object, beside what it keeps.
+ * One of the company's rows, read with its configuration stamp (`stampFields`), and the company's configuration:
+ * in the worker, one statement and the document this isolate parsed under the stamp's hash (read whole only
+ * when it has not); in the object, the row beside what it keeps. Null when there is no such row.
  */
-export async function readWithConfiguration<Row, Values extends Record<string, unknown>>(
+export async function readWithConfiguration<Row extends StampFields, Values extends { companyId: string }>(
   ctx: OperationContext,
   read: CompiledSelect<Row, Values>,
   values: Values,
-): Promise<[Row[], StoredConfiguration]> {
+): Promise<{ row: Omit<Row, keyof StampFields>; configuration: StoredConfiguration } | null> {
   const d1 = ctx.db.$client;
-  if (ctx.memo) return Promise.all([read.run(d1, values), configurationOf(ctx)]);
-  const [rows, [stamp]] = await selectTogether(d1, [read, values], [configurationStamp, { companyId: ctx.companyId }]);
-  return [rows, await configurationStamped(ctx, stamp ?? null)];
+  if (ctx.memo) {
+    const [[found], configuration] = await Promise.all([read.run(d1, values), configurationOf(ctx)]);
+    return found ? { row: splitStamp(found)[0], configuration } : null;
+  }
+  const [found] = await read.run(d1, values);
+  if (!found) return null;
+  const [row, stamp] = splitStamp(found);
+  return { row, configuration: await configurationStamped(ctx, stamp) };
 }
 
 async function sharedConfiguration(ctx: OperationContext): Promise<StoredConfiguration> {

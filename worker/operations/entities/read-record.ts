@@ -1,4 +1,4 @@
-import { entityById } from "../../db/queries/entities";
+import { entityWithStampById } from "../../db/queries/entities";
 import type { EntityType } from "../../domain/entities/entity-types";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { notFound } from "../../errors/api-error";
@@ -13,11 +13,12 @@ export interface ReadRecordInput {
 
 /** One entity record as reads show it; an unknown id, or another company's, is 404. */
 export async function readRecord(ctx: OperationContext, input: ReadRecordInput): Promise<EntityView> {
-  const [[row], configuration] = await readWithConfiguration(ctx, entityById, {
+  const read = await readWithConfiguration(ctx, entityWithStampById, {
     id: input.id,
     companyId: ctx.companyId,
     entityType: input.entityType,
   });
-  if (!row) throw notFound();
-  return entityView(configuration.document, entityRecordType(configuration.document, input.entityType), row);
+  if (!read) throw notFound();
+  const { document } = read.configuration;
+  return entityView(document, entityRecordType(document, input.entityType), read.row);
 }
