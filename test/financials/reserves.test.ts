@@ -350,4 +350,38 @@ describe("direct payments", () => {
       },
     );
   });
+
+  it("list the invoice's live payments oldest first, in each payment's answer and on read; a deleted one drops out", async () => {
+    const f = await setUpFinancials();
+    const invoice = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 20_000]]));
+    const other = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 1_000]]));
+    const pay = async (invoiceId: string, amountCents: number, reference: string) => {
+      const res = await f.call("POST", `/financials/invoices/${invoiceId}/payments`, { amountCents, reference });
+      expect(res.status).toBe(201);
+      return res.json;
+    };
+    const a = await pay(invoice.id, 5_000, "A");
+    await pay(other.id, 1_000, "elsewhere");
+    const b = await pay(invoice.id, 7_500, "B");
+    const c = await pay(invoice.id, 2_500, "C");
+    const line = (p: any) => ({
+      paymentId: p.payment.paymentId,
+      amountCents: p.payment.amountCents,
+      paidOn: p.payment.paidOn,
+      reference: p.payment.reference,
+      createdAt: p.payment.createdAt,
+    });
+    // 20,000 billed; 5,000 + 7,500 + 2,500 = 15,000 paid; 5,000 owed. The other invoice's payment is not listed.
+    expect(c.invoice).toMatchObject({ paidCents: 15_000, owedCents: 5_000, payments: [line(a), line(b), line(c)] });
+    expect(b.invoice.payments).toEqual([line(a), line(b)]);
+    expect((await f.call("GET", `/financials/invoices/${invoice.id}`)).json.payments).toEqual(c.invoice.payments);
+
+    expect((await f.call("DELETE", `/financials/payments/${b.payment.paymentId}`)).status).toBe(204);
+    // 15,000 - 7,500 = 7,500 paid; 20,000 - 7,500 = 12,500 owed.
+    expect((await f.call("GET", `/financials/invoices/${invoice.id}`)).json).toMatchObject({
+      paidCents: 7_500,
+      owedCents: 12_500,
+      payments: [line(a), line(c)],
+    });
+  });
 });

@@ -19,21 +19,30 @@ const chunked = <T>(rows: readonly T[], columns: number): T[][] => {
 };
 
 /** Every account of the company: one cash account plus a few per category and line item type. */
+export const accountsQuery = (db: Database, companyId: string) =>
+  db.select().from(financialAccounts).where(eq(financialAccounts.companyId, companyId));
+
 export async function loadAccounts(db: Database, companyId: string): Promise<AccountRow[]> {
-  return db.select().from(financialAccounts).where(eq(financialAccounts.companyId, companyId));
+  return accountsQuery(db, companyId);
 }
 
 export const insertAccountStatement = (db: Database, row: AccountRow) => db.insert(financialAccounts).values(row);
 
-/** The company's last journal sequence number (0 before the first entry). */
-export async function lastJournalSequence(db: Database, companyId: string): Promise<number> {
-  const [row] = await db
+/** The select of the company's last journal sequence number (`sequenceOf` reads it: 0 before the first entry). */
+export const lastJournalSequenceQuery = (db: Database, companyId: string) =>
+  db
     .select({ sequence: journalEntries.sequence })
     .from(journalEntries)
     .where(eq(journalEntries.companyId, companyId))
     .orderBy(desc(journalEntries.sequence))
     .limit(1);
-  return row?.sequence ?? 0;
+
+/** The last sequence a select of at most one `{sequence}` row read: 0 when there is none yet. */
+export const sequenceOf = (rows: readonly { sequence: number }[]): number => rows[0]?.sequence ?? 0;
+
+/** The company's last journal sequence number (0 before the first entry). */
+export async function lastJournalSequence(db: Database, companyId: string): Promise<number> {
+  return sequenceOf(await lastJournalSequenceQuery(db, companyId));
 }
 
 export const insertJournalEntryStatement = (db: Database, row: JournalEntryRow) =>
@@ -63,7 +72,7 @@ export function addToBalancesStatements(db: Database, deltas: readonly BalanceDe
 
 /**
  * The running balances of one scope (the company scope: `company`, id ""), with their accounts. The id may be SQL
- * (a subquery), so a read keyed by another read's answer joins its batch (`readInvoiceEventBalances`).
+ * (a subquery), so a read keyed by another read's answer joins its batch (`invoiceEventBalancesQuery`).
  */
 export async function readScopeBalances(
   db: Database,
@@ -71,6 +80,11 @@ export async function readScopeBalances(
   scopeType: ScopeType,
   scopeId: string | SQL,
 ): Promise<AccountBalance[]> {
+  return scopeBalancesQuery(db, companyId, scopeType, scopeId);
+}
+
+/** The select `readScopeBalances` runs, for a batch of reads. */
+export function scopeBalancesQuery(db: Database, companyId: string, scopeType: ScopeType, scopeId: string | SQL) {
   return db
     .select({
       accountId: financialAccounts.id,
@@ -97,16 +111,12 @@ export async function readScopeBalances(
  * The balances of the event an invoice bills (none when it bills a policy, or does not exist), read by the
  * invoice's id: a payment starts it with the invoice's own read, in the same D1 batch, instead of after it.
  */
-export async function readInvoiceEventBalances(
-  db: Database,
-  companyId: string,
-  invoiceId: string,
-): Promise<AccountBalance[]> {
+export function invoiceEventBalancesQuery(db: Database, companyId: string, invoiceId: string) {
   const eventOfInvoice = db
     .select({ entityId: invoices.entityId })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId), eq(invoices.entityType, "event")));
-  return readScopeBalances(db, companyId, "event", sql`(${eventOfInvoice})`);
+  return scopeBalancesQuery(db, companyId, "event", sql`(${eventOfInvoice})`);
 }
 
 export async function findJournalEntry(db: Database, companyId: string, id: string): Promise<JournalEntryRow | null> {

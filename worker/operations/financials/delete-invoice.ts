@@ -1,5 +1,5 @@
 import { runBatch, type Statement } from "../../db/queries/batch";
-import { deleteInvoiceStatement, deletePaymentStatement } from "../../db/queries/invoices";
+import { deleteInvoiceStatement, deletePaymentStatement, paymentsOfInvoices } from "../../db/queries/invoices";
 import { notAuthorized } from "../../errors/api-error";
 import { policyInvoiceBatchOnly } from "../../errors/financial-refusals";
 import { holds, type OperationContext } from "../context";
@@ -15,7 +15,11 @@ import { postInvoiceEntry, postPaymentDeletion } from "./ledger-postings";
  * anything is paid; policy invoices are refused 422.
  */
 export async function deleteInvoice(ctx: OperationContext, invoiceId: string): Promise<void> {
-  const { row, payments } = await requireInvoice(ctx, invoiceId);
+  // Each payment's deletion needs its whole row (its entries, its erosion), not the line the invoice lists.
+  const [{ row }, payments] = await Promise.all([
+    requireInvoice(ctx, invoiceId),
+    paymentsOfInvoices(ctx.db, ctx.companyId, [invoiceId]),
+  ]);
   if (row.paidCents !== 0 && !holds(ctx.actor, "invoice.edit-paid")) throw notAuthorized();
   if (row.entityType === "policy") throw policyInvoiceBatchOnly("Deleting an invoice");
 

@@ -1,10 +1,16 @@
-import { findInvoice, type InvoiceRow, type PaymentRow, paymentsOfInvoices } from "../../db/queries/invoices";
+import {
+  type InvoiceRow,
+  invoiceQuery,
+  type PaymentLine,
+  type PaymentRow,
+  paymentLinesQuery,
+} from "../../db/queries/invoices";
 import { owedOf } from "../../domain/financials/invoice-ledger";
 import { notFound } from "../../errors/api-error";
 import type { OperationContext } from "../context";
 
 /** The invoice record (CONTRACT section 7.6). */
-export function invoiceView(row: InvoiceRow, payments: readonly PaymentRow[]) {
+export function invoiceView(row: InvoiceRow, payments: readonly PaymentLine[]) {
   const voided = row.status === "void";
   return {
     id: row.id,
@@ -56,12 +62,12 @@ export function paymentView(row: PaymentRow) {
 }
 export type PaymentView = ReturnType<typeof paymentView>;
 
-/** An invoice of the company with its live payments; 404 otherwise. */
+/** An invoice of the company with the payments it lists, in one D1 batch; 404 otherwise. */
 export async function requireInvoice(ctx: OperationContext, invoiceId: string) {
   // The payments are read by the id asked for, beside the invoice (none when it is not this company's).
-  const [row, payments] = await Promise.all([
-    findInvoice(ctx.db, ctx.companyId, invoiceId),
-    paymentsOfInvoices(ctx.db, ctx.companyId, [invoiceId]),
+  const [[row], payments] = await ctx.db.batch([
+    invoiceQuery(ctx.db, ctx.companyId, invoiceId),
+    paymentLinesQuery(ctx.db, ctx.companyId, invoiceId),
   ]);
   if (!row) throw notFound();
   return { row, payments };
