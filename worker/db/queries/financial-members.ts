@@ -4,9 +4,9 @@ import type { Database } from "../client";
 import { financialAccounts, financialMembers } from "../schema";
 import { inList } from "./in-list";
 
-/** The select of every member row of the company: configured ones, then removed ones in the order they went. */
-export const memberRowsQuery = (db: Database, companyId: string) =>
-  db
+/** Every member row of the company: configured ones, then removed ones in the order they went. */
+export async function loadMemberRows(db: Database, companyId: string): Promise<MemberRow[]> {
+  const rows = await db
     .select()
     .from(financialMembers)
     .where(eq(financialMembers.companyId, companyId))
@@ -15,14 +15,7 @@ export const memberRowsQuery = (db: Database, companyId: string) =>
       asc(financialMembers.removedAt),
       asc(financialMembers.name),
     );
-
-/** The member rows `memberRowsQuery` read, as the catalog takes them. */
-export const memberRowsOf = (rows: Awaited<ReturnType<typeof memberRowsQuery>>): MemberRow[] =>
-  rows.map(({ id, member, name, settings, removedAt }) => ({ id, member, name, settings, removedAt }));
-
-/** Every member row of the company (`memberRowsQuery`). */
-export async function loadMemberRows(db: Database, companyId: string): Promise<MemberRow[]> {
-  return memberRowsOf(await memberRowsQuery(db, companyId));
+  return rows.map(({ id, member, name, settings, removedAt }) => ({ id, member, name, settings, removedAt }));
 }
 
 /**

@@ -19,30 +19,21 @@ const chunked = <T>(rows: readonly T[], columns: number): T[][] => {
 };
 
 /** Every account of the company: one cash account plus a few per category and line item type. */
-export const accountsQuery = (db: Database, companyId: string) =>
-  db.select().from(financialAccounts).where(eq(financialAccounts.companyId, companyId));
-
 export async function loadAccounts(db: Database, companyId: string): Promise<AccountRow[]> {
-  return accountsQuery(db, companyId);
+  return db.select().from(financialAccounts).where(eq(financialAccounts.companyId, companyId));
 }
 
 export const insertAccountStatement = (db: Database, row: AccountRow) => db.insert(financialAccounts).values(row);
 
-/** The select of the company's last journal sequence number (`sequenceOf` reads it: 0 before the first entry). */
-export const lastJournalSequenceQuery = (db: Database, companyId: string) =>
-  db
+/** The company's last journal sequence number (0 before the first entry). */
+export async function lastJournalSequence(db: Database, companyId: string): Promise<number> {
+  const [row] = await db
     .select({ sequence: journalEntries.sequence })
     .from(journalEntries)
     .where(eq(journalEntries.companyId, companyId))
     .orderBy(desc(journalEntries.sequence))
     .limit(1);
-
-/** The last sequence a select of at most one `{sequence}` row read: 0 when there is none yet. */
-export const sequenceOf = (rows: readonly { sequence: number }[]): number => rows[0]?.sequence ?? 0;
-
-/** The company's last journal sequence number (0 before the first entry). */
-export async function lastJournalSequence(db: Database, companyId: string): Promise<number> {
-  return sequenceOf(await lastJournalSequenceQuery(db, companyId));
+  return row?.sequence ?? 0;
 }
 
 export const insertJournalEntryStatement = (db: Database, row: JournalEntryRow) =>
@@ -72,7 +63,7 @@ export function addToBalancesStatements(db: Database, deltas: readonly BalanceDe
 
 /**
  * The running balances of one scope (the company scope: `company`, id ""), with their accounts. The id may be SQL
- * (a subquery), so a read keyed by another read's answer joins its batch (`invoiceEventBalancesQuery`).
+ * (a subquery), so a read keyed by another read's answer joins its batch (`readInvoiceEventBalances`).
  */
 export async function readScopeBalances(
   db: Database,
@@ -80,11 +71,6 @@ export async function readScopeBalances(
   scopeType: ScopeType,
   scopeId: string | SQL,
 ): Promise<AccountBalance[]> {
-  return scopeBalancesQuery(db, companyId, scopeType, scopeId);
-}
-
-/** The select `readScopeBalances` runs, for a batch of reads. */
-export function scopeBalancesQuery(db: Database, companyId: string, scopeType: ScopeType, scopeId: string | SQL) {
   return db
     .select({
       accountId: financialAccounts.id,
@@ -111,12 +97,16 @@ export function scopeBalancesQuery(db: Database, companyId: string, scopeType: S
  * The balances of the event an invoice bills (none when it bills a policy, or does not exist), read by the
  * invoice's id: a payment starts it with the invoice's own read, in the same D1 batch, instead of after it.
  */
-export function invoiceEventBalancesQuery(db: Database, companyId: string, invoiceId: string) {
+export async function readInvoiceEventBalances(
+  db: Database,
+  companyId: string,
+  invoiceId: string,
+): Promise<AccountBalance[]> {
   const eventOfInvoice = db
     .select({ entityId: invoices.entityId })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId), eq(invoices.entityType, "event")));
-  return scopeBalancesQuery(db, companyId, "event", sql`(${eventOfInvoice})`);
+  return readScopeBalances(db, companyId, "event", sql`(${eventOfInvoice})`);
 }
 
 export async function findJournalEntry(db: Database, companyId: string, id: string): Promise<JournalEntryRow | null> {

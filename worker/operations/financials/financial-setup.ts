@@ -1,7 +1,7 @@
 import { loadMemberRows } from "../../db/queries/financial-members";
-import type { ConfigurationDocument, Financials } from "../../domain/configuration/document";
+import type { Financials } from "../../domain/configuration/document";
 import type { FinancialCatalog } from "../../domain/financials/catalog";
-import { catalogOf, type MemberRow } from "../../domain/financials/members";
+import { catalogOf } from "../../domain/financials/members";
 import { policyFinancialsDisabled } from "../../errors/financial-refusals";
 import { requireCompany } from "../company/require-company";
 import { configurationOf } from "../configuration/configuration-of";
@@ -15,12 +15,7 @@ export interface FinancialSetup {
 /** The company's financials configuration with the ids of its categories and line item types. */
 export async function loadFinancialSetup(ctx: OperationContext): Promise<FinancialSetup> {
   const [configuration, rows] = await Promise.all([configurationOf(ctx), loadMemberRows(ctx.db, ctx.companyId)]);
-  return financialSetupOf(configuration.document, rows);
-}
-
-/** The setup of a configuration and the company's member rows (`memberRowsQuery`), read by the caller. */
-export function financialSetupOf(document: ConfigurationDocument, rows: readonly MemberRow[]): FinancialSetup {
-  const { financials } = document;
+  const { financials } = configuration.document;
   return { catalog: catalogOf(financials, rows), financials };
 }
 

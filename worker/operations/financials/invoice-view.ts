@@ -1,9 +1,9 @@
 import {
+  findInvoice,
   type InvoiceRow,
-  invoiceQuery,
   type PaymentLine,
   type PaymentRow,
-  paymentLinesQuery,
+  paymentLinesOf,
 } from "../../db/queries/invoices";
 import { owedOf } from "../../domain/financials/invoice-ledger";
 import { notFound } from "../../errors/api-error";
@@ -62,12 +62,12 @@ export function paymentView(row: PaymentRow) {
 }
 export type PaymentView = ReturnType<typeof paymentView>;
 
-/** An invoice of the company with the payments it lists, in one D1 batch; 404 otherwise. */
+/** An invoice of the company with the payments it lists (`paymentLinesOf`); 404 otherwise. */
 export async function requireInvoice(ctx: OperationContext, invoiceId: string) {
   // The payments are read by the id asked for, beside the invoice (none when it is not this company's).
-  const [[row], payments] = await ctx.db.batch([
-    invoiceQuery(ctx.db, ctx.companyId, invoiceId),
-    paymentLinesQuery(ctx.db, ctx.companyId, invoiceId),
+  const [row, payments] = await Promise.all([
+    findInvoice(ctx.db, ctx.companyId, invoiceId),
+    paymentLinesOf(ctx.db, ctx.companyId, invoiceId),
   ]);
   if (!row) throw notFound();
   return { row, payments };

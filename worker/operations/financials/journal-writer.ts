@@ -62,16 +62,6 @@ export class JournalWriter {
     this.sequence = lastSequence;
   }
 
-  /** A writer over accounts and a last sequence its caller read (in a batch of its own reads). */
-  static over(
-    ctx: OperationContext,
-    catalog: FinancialCatalog,
-    accounts: readonly AccountRow[],
-    lastSequence: number,
-  ): JournalWriter {
-    return new JournalWriter(ctx, catalog, accounts, lastSequence);
-  }
-
   /** Reads the accounts and the last sequence; the catalog may still be on its way (read beside them). */
   static async open(
     ctx: OperationContext,

@@ -1,27 +1,18 @@
 import { runBatch } from "../../db/queries/batch";
-import { memberRowsOf, memberRowsQuery } from "../../db/queries/financial-members";
 import {
   insertPaymentStatement,
-  invoiceQuery,
-  lastPaymentSequenceQuery,
+  lastPaymentSequence,
   type PaymentRow,
-  paymentLinesQuery,
   updateInvoiceStatement,
 } from "../../db/queries/invoices";
-import {
-  accountsQuery,
-  invoiceEventBalancesQuery,
-  lastJournalSequenceQuery,
-  sequenceOf,
-} from "../../db/queries/ledger";
+import { readInvoiceEventBalances } from "../../db/queries/ledger";
 import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import { owedOf } from "../../domain/financials/invoice-ledger";
-import { notFound } from "../../errors/api-error";
 import { invoiceStatusConflict, paymentExceedsOwed, paymentInvalid } from "../../errors/financial-refusals";
-import { configurationOf } from "../configuration/configuration-of";
+import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
-import { financialSetupOf } from "./financial-setup";
-import { type InvoiceView, invoiceView, type PaymentView, paymentView } from "./invoice-view";
+import { loadFinancialSetup } from "./financial-setup";
+import { type InvoiceView, invoiceView, type PaymentView, paymentView, requireInvoice } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { categoryOf, postErosion, postInvoiceEntry, withPaid } from "./ledger-postings";
 import { paidOnOr } from "./record-direct-payment";
@@ -44,7 +35,15 @@ export async function recordInvoicePayment(
   ctx: OperationContext,
   input: InvoicePaymentInput,
 ): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
-  const { row, payments, setup, writer, lastPayment, eventBalances } = await invoicePaymentReads(ctx, input.invoiceId);
+  // Everything the payment reads besides the invoice starts with it: one round trip, not five.
+  const setup = loadFinancialSetup(ctx);
+  const catalogOfSetup = setup.then((read) => read.catalog);
+  const catalogRead = started(catalogOfSetup);
+  const writerRead = started(JournalWriter.open(ctx, catalogOfSetup));
+  const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
+  // The reserves a payment on an event's invoice erodes, read by the invoice's id beside it: no read after it.
+  const eventBalancesRead = started(readInvoiceEventBalances(ctx.db, ctx.companyId, input.invoiceId));
+  const { row, payments } = await requireInvoice(ctx, input.invoiceId);
   if (row.status === "void") throw invoiceStatusConflict("A payment cannot be recorded on a void invoice");
   if (Math.sign(input.amountCents) !== Math.sign(row.totalCents)) {
     const message =
@@ -54,7 +53,8 @@ export async function recordInvoicePayment(
   const owed = owedOf(row.totalCents, row.paidCents, false);
   if (Math.abs(input.amountCents) > Math.abs(owed)) throw paymentExceedsOwed(input.amountCents, owed);
 
-  const { catalog } = setup;
+  const catalog = await catalogRead();
+  const writer = await writerRead();
   const id = crypto.randomUUID();
   const now = ctx.now.toISOString();
   const paid = withPaid(row, row.paidCents + input.amountCents, row.headJournalId, now);
@@ -66,18 +66,12 @@ export async function recordInvoicePayment(
   );
   const eventId = row.entityType === "event" ? row.entityId : null;
   const payment = { id, eventId, invoiceId: row.id, amountCents: input.amountCents };
-  const erosion = await postErosion(
-    ctx,
-    writer,
-    payment,
-    categoryOf(catalog, row.categoryId),
-    async () => eventBalances,
-  );
+  const erosion = await postErosion(ctx, writer, payment, categoryOf(catalog, row.categoryId), eventBalancesRead);
   const last = erosion.entry ?? entry;
   const paymentRow: PaymentRow = {
     ...payment,
     companyId: ctx.companyId,
-    sequence: lastPayment + 1,
+    sequence: (await sequenceRead()) + 1,
     categoryId: row.categoryId,
     erodedCents: erosion.erodedCents,
     paidOn: paidOnOr(ctx, input.paidOn),
@@ -95,31 +89,4 @@ export async function recordInvoicePayment(
     updateInvoiceStatement(ctx.db, updated, row.revision),
   ]);
   return { payment: paymentView(paymentRow), invoice: invoiceView(updated, [...payments, paymentRow]) };
-}
-
-/**
- * Everything a payment on an invoice reads, in one D1 batch (one round trip, one snapshot), beside the
- * configuration the object keeps: the invoice with the payments it lists, the catalog's member rows, the
- * journal's accounts and last sequence, the last payment sequence, and the balances of the event the invoice
- * bills (none for a policy's). 404 when the invoice is not the company's.
- */
-async function invoicePaymentReads(ctx: OperationContext, invoiceId: string) {
-  const { db, companyId } = ctx;
-  const [configuration, [[row], payments, members, accounts, lastJournal, lastPayment, eventBalances]] =
-    await Promise.all([
-      configurationOf(ctx),
-      db.batch([
-        invoiceQuery(db, companyId, invoiceId),
-        paymentLinesQuery(db, companyId, invoiceId),
-        memberRowsQuery(db, companyId),
-        accountsQuery(db, companyId),
-        lastJournalSequenceQuery(db, companyId),
-        lastPaymentSequenceQuery(db, companyId),
-        invoiceEventBalancesQuery(db, companyId, invoiceId),
-      ]),
-    ]);
-  if (!row) throw notFound();
-  const setup = financialSetupOf(configuration.document, memberRowsOf(members));
-  const writer = JournalWriter.over(ctx, setup.catalog, accounts, sequenceOf(lastJournal));
-  return { row, payments, setup, writer, lastPayment: sequenceOf(lastPayment), eventBalances };
 }
