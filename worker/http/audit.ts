@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { insertAuditRows } from "../db/queries/audit-log";
 import { BOOKMARK_HEADER } from "../db/request-session";
 import { logFailure } from "../lib/log";
+import { urlParts } from "../lib/url-parts";
 import { AUDIT_ROWS_MESSAGE, type AuditSink, writeAuditRows } from "../operations/audit/write-audit-rows";
 import { AuditBuffer } from "./audit-buffer";
 import type { AppEnv } from "./context";
@@ -33,8 +34,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   stampHeaders(c, headers);
 
-  const url = new URL(c.req.url);
-  if (UNAUDITED.has(url.pathname)) return;
+  const url = urlParts(c.req.url);
+  if (UNAUDITED.has(url.path)) return;
   const timing = { requestId, durationMs: Date.now() - startedAt, createdAt: new Date(startedAt).toISOString() };
   const rows = describeCall(c, url).map((row) => ({
     id: crypto.randomUUID(),
@@ -90,13 +91,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - a valid key naming another company's path is logged in its own company's log (`detail.companyIdInPath`)
  *   and in the log of the company it tried to reach (`detail.crossCompany`), there without its `batchId`.
  */
-function describeCall(c: Context<AppEnv>, url: URL) {
+function describeCall(c: Context<AppEnv>, url: { path: string; query: string }) {
   const actor = c.get("actor");
-  const path = url.pathname;
+  const { path, query } = url;
   // Only a well-formed company id is kept apart from the path (anything else cannot name a company).
   const named = COMPANY_IN_PATH.exec(path)?.[1] ?? null;
   const companyIdInPath = named && UUID.test(named) ? named : null;
-  const query = url.search.slice(1);
   const queryDetail = query ? { query } : {};
   const base = {
     keyId: actor?.keyId ?? null,
