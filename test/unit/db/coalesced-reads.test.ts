@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../../worker/db/client";
-import { coalescingReads, numberedColumns, splitSelect } from "../../../worker/db/coalesced-reads";
+import { coalescingReads, numberedColumns, splitSelect, withoutWaiting } from "../../../worker/db/coalesced-reads";
 import { companies } from "../../../worker/db/schema";
 import { createCompany } from "../../support/harness";
 
@@ -85,6 +85,22 @@ describe("coalescingReads (worker/db/coalesced-reads.ts)", () => {
     ]);
     expect([raw, first, column]).toEqual([[], null, null]);
     expect(counts.batches).toBe(1);
+  });
+
+  it("sends a read marked withoutWaiting at once, after the reads waiting before it, and batches the rest", async () => {
+    const { d1, counts } = countingD1();
+    const coalesced = coalescingReads(d1);
+    const sql = `SELECT "id", "name" FROM ${PROBE} WHERE id = ?`;
+    const waiting = coalesced.prepare(sql).bind(1).first();
+    expect(counts).toMatchObject({ batches: 0, alone: 0 });
+    // Sent in the same synchronous step: the one waiting first, then the marked read, each on its own.
+    const lone = withoutWaiting(coalesced.prepare(sql).bind(2)).first();
+    expect(counts).toMatchObject({ batches: 0, alone: 2 });
+    const [later, another] = [coalesced.prepare(sql).bind(3).first(), coalesced.prepare(sql).bind(4).first()];
+    expect(await Promise.all([waiting, lone, later, another])).toEqual(
+      [1, 2, 3, 4].map((id) => ({ id, name: `row ${id}` })),
+    );
+    expect(counts).toMatchObject({ batches: 1, alone: 2, batched: [2] });
   });
 
   it("keeps every value of a raw read whose columns share a name or look like indexes", async () => {

@@ -46,8 +46,9 @@ export async function configurationOf(ctx: OperationContext): Promise<StoredConf
 
 /**
  * One of the company's rows, read with its configuration stamp (`stampFields`), and the company's configuration:
- * in the worker, one statement and the document this isolate parsed under the stamp's hash (read whole only
- * when it has not); in the object, the row beside what it keeps. Null when there is no such row.
+ * in the worker, one statement sent at once (its caller reads nothing beside it) and the document this isolate
+ * parsed under the stamp's hash (read whole only when it has not); in the object, the row beside what it keeps.
+ * Null when there is no such row.
  */
 export async function readWithConfiguration<Row extends StampFields, Values extends { companyId: string }>(
   ctx: OperationContext,
@@ -59,7 +60,8 @@ export async function readWithConfiguration<Row extends StampFields, Values exte
     const [[found], configuration] = await Promise.all([read.run(d1, values), configurationOf(ctx)]);
     return found ? { row: splitStamp(found)[0], configuration } : null;
   }
-  const [found] = await read.run(d1, values);
+  // The call's only read: sent at once rather than waiting for others to join it.
+  const [found] = await read.runAlone(d1, values);
   if (!found) return null;
   const [row, stamp] = splitStamp(found);
   return { row, configuration: await configurationStamped(ctx, stamp) };
