@@ -7,42 +7,28 @@ import { type StampFields, stampFields } from "./configuration";
 
 export type EntityRow = typeof entities.$inferSelect;
 
+type ByIdValues = { id: string; companyId: string; entityType: string };
+
+/** Where a read by id finds its record: only within the company and type (another company's id reads as absent). */
+const byIdInCompanyAndType = () =>
+  and(
+    eq(entities.id, sql.placeholder("id")),
+    eq(entities.companyId, sql.placeholder("companyId")),
+    eq(entities.entityType, sql.placeholder("entityType")),
+  );
+
 /** One record by id, only within the company and type: another company's id reads as absent. */
-export const entityById = new CompiledSelect<EntityRow, { id: string; companyId: string; entityType: string }>(
-  entities,
-  (qb) =>
-    qb
-      .select()
-      .from(entities)
-      .where(
-        and(
-          eq(entities.id, sql.placeholder("id")),
-          eq(entities.companyId, sql.placeholder("companyId")),
-          eq(entities.entityType, sql.placeholder("entityType")),
-        ),
-      )
-      .limit(1),
+export const entityById = new CompiledSelect<EntityRow, ByIdValues>(entities, (qb) =>
+  qb.select().from(entities).where(byIdInCompanyAndType()).limit(1),
 );
 
+const withStamp = { ...getTableColumns(entities), ...stampFields };
+
 /** `entityById` with its company's configuration stamp (`stampFields`), for reads that present the record. */
-export const entityWithStampById = new CompiledSelect<
-  EntityRow & StampFields,
-  { id: string; companyId: string; entityType: string }
->(
+export const entityWithStampById = new CompiledSelect<EntityRow & StampFields, ByIdValues>(
   entities,
-  (qb) =>
-    qb
-      .select({ ...getTableColumns(entities), ...stampFields })
-      .from(entities)
-      .where(
-        and(
-          eq(entities.id, sql.placeholder("id")),
-          eq(entities.companyId, sql.placeholder("companyId")),
-          eq(entities.entityType, sql.placeholder("entityType")),
-        ),
-      )
-      .limit(1),
-  { ...getTableColumns(entities), ...stampFields },
+  (qb) => qb.select(withStamp).from(entities).where(byIdInCompanyAndType()).limit(1),
+  withStamp,
 );
 
 /** `entityById` run on its own. */

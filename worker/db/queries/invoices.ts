@@ -84,7 +84,7 @@ export async function findPayment(db: Database, companyId: string, id: string): 
   return row ?? null;
 }
 
-/** Live payments of some invoices, oldest first. */
+/** Live payments of some invoices, oldest first, whole (a deletion posts each one's corrections). */
 export async function paymentsOfInvoices(
   db: Database,
   companyId: string,
@@ -99,11 +99,16 @@ export async function paymentsOfInvoices(
 }
 
 /**
- * The live payments of one invoice of the company, oldest first, as the invoice lists them: only those columns,
+ * The live payments of some invoices of the company, oldest first, as an invoice lists them: only those columns,
  * since an invoice may list hundreds (a whole row also parses its journal ids). On one invoice with 600
- * payments, a payment's call took 25% less time than with whole rows.
+ * payments, a payment's call took 13–24% less time than with whole rows.
  */
-export async function paymentLinesOf(db: Database, companyId: string, invoiceId: string): Promise<PaymentLine[]> {
+export async function paymentLinesOf(
+  db: Database,
+  companyId: string,
+  invoiceIds: readonly string[],
+): Promise<PaymentLine[]> {
+  if (!invoiceIds.length) return [];
   return db
     .select({
       id: payments.id,
@@ -114,7 +119,7 @@ export async function paymentLinesOf(db: Database, companyId: string, invoiceId:
       createdAt: payments.createdAt,
     })
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId)))
+    .where(and(eq(payments.companyId, companyId), inList(payments.invoiceId, invoiceIds)))
     .orderBy(asc(payments.sequence));
 }
 

@@ -4,7 +4,7 @@ import {
   insertInvoiceStatement,
   invoicesOfPolicy,
   lastInvoiceSequence,
-  paymentsOfInvoices,
+  paymentLinesOf,
   updateInvoiceStatement,
 } from "../../db/queries/invoices";
 import { billedByKind, conservationGaps, type KindAmounts } from "../../domain/financials/conservation";
@@ -45,7 +45,7 @@ export async function prepareInvoicePlan(
   const { plan, policyId } = input;
   const { catalog } = input.setup ?? (await loadFinancialSetup(ctx));
   const existing = await invoicesOfPolicy(ctx.db, ctx.companyId, policyId);
-  const payments = await paymentsOfInvoices(
+  const payments = await paymentLinesOf(
     ctx.db,
     ctx.companyId,
     existing.map((row) => row.id),

@@ -67,7 +67,7 @@ export async function requireInvoice(ctx: OperationContext, invoiceId: string) {
   // The payments are read by the id asked for, beside the invoice (none when it is not this company's).
   const [row, payments] = await Promise.all([
     findInvoice(ctx.db, ctx.companyId, invoiceId),
-    paymentLinesOf(ctx.db, ctx.companyId, invoiceId),
+    paymentLinesOf(ctx.db, ctx.companyId, [invoiceId]),
   ]);
   if (!row) throw notFound();
   return { row, payments };

@@ -1,4 +1,4 @@
-import { type InvoiceFilter, listInvoices as listInvoiceRows, paymentsOfInvoices } from "../../db/queries/invoices";
+import { type InvoiceFilter, listInvoices as listInvoiceRows, paymentLinesOf } from "../../db/queries/invoices";
 import type { PageWindow } from "../../db/queries/page";
 import type { OperationContext } from "../context";
 import { type InvoiceView, invoiceView } from "./invoice-view";
@@ -10,7 +10,7 @@ export async function listInvoices(
   page: PageWindow,
 ): Promise<{ items: InvoiceView[]; totalCount: number }> {
   const { items, totalCount } = await listInvoiceRows(ctx.db, ctx.companyId, filter, page);
-  const payments = await paymentsOfInvoices(
+  const payments = await paymentLinesOf(
     ctx.db,
     ctx.companyId,
     items.map((row) => row.id),
