@@ -1,6 +1,7 @@
 import { invoicesOfPolicy } from "../../db/queries/invoices";
-import type { KindAmounts } from "../../domain/financials/conservation";
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
+import { pricedOf } from "../../domain/financials/priced";
+import type { Coverage } from "../../domain/policies/segments";
 import { notAuthorized } from "../../errors/api-error";
 import { invoicePlanRequired } from "../../errors/financial-refusals";
 import { started } from "../../lib/started";
@@ -14,8 +15,11 @@ export interface TransactionPlanInput {
   policyId: string;
   /** The transaction's `invoicePlan`, already through the route's schema (`InvoicePlanSchema`). */
   plan: InvoicePlan | undefined;
-  /** priced(K) of the new version (`pricedOf(coverage)`). */
-  priced: KindAmounts;
+  /**
+   * The new version's coverage. Its priced(K) (`pricedOf`) is computed only when a plan is given: a full
+   * earned-premium pass, about 4% of an endorsement's CPU, that a transaction without a plan never reads.
+   */
+  coverage: Coverage;
   /**
    * True when a plan is required of a policy with active invoices: an endorsement that changes any of the
    * five pricing rollups. Cancellations and reinstatements never require one; a new policy has no invoices.
@@ -58,7 +62,7 @@ export async function invoicePlanForTransaction(
     if ((await invoices()).some((row) => row.status !== "void")) throw invoicePlanRequired();
     return null;
   }
-  return prepareInvoicePlan(ctx, { policyId: input.policyId, plan: input.plan, priced: input.priced });
+  return prepareInvoicePlan(ctx, { policyId: input.policyId, plan: input.plan, priced: pricedOf(input.coverage) });
 }
 
 /** The version answer's `invoicePlanResult` (CONTRACT section 7.7): ids voided and created; absent without a plan. */

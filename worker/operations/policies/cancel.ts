@@ -1,4 +1,3 @@
-import { pricedOf } from "../../domain/financials/priced";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { CancelRequest } from "../../domain/policies/transactions";
 import { planRefusalError } from "../../errors/policy-refusals";
@@ -27,7 +26,7 @@ export async function cancelPolicy(ctx: OperationContext, request: CancelRequest
   const invoices = await invoicePlanForTransaction(ctx, {
     policyId: head.id,
     plan: request.invoicePlan,
-    priced: pricedOf(plan.coverage),
+    coverage: plan.coverage,
     restatement: false,
   });
   return recordNextVersion(ctx, head, { action: "CANCEL", request, before: current.coverage, plan, invoices });

@@ -1,4 +1,4 @@
-import { isRestatement, pricedOf } from "../../domain/financials/priced";
+import { isRestatement } from "../../domain/financials/priced";
 import { planDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
 import { planTransaction } from "../../domain/policies/transaction-plan";
@@ -40,7 +40,7 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const invoices = await invoicePlanForTransaction(ctx, {
     policyId: head.id,
     plan: request.invoicePlan,
-    priced: pricedOf(plan.coverage),
+    coverage: plan.coverage,
     restatement: isRestatement(current.coverage, plan.coverage),
   });
   return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan, invoices });

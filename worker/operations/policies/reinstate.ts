@@ -1,4 +1,3 @@
-import { pricedOf } from "../../domain/financials/priced";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { ReinstateRequest } from "../../domain/policies/transactions";
 import { planRefusalError } from "../../errors/policy-refusals";
@@ -25,7 +24,7 @@ export async function reinstatePolicy(ctx: OperationContext, request: ReinstateR
   const invoices = await invoicePlanForTransaction(ctx, {
     policyId: head.id,
     plan: request.invoicePlan,
-    priced: pricedOf(plan.coverage),
+    coverage: plan.coverage,
     restatement: false,
   });
   return recordNextVersion(ctx, head, { action: "REINSTATE", request, before: current.coverage, plan, invoices });
