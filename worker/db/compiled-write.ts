@@ -1,4 +1,4 @@
-import { getTableColumns, is, Param, Placeholder, sql } from "drizzle-orm";
+import { Column, getTableColumns, is, Param, Placeholder, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
 
@@ -28,9 +28,35 @@ export class CompiledWrite<Values extends Record<string, unknown>> {
   constructor(private readonly build: BuildWrite) {}
 
   bound(db: Database, values: Values): BoundWrite {
-    this.built ??= this.build(db).toSQL();
-    return new BoundWrite(db.$client.prepare(this.built.sql).bind(...boundParams(this.built, values)));
+    return this.boundWithStored(db, values).write;
   }
+
+  /**
+   * The write, and the values as a read of what it stores gives them back: each value decoded from the very
+   * text bound (a JSON column parsed from it, an absent value null), so a caller keeping the written row
+   * pays one serialization of its JSON, not a second one for its copy.
+   */
+  boundWithStored(db: Database, values: Values): { write: BoundWrite; stored: Values } {
+    this.built ??= this.build(db).toSQL();
+    const params = this.built.params;
+    const bound = boundParams(this.built, values);
+    const stored: Record<string, unknown> = {};
+    params.forEach((param, i) => {
+      const name = placeholderName(param);
+      if (name === undefined) return;
+      const value = bound[i];
+      const column = is(param, Param) && is(param.encoder, Column) ? param.encoder : undefined;
+      stored[name] = value !== null && column ? column.mapFromDriverValue(value) : value;
+    });
+    return { write: new BoundWrite(db.$client.prepare(this.built.sql).bind(...bound)), stored: stored as Values };
+  }
+}
+
+/** The name of the placeholder a parameter binds, bare or under its column's encoder. */
+function placeholderName(param: unknown): string | undefined {
+  if (is(param, Placeholder)) return param.name;
+  if (is(param, Param) && is(param.value, Placeholder)) return param.value.name;
+  return undefined;
 }
 
 /** The parameters of a statement built once (compiled selects and writes) with one call's values bound. */

@@ -7,6 +7,7 @@ import { type EntityRow, insertEntity } from "../../../worker/db/queries/entitie
 import {
   advanceHeadStatement,
   findPolicyHead,
+  insertVersionKeepingStored,
   insertVersionStatement,
   type PolicyVersionRow,
 } from "../../../worker/db/queries/policies";
@@ -69,6 +70,33 @@ describe("CompiledWrite (worker/db/compiled-write.ts)", () => {
       .from(policyVersions)
       .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, 51)));
     expect(read).toEqual(compiled);
+  });
+
+  it("gives the written row back as a read of it does: JSON as parsed from the bound text, absent values null", async () => {
+    const { db, policyId, first } = await policyWithVersion();
+    // What the planner may hand over and a read never gives: an undefined member, a -0, a shared object.
+    const shared = { cents: -0, note: undefined };
+    const written = {
+      ...first,
+      id: crypto.randomUUID(),
+      version: 2,
+      action: "ENDORSE" as const,
+      coverage: { ...first.coverage, extra: [shared, shared] } as unknown as PolicyVersionRow["coverage"],
+      deltas: [{ path: "policy.limit", value: 5 }],
+      createdBy: undefined as unknown as null,
+    };
+    const { write, stored } = insertVersionKeepingStored(db, written);
+    await runBatch(db, [write]);
+    const [read] = await db
+      .select()
+      .from(policyVersions)
+      .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, 2)));
+    expect(stored).toStrictEqual(read);
+    expect(stored.createdBy).toBeNull();
+    const extra = (stored.coverage as unknown as { extra: object[] }).extra;
+    expect(extra[0]).toStrictEqual({ cents: 0 });
+    expect(extra[0]).not.toBe(extra[1]);
+    expect(stored.coverage).not.toBe(written.coverage);
   });
 
   it("advances the head only while it is still at the version read", async () => {

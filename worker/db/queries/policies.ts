@@ -250,6 +250,11 @@ export function insertVersionStatement(db: Database, row: PolicyVersionRow) {
   return versionInsert.bound(db, row);
 }
 
+/** `insertVersionStatement`, and the row as a read of it will give it back (for the company object to keep). */
+export function insertVersionKeepingStored(db: Database, row: PolicyVersionRow) {
+  return versionInsert.boundWithStored(db, row);
+}
+
 type HeadAdvance = Pick<PolicyHead, "id" | "currentVersion" | "status" | "termEnd" | "updatedAt"> & {
   readVersion: number;
 };

@@ -83,7 +83,9 @@ export async function originTimestampOf(ctx: OperationContext, policyId: string)
 
 /**
  * After a committed transaction: the policy's new head and version as D1 now holds them (JSON values as
- * read back, absent columns as NULL), so the next transaction starts without reading them. `asStored` copies.
+ * read back, absent columns as NULL), so the next transaction starts without reading them. `current` comes
+ * decoded from the text its insert bound (`insertVersionKeepingStored`), a copy no one else holds; the head
+ * is copied here (`asStored`).
  */
 export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: PolicyVersionRow) {
   const known = kept(ctx)?.get(head.id);
@@ -94,7 +96,7 @@ export function keepCommitted(ctx: OperationContext, head: PolicyHead, current: 
     bound !== undefined && current.action === "ENDORSE" ? laterDay(bound, current.effectiveDate) : bound;
   keep(ctx, {
     head: asStored(head),
-    current: asStored(current),
+    current,
     ...(origin === undefined ? {} : { origin }),
     ...(endorsedUpTo === undefined ? {} : { endorsedUpTo }),
   });

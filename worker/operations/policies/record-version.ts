@@ -1,7 +1,7 @@
 import { runBatch } from "../../db/queries/batch";
 import {
   advanceHeadStatement,
-  insertVersionStatement,
+  insertVersionKeepingStored,
   type PolicyHead,
   type PolicyVersionRow,
 } from "../../db/queries/policies";
@@ -97,8 +97,9 @@ export async function recordNextVersion(
     termEnd: coverage.termEnd,
     updatedAt: record.createdAt,
   };
+  const inserted = insertVersionKeepingStored(ctx.db, row);
   const statements = [
-    insertVersionStatement(ctx.db, row),
+    inserted.write,
     advanceHeadStatement(ctx.db, head, advanced),
     ...(next.invoices?.statements ?? []),
   ];
@@ -109,7 +110,7 @@ export async function recordNextVersion(
   if (ctx.commitGroup) {
     // Committed with the group's batch: answered now, kept as the state the next member plans from.
     const answered = await answer();
-    keepCommitted(ctx, { ...head, ...advanced }, row);
+    keepCommitted(ctx, { ...head, ...advanced }, inserted.stored);
     ctx.commitGroup.add(row, statements); // last: nothing after it can fail and leave a refused member's write
     return answered;
   }
@@ -119,6 +120,6 @@ export async function recordNextVersion(
     forgetPolicy(ctx, head.id);
     throw error;
   }
-  keepCommitted(ctx, { ...head, ...advanced }, row);
+  keepCommitted(ctx, { ...head, ...advanced }, inserted.stored);
   return answer();
 }
