@@ -28,7 +28,8 @@ export class CompiledWrite<Values extends Record<string, unknown>> {
   constructor(private readonly build: BuildWrite) {}
 
   bound(db: Database, values: Values): BoundWrite {
-    return this.boundWithStored(db, values).write;
+    const built = this.builtOn(db);
+    return new BoundWrite(db.$client.prepare(built.sql).bind(...boundParams(built, values)));
   }
 
   /**
@@ -37,18 +38,22 @@ export class CompiledWrite<Values extends Record<string, unknown>> {
    * pays one serialization of its JSON, not a second one for its copy.
    */
   boundWithStored(db: Database, values: Values): { write: BoundWrite; stored: Values } {
-    this.built ??= this.build(db).toSQL();
-    const params = this.built.params;
-    const bound = boundParams(this.built, values);
+    const built = this.builtOn(db);
+    const bound = boundParams(built, values);
     const stored: Record<string, unknown> = {};
-    params.forEach((param, i) => {
+    built.params.forEach((param, i) => {
       const name = placeholderName(param);
       if (name === undefined) return;
       const value = bound[i];
       const column = is(param, Param) && is(param.encoder, Column) ? param.encoder : undefined;
       stored[name] = value !== null && column ? column.mapFromDriverValue(value) : value;
     });
-    return { write: new BoundWrite(db.$client.prepare(this.built.sql).bind(...bound)), stored: stored as Values };
+    return { write: new BoundWrite(db.$client.prepare(built.sql).bind(...bound)), stored: stored as Values };
+  }
+
+  private builtOn(db: Database): BuiltQuery {
+    this.built ??= this.build(db).toSQL();
+    return this.built;
   }
 }
 
