@@ -57,10 +57,6 @@ export async function listEntities(db: Database, companyId: string, entityType: 
   return { items, totalCount: total?.n ?? 0 };
 }
 
-export function insertEntityStatement(db: Database, row: EntityRow) {
-  return db.insert(entities).values(row);
-}
-
 const entityInsert = new CompiledWrite<EntityRow>((db) => db.insert(entities).values(rowPlaceholders(entities)));
 
 /** Inserts one record on its own (a create's only write), with SQL built once per isolate. */

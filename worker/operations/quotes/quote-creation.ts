@@ -1,4 +1,4 @@
-import { type EntityRow, insertEntityStatement } from "../../db/queries/entities";
+import { type EntityRow, insertEntityWrite } from "../../db/queries/entities";
 import { insertQuoteRecordStatement, type QuoteRecordRow } from "../../db/queries/quotes";
 import { findSubmission } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
@@ -149,7 +149,7 @@ export async function quoteCreationStatements(ctx: OperationContext, creation: Q
   };
   const statements = [
     ...(await submissionStatements(ctx, creation, outcome.status, ordinal)),
-    insertEntityStatement(ctx.db, row),
+    insertEntityWrite(ctx.db, row),
     insertQuoteRecordStatement(ctx.db, record),
   ];
   return { row, record, statements };

@@ -1,4 +1,4 @@
-import { type EntityRow, insertEntityStatement } from "../../db/queries/entities";
+import { type EntityRow, insertEntityWrite } from "../../db/queries/entities";
 import { insertSubmissionRecordStatement, type SubmissionRecordRow } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import { guardedEndpoint } from "../../domain/entities/guarded-fields";
@@ -99,4 +99,4 @@ export async function prepareSubmission(
 }
 
 export const newSubmissionStatements = (ctx: OperationContext, submission: NewSubmission) =>
-  [insertEntityStatement(ctx.db, submission.row), insertSubmissionRecordStatement(ctx.db, submission.record)] as const;
+  [insertEntityWrite(ctx.db, submission.row), insertSubmissionRecordStatement(ctx.db, submission.record)] as const;
