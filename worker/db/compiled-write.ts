@@ -70,12 +70,11 @@ export const boundParams = (built: BuiltQuery, values: Record<string, unknown>):
 
 /** A parameter with the call's value in place of its placeholder (encoded by its column when it has one). */
 function boundValue(param: unknown, values: Record<string, unknown>): unknown {
-  if (is(param, Placeholder)) return values[param.name] ?? null;
-  if (is(param, Param) && is(param.value, Placeholder)) {
-    const value = values[param.value.name];
-    return value === null || value === undefined ? null : param.encoder.mapToDriverValue(value);
-  }
-  return param;
+  const name = placeholderName(param);
+  if (name === undefined) return param;
+  const value = values[name];
+  if (value === null || value === undefined) return null;
+  return is(param, Param) ? param.encoder.mapToDriverValue(value) : value;
 }
 
 /** A placeholder per column of `table`, named by its key: the values of an insert of a whole row. */

@@ -91,11 +91,7 @@ export async function paymentsOfInvoices(
   invoiceIds: readonly string[],
 ): Promise<PaymentRow[]> {
   if (!invoiceIds.length) return [];
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.companyId, companyId), inList(payments.invoiceId, invoiceIds)))
-    .orderBy(asc(payments.sequence));
+  return db.select().from(payments).where(paymentsOfInvoicesIn(companyId, invoiceIds)).orderBy(asc(payments.sequence));
 }
 
 /**
@@ -119,9 +115,13 @@ export async function paymentLinesOf(
       createdAt: payments.createdAt,
     })
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), inList(payments.invoiceId, invoiceIds)))
+    .where(paymentsOfInvoicesIn(companyId, invoiceIds))
     .orderBy(asc(payments.sequence));
 }
+
+/** The live payments of the company's invoices `invoiceIds` (a deleted payment's row is gone). */
+const paymentsOfInvoicesIn = (companyId: string, invoiceIds: readonly string[]) =>
+  and(eq(payments.companyId, companyId), inList(payments.invoiceId, invoiceIds));
 
 export const insertPaymentStatement = (db: Database, row: PaymentRow) => db.insert(payments).values(row);
 

@@ -16,10 +16,7 @@ import { postInvoiceEntry, postPaymentDeletion } from "./ledger-postings";
  */
 export async function deleteInvoice(ctx: OperationContext, invoiceId: string): Promise<void> {
   // Each payment's deletion needs its whole row (its entries, its erosion), not the line the invoice lists.
-  const [{ row }, payments] = await Promise.all([
-    requireInvoice(ctx, invoiceId),
-    paymentsOfInvoices(ctx.db, ctx.companyId, [invoiceId]),
-  ]);
+  const { row, payments } = await requireInvoice(ctx, invoiceId, paymentsOfInvoices);
   if (row.paidCents !== 0 && !holds(ctx.actor, "invoice.edit-paid")) throw notAuthorized();
   if (row.entityType === "policy") throw policyInvoiceBatchOnly("Deleting an invoice");
 

@@ -1,3 +1,4 @@
+import type { Database } from "../../db/client";
 import {
   findInvoice,
   type InvoiceRow,
@@ -62,12 +63,21 @@ export function paymentView(row: PaymentRow) {
 }
 export type PaymentView = ReturnType<typeof paymentView>;
 
-/** An invoice of the company with the payments it lists (`paymentLinesOf`); 404 otherwise. */
-export async function requireInvoice(ctx: OperationContext, invoiceId: string) {
+type PaymentsReader<Payment> = (db: Database, companyId: string, invoiceIds: readonly string[]) => Promise<Payment[]>;
+
+/**
+ * An invoice of the company with its live payments, read by `readPayments` (by default the lines it lists,
+ * `paymentLinesOf`; a deletion takes whole rows); 404 otherwise.
+ */
+export async function requireInvoice<Payment = PaymentLine>(
+  ctx: OperationContext,
+  invoiceId: string,
+  readPayments: PaymentsReader<Payment> = paymentLinesOf as PaymentsReader<Payment>,
+) {
   // The payments are read by the id asked for, beside the invoice (none when it is not this company's).
   const [row, payments] = await Promise.all([
     findInvoice(ctx.db, ctx.companyId, invoiceId),
-    paymentLinesOf(ctx.db, ctx.companyId, [invoiceId]),
+    readPayments(ctx.db, ctx.companyId, [invoiceId]),
   ]);
   if (!row) throw notFound();
   return { row, payments };
