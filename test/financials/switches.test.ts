@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { KEY_CACHE_TTL_MS } from "../../worker/http/key-cache";
 import { call, createCompany, expectError, staff } from "../support/harness";
 import { must } from "../support/must";
 import { balancesOf, claimInvoice, createInvoice, setUpFinancials } from "./helpers";
@@ -32,6 +34,20 @@ describe("the financials switch", () => {
     );
     await staff("PATCH", `/admin/companies/${f.company.id}`, { features: { financials: true } });
     expect((await f.call("GET", `/financials/invoices/${invoice.id}`)).json.id).toBe(invoice.id);
+  });
+
+  it("reaches every isolate within 1 s: switched off by another isolate, the routes answer 404 after the bound", async () => {
+    const f = await setUpFinancials();
+    expect((await f.call("GET", "/financials/balances")).status).toBe(200);
+    // As another isolate's change lands: in D1 only, this isolate's verified keys not told.
+    await env.DB.prepare(
+      `UPDATE companies SET features = json_set(features, '$.financials', json('false')) WHERE id = ?`,
+    )
+      .bind(f.company.id)
+      .run();
+    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_TTL_MS + 100));
+    expectError(await f.call("GET", "/financials/balances"), 404, "NotFoundError", "Not found");
+    expectError(await f.call("POST", "/financials/invoices", {}), 404, "NotFoundError", "Not found");
   });
 });
 

@@ -49,6 +49,7 @@ export const authenticateApiKey: MiddlewareHandler<AppEnv> = async (c, next) => 
 
   c.set("actor", actorOfKey(key));
   c.set("lifecycle", key.lifecycle);
+  c.set("features", key.features);
   // A key acts on its own company; naming another company's path is refused just below (and audited).
   c.set("companyId", key.companyId);
   await chargeApiKey(c, key.id, key.rateLimit);

@@ -17,6 +17,8 @@ export interface AppEnv {
     companyId?: string;
     /** The company's lifecycle, read with the API key (set by authentication). */
     lifecycle?: Lifecycle;
+    /** The company's feature switches, read with the API key (set by authentication; not for staff calls). */
+    features?: Record<string, boolean>;
     /** A JSON body read within its route's bounds (`boundedJsonBody`); absent when none was read. */
     jsonBody?: unknown;
     /** The code a route's input validation failures carry (default VALIDATION_ERROR). */

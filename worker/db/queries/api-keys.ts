@@ -28,6 +28,7 @@ export async function findActiveKeyByHash(db: Database, keyHash: string) {
       roles: apiKeys.roles,
       permissions: apiKeys.permissions,
       lifecycle: companies.lifecycle,
+      features: companies.features,
       rateLimit: companies.rateLimit,
     })
     .from(apiKeys)
