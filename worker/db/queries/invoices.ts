@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { invoices, payments } from "../schema";
+import { CompiledWrite, rowPlaceholders } from "../compiled-write";
+import { entities, invoices, payments } from "../schema";
 import { inList } from "./in-list";
 import type { PageWindow } from "./page";
 
@@ -62,6 +63,27 @@ export const lastInvoiceSequence = (db: Database, companyId: string) => lastSequ
 export const lastPaymentSequence = (db: Database, companyId: string) => lastSequence(db, companyId, payments);
 
 export const insertInvoiceStatement = (db: Database, row: InvoiceRow) => db.insert(invoices).values(row);
+
+/**
+ * `id`, but only while the company holds a record of `type` by that id when the batch runs: else NULL, which
+ * the NOT NULL column refuses, so the whole batch fails. Named by placeholders bound from the row itself.
+ */
+const whileRecordExists = (type: keyof InvoiceRow, id: keyof InvoiceRow) =>
+  sql`(select ${sql.placeholder(id)} where exists (select 1 from ${entities} where ${entities.companyId} = ${sql.placeholder("companyId")} and ${entities.entityType} = ${sql.placeholder(type)} and ${entities.id} = ${sql.placeholder(id)}))`;
+
+const eventInvoiceInsert = new CompiledWrite<InvoiceRow>((db) =>
+  db.insert(invoices).values({
+    ...rowPlaceholders(invoices),
+    entityId: whileRecordExists("entityType", "entityId"),
+    payeeId: whileRecordExists("payeeType", "payeeId"),
+  }),
+);
+
+/**
+ * An event's invoice, written only while its event and its payee (a person or organization) exist: a batch
+ * that would leave an invoice naming a missing record fails whole. Its SQL is built once per isolate.
+ */
+export const insertEventInvoiceWrite = (db: Database, row: InvoiceRow) => eventInvoiceInsert.bound(db, row);
 
 /** Writes an invoice's new state, only while it is still at the revision read. */
 export function updateInvoiceStatement(db: Database, row: InvoiceRow, readRevision: number) {

@@ -7,8 +7,10 @@ import {
   type StoredConfiguration,
   splitStamp,
 } from "../../db/queries/configuration";
+import type { MemberRow } from "../../domain/financials/members";
 import { deepFreeze } from "../../lib/deep-freeze";
 import type { OperationContext } from "../context";
+import type { KeptLedger } from "../financials/kept-ledger";
 import type { GroupReads } from "../policies/commit-group";
 import type { KeptPolicy } from "../policies/kept-policies";
 import { DocumentsByHash } from "./documents-by-hash";
@@ -16,7 +18,7 @@ import { DocumentsByHash } from "./documents-by-hash";
 /**
  * What the company object keeps between its operations (issue 16, lever 3): the configuration, which only
  * operations it runs can change (import, reset); it forgets it after each of those. And the policies it
- * last transacted on.
+ * last transacted on, the sequences only it takes, and its ledger's state.
  */
 export interface CompanyMemo {
   configuration?: StoredConfiguration;
@@ -26,6 +28,10 @@ export interface CompanyMemo {
   groupReads?: GroupReads;
   /** Where the sequences only the object takes stand, by name (`worker/operations/company/owned-sequences.ts`). */
   sequences?: Map<string, number>;
+  /** The ledger as the last invoice create left it (`worker/operations/financials/kept-ledger.ts`). */
+  ledger?: KeptLedger;
+  /** The financial member rows, which only an import or a reset changes (`memberRowsOf`). */
+  financialMembers?: readonly MemberRow[];
 }
 
 /** This isolate's parsed documents, for operations that run in the worker. */

@@ -1,15 +1,19 @@
-import { runBatch } from "../../db/queries/batch";
-import { insertInvoiceStatement, lastInvoiceSequence } from "../../db/queries/invoices";
+import { runBatch, type Statement } from "../../db/queries/batch";
+import { findEntity } from "../../db/queries/entities";
+import { insertEventInvoiceWrite, lastInvoiceSequence } from "../../db/queries/invoices";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
-import type { FieldProblem } from "../../domain/financials/invoice-draft";
+import { type FieldProblem, type ResolvedInvoice, readInvoiceDraft } from "../../domain/financials/invoice-draft";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
 import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { eventMoneyReads } from "./event-money-reads";
+import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView } from "./invoice-view";
+import { JournalWriter } from "./journal-writer";
+import { forgetKeptLedger, takeKeptLedger } from "./kept-ledger";
 import { postInvoiceEntry } from "./ledger-postings";
-import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
+import { checkInvoiceInput, newInvoiceRow, payeeProblems } from "./new-invoice";
 import { payeeExists } from "./payees";
 
 export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
@@ -18,35 +22,128 @@ export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
   issueDate?: Fmv1Date | undefined;
 }
 
+/** An event invoice's draft rules (CONTRACT section 7.6): a total above 0 (a credit note is a receivable). */
+const EVENT_INVOICE = { entityType: "event", total: "positive" } as const;
+
 /**
  * Serialized in the company object. `POST P/financials/invoices` (CONTRACT section 7.6): an ad-hoc invoice
  * on an event (policy invoices come only from plans: 422 `POLICY_INVOICE_BATCH_ONLY`). Its creation posts
  * Dr line item / Cr twin per line (payable; receivable the other way round) in the event's and the payee's
- * scopes, and that entry is its head. One batch.
+ * scopes, and that entry is its head. One batch; on a warm object nothing else (`createOnKeptLedger`).
  */
 export async function createInvoice(ctx: OperationContext, input: CreateInvoiceInput): Promise<InvoiceView> {
   if (input.entityType === "policy") throw policyInvoiceBatchOnly("Creating an invoice");
+  const draft = { ...input, issueDate: input.issueDate ?? today(ctx) };
+  const created = await createOnKeptLedger(ctx, draft);
+  if (created) return created;
+  // A record its reads found may go before the batch (entity wipes run in the worker): the insert's guard
+  // then fails the batch, and the create reads again, to refuse.
+  return (await createAfterReads(ctx, draft, { orNullOnConstraint: true })) ?? createAfterReads(ctx, draft);
+}
+
+type EventInvoiceDraft = CreateInvoiceInput & { issueDate: Fmv1Date };
+
+const today = (ctx: OperationContext): Fmv1Date => ({
+  date: todayIn(DEFAULT_TIMEZONE, ctx.now),
+  timezone: DEFAULT_TIMEZONE,
+});
+
+/**
+ * The create as one write batch and no read (issue 16: 1 batch per serialized write), when the object kept
+ * the ledger and the catalog: the event's and the payee's existence are not read but required by the
+ * invoice's insert (`insertEventInvoiceWrite`), and the sequences are the kept ones, which the unique indexes
+ * hold to. A draft to refuse reads the records (its refusal names every problem) and leaves the ledger kept.
+ * Null when it cannot decide alone: nothing kept, or a batch that a missing record or a moved sequence failed
+ * (nothing of it committed; the object forgets the ledger and the create runs again on what it reads).
+ */
+async function createOnKeptLedger(ctx: OperationContext, draft: EventInvoiceDraft): Promise<InvoiceView | null> {
+  if (!ctx.memo?.ledger || !ctx.memo.financialMembers) return null;
+  const { catalog } = await loadFinancialSetup(ctx);
+  const reading = readInvoiceDraft(catalog, draft, EVENT_INVOICE);
+  if (!reading.ok) throw await refusalOf(ctx, draft, reading.problems);
+  const kept = takeKeptLedger(ctx);
+  if (!kept) return null;
+  const writer = JournalWriter.fromKept(ctx, catalog, kept);
+  const { row, statements } = invoiceWrites(ctx, writer, draft, reading.value, kept.invoiceSequence + 1);
+  if (!(await committed(ctx, statements, true))) return null;
+  writer.keepCommitted(row.sequence);
+  return invoiceView(row, []);
+}
+
+/**
+ * The create after reading the event, the payee, the ledger's state and the last sequence (one round trip).
+ * With `orNullOnConstraint`, a batch a constraint refused (nothing committed) answers null.
+ */
+async function createAfterReads(
+  ctx: OperationContext,
+  draft: EventInvoiceDraft,
+  options: { orNullOnConstraint: true },
+): Promise<InvoiceView | null>;
+async function createAfterReads(ctx: OperationContext, draft: EventInvoiceDraft): Promise<InvoiceView>;
+async function createAfterReads(
+  ctx: OperationContext,
+  draft: EventInvoiceDraft,
+  options?: { orNullOnConstraint: true },
+): Promise<InvoiceView | null> {
   // The payee is read beside the event and the journal: the whole check costs one round trip.
-  const payeeFound = started(payeeExists(ctx, input.payee));
+  const payeeFound = started(payeeExists(ctx, draft.payee));
   const {
     event,
     catalog,
     writer: writerRead,
-    sequence: sequenceRead,
-  } = await eventMoneyReads(ctx, input.entityId, lastInvoiceSequence);
-  const issueDate = input.issueDate ?? { date: todayIn(DEFAULT_TIMEZONE, ctx.now), timezone: DEFAULT_TIMEZONE };
-  const check = await checkInvoiceInput(ctx, catalog, input, { entityType: "event", total: "positive" }, payeeFound);
-  const problems: FieldProblem[] = event ? [] : [{ field: "entityId", message: "is not an event of this company" }];
-  if (!check.ok) problems.push(...check.problems);
+    sequence,
+  } = await eventMoneyReads(ctx, draft.entityId, lastInvoiceSequence);
+  const check = await checkInvoiceInput(ctx, catalog, draft, EVENT_INVOICE, payeeFound);
+  const problems = [...eventProblems(event !== null), ...(check.ok ? [] : check.problems)];
   if (!check.ok || problems.length) throw invoiceInvalid(problems);
 
-  const sequence = (await sequenceRead()) + 1;
-  const target = { entityType: "event" as const, entityId: input.entityId, sequence };
-  const created = newInvoiceRow(ctx, target, { ...input, issueDate }, check.value);
   const writer = await writerRead();
+  const { row, statements } = invoiceWrites(ctx, writer, draft, check.value, (await sequence()) + 1);
+  if (!(await committed(ctx, statements, options?.orNullOnConstraint ?? false))) return null;
+  writer.keepCommitted(row.sequence);
+  return invoiceView(row, []);
+}
+
+/** The 422 of a draft the configuration refuses, with the event's and the payee's problems (one round trip). */
+async function refusalOf(ctx: OperationContext, draft: EventInvoiceDraft, problems: FieldProblem[]) {
+  const [event, payee] = await Promise.all([
+    findEntity(ctx.db, ctx.companyId, "event", draft.entityId),
+    payeeExists(ctx, draft.payee),
+  ]);
+  return invoiceInvalid([...eventProblems(event !== null), ...problems, ...payeeProblems(draft.payee, payee)]);
+}
+
+const eventProblems = (found: boolean): FieldProblem[] =>
+  found ? [] : [{ field: "entityId", message: "is not an event of this company" }];
+
+/** The new invoice, its creation's entry (its head), and the batch writing both. */
+function invoiceWrites(
+  ctx: OperationContext,
+  writer: JournalWriter,
+  draft: EventInvoiceDraft,
+  resolved: ResolvedInvoice,
+  sequence: number,
+) {
+  const created = newInvoiceRow(ctx, { entityType: "event", entityId: draft.entityId, sequence }, draft, resolved);
   const change = { invoiceId: created.id, before: null, after: created, scopesOf: created };
   const entry = postInvoiceEntry(writer, "invoice_created", change);
   const row = { ...created, headJournalId: entry.id };
-  await runBatch(ctx.db, [...writer.batch(), insertInvoiceStatement(ctx.db, row)]);
-  return invoiceView(row, []);
+  return { row, statements: [...writer.batch(), insertEventInvoiceWrite(ctx.db, row)] };
 }
+
+/**
+ * Runs the batch: false when a constraint refused it (a record's guard, a unique sequence) and the caller
+ * takes that as an answer, after which the object forgets the ledger (nothing of the batch committed).
+ */
+async function committed(ctx: OperationContext, statements: Statement[], falseOnConstraint: boolean) {
+  try {
+    await runBatch(ctx.db, statements);
+    return true;
+  } catch (error) {
+    if (!falseOnConstraint || !isConstraintFailure(error)) throw error;
+    if (ctx.memo) forgetKeptLedger(ctx.memo);
+    return false;
+  }
+}
+
+const isConstraintFailure = (error: unknown) => error instanceof Error && /constraint failed/i.test(error.message);

@@ -4,6 +4,7 @@ import { countFinancialRecords, deleteFinancialRecordsStatements, stillSandbox }
 import { auditReceipt } from "../audit-receipt";
 import { requireSandboxCompany } from "../company/require-company";
 import type { OperationContext } from "../context";
+import { forgetKeptLedger } from "./kept-ledger";
 
 export interface FinancialsWipeReceipt {
   invoices: number;
@@ -19,6 +20,8 @@ export interface FinancialsWipeReceipt {
  * retry: a repeat removes nothing and answers zeros.
  */
 export async function deleteAllFinancials(ctx: OperationContext): Promise<FinancialsWipeReceipt> {
+  // The accounts and sequences the object kept go with the rows (whether or not the wipe commits).
+  if (ctx.memo) forgetKeptLedger(ctx.memo);
   await requireSandboxCompany(ctx, "Deleting all financials data");
   const counts = await countFinancialRecords(ctx.db, ctx.companyId);
   const receipt = guardedReceiptStatement(

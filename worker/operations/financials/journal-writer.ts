@@ -14,6 +14,7 @@ import type { JournalScope } from "../../db/schema";
 import type { FinancialCatalog } from "../../domain/financials/catalog";
 import { type AccountSpec, imbalanceOf, linesOf, type Movement, netDebitOf } from "../../domain/financials/ledger";
 import type { OperationContext } from "../context";
+import { type KeptLedger, keepLedger, takeKeptLedger } from "./kept-ledger";
 
 export const JOURNAL_KINDS = [
   "reserves_set",
@@ -62,17 +63,32 @@ export class JournalWriter {
     this.sequence = lastSequence;
   }
 
-  /** Reads the accounts and the last sequence; the catalog may still be on its way (read beside them). */
+  /**
+   * Reads the accounts and the last sequence, unless the object kept them (taken: see `KeptLedger`); the
+   * catalog may still be on its way (read beside them).
+   */
   static async open(
     ctx: OperationContext,
     catalog: FinancialCatalog | Promise<FinancialCatalog>,
   ): Promise<JournalWriter> {
+    const kept = takeKeptLedger(ctx);
+    if (kept) return JournalWriter.fromKept(ctx, await catalog, kept);
     const [accounts, last, read] = await Promise.all([
       loadAccounts(ctx.db, ctx.companyId),
       lastJournalSequence(ctx.db, ctx.companyId),
       catalog,
     ]);
     return new JournalWriter(ctx, read, accounts, last);
+  }
+
+  /** A writer posting after what the object kept: no read. */
+  static fromKept(ctx: OperationContext, catalog: FinancialCatalog, kept: KeptLedger): JournalWriter {
+    return new JournalWriter(ctx, catalog, kept.accounts, kept.journalSequence);
+  }
+
+  /** Once its batch committed: the object keeps the ledger as this writer left it, and the invoices' sequence. */
+  keepCommitted(invoiceSequence: number): void {
+    keepLedger(this.ctx, { accounts: [...this.accounts.values()], journalSequence: this.sequence, invoiceSequence });
   }
 
   /** The sequence the next entry will take. */

@@ -9,7 +9,7 @@ import {
 import { invoiceStatus, totalOf } from "../../domain/financials/invoice-ledger";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import type { OperationContext } from "../context";
-import { payeeExists } from "./payees";
+import { type Payee, payeeExists } from "./payees";
 
 export type InvoiceCheck = { ok: true; value: ResolvedInvoice } | { ok: false; problems: FieldProblem[] };
 
@@ -23,12 +23,13 @@ export async function checkInvoiceInput(
   payeeFound: () => Promise<boolean> = () => payeeExists(ctx, input.payee),
 ): Promise<InvoiceCheck> {
   const reading = readInvoiceDraft(catalog, input, rules);
-  const problems = reading.ok ? [] : reading.problems;
-  if (!(await payeeFound())) {
-    problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
-  }
+  const problems = [...(reading.ok ? [] : reading.problems), ...payeeProblems(input.payee, await payeeFound())];
   return reading.ok && !problems.length ? reading : { ok: false, problems };
 }
+
+/** The payee's problem when it is not a record of its type of the company. */
+export const payeeProblems = (payee: Pick<Payee, "entityType">, found: boolean): FieldProblem[] =>
+  found ? [] : [{ field: "payee.entityId", message: `is not a ${payee.entityType} of this company` }];
 
 /** A new invoice's row, before its first entry: `headJournalId` is set by the caller once posted. */
 export function newInvoiceRow(

@@ -1,0 +1,194 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { POLICY_CONFIGURATION } from "../policies/helpers";
+import { operationCalls, recordD1Calls } from "../support/d1-calls";
+import { expectError } from "../support/harness";
+import { must } from "../support/must";
+import {
+  balancesOf,
+  claimInvoice,
+  createInvoice,
+  expectBalanced,
+  FINANCIALS,
+  type FinancialsFixture,
+  setUpFinancials,
+} from "./helpers";
+
+/**
+ * Invoice creates on a warm company object (issue 16: 1 batch per serialized write): the object keeps the
+ * ledger as its last invoice create left it, and the invoice's insert requires its event and payee. Whatever
+ * moved behind the object's back, the answer is the one a create reading everything would give.
+ */
+
+const countOf = async (table: string, companyId: string) =>
+  must(
+    await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`)
+      .bind(companyId)
+      .first<{ n: number }>(),
+  ).n;
+
+const sequenceOfEntry = async (id: string) =>
+  must(await env.DB.prepare("SELECT sequence FROM journal_entries WHERE id = ?").bind(id).first<{ sequence: number }>())
+    .sequence;
+
+async function warmedUp() {
+  const f = await setUpFinancials();
+  const first = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 10_000]]));
+  return { f, first };
+}
+
+async function expectNothingWritten(f: FinancialsFixture, before: { invoices: number; journal: number }) {
+  expect(await countOf("invoices", f.company.id)).toBe(before.invoices);
+  expect(await countOf("journal_entries", f.company.id)).toBe(before.journal);
+}
+
+describe("invoice create on a warm company object", () => {
+  it("reads nothing: one D1 batch writes the entry, its scopes, the balances and the invoice", async () => {
+    const { f } = await warmedUp();
+    const { result, calls } = await recordD1Calls(() => createInvoice(f, claimInvoice(f, [["Legal fee", 2_500]])));
+    expect(result).toMatchObject({ totalCents: 2_500, status: "owed" });
+    const made = operationCalls(calls);
+    expect(
+      made.map((call) => call.kind),
+      JSON.stringify(made),
+    ).toEqual(["batch"]);
+    expect(made[0]?.statements.every((text) => /^insert /i.test(text))).toBe(true);
+    expect(made[0]?.statements.some((text) => /^insert into "invoices"/i.test(text))).toBe(true);
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("names every problem of a refused draft, as a cold object does, and keeps the ledger for the next create", async () => {
+    const { f } = await warmedUp();
+    const res = await f.call("POST", "/financials/invoices", {
+      ...claimInvoice(f, [
+        ["Indemnity payment", 100],
+        ["Uncategorised", 5],
+        ["Adjuster fee", -500],
+      ]),
+      entityId: "00000000-0000-4000-8000-000000000009",
+      payee: { entityType: "organization", entityId: f.personId },
+    });
+    expect(expectError(res, 422, "INVOICE_INVALID").details.map((d) => d.field)).toEqual([
+      "entityId",
+      "lineItems[1].lineItemTypeId",
+      "lineItems",
+      "lineItems",
+      "payee.entityId",
+    ]);
+    const { calls } = await recordD1Calls(() => createInvoice(f, claimInvoice(f, [["Legal fee", 2_500]])));
+    expect(operationCalls(calls).map((call) => call.kind)).toEqual(["batch"]);
+  });
+
+  it("refuses an event removed behind its back (422 entityId), writing nothing", async () => {
+    const { f } = await warmedUp();
+    const event = await f.event();
+    await createInvoice(f, { ...claimInvoice(f, [["Indemnity payment", 100]]), entityId: event });
+    await env.DB.prepare("DELETE FROM entities WHERE id = ?").bind(event).run();
+    const before = {
+      invoices: await countOf("invoices", f.company.id),
+      journal: await countOf("journal_entries", f.company.id),
+    };
+    const res = await f.call("POST", "/financials/invoices", {
+      ...claimInvoice(f, [["Indemnity payment", 100]]),
+      entityId: event,
+    });
+    expect(expectError(res, 422, "INVOICE_INVALID").details).toEqual([
+      { field: "entityId", message: "is not an event of this company" },
+    ]);
+    await expectNothingWritten(f, before);
+    // The object read the ledger again and keeps posting after it.
+    const next = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 300]]));
+    expect(await sequenceOfEntry(next.headJournalId)).toBe(before.journal + 1);
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("refuses a payee that is not a record of its type (422 payee.entityId), writing nothing", async () => {
+    const { f } = await warmedUp();
+    const before = {
+      invoices: await countOf("invoices", f.company.id),
+      journal: await countOf("journal_entries", f.company.id),
+    };
+    const asOrganization = await f.call("POST", "/financials/invoices", {
+      ...claimInvoice(f, [["Indemnity payment", 100]]),
+      payee: { entityType: "organization", entityId: f.personId },
+    });
+    expect(expectError(asOrganization, 422, "INVOICE_INVALID").details).toEqual([
+      { field: "payee.entityId", message: "is not a organization of this company" },
+    ]);
+    const person = await f.person();
+    await env.DB.prepare("DELETE FROM entities WHERE id = ?").bind(person).run();
+    const removed = await f.call("POST", "/financials/invoices", {
+      ...claimInvoice(f, [["Indemnity payment", 100]]),
+      payee: { entityType: "person", entityId: person },
+    });
+    expect(expectError(removed, 422, "INVOICE_INVALID").details).toEqual([
+      { field: "payee.entityId", message: "is not a person of this company" },
+    ]);
+    await expectNothingWritten(f, before);
+  });
+
+  it("posts after the journal and the invoices when they moved behind its back", async () => {
+    const { f, first } = await warmedUp();
+    const last = await sequenceOfEntry(first.headJournalId);
+    // Another writer's entry and invoice took the next numbers: the kept ones are now taken.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE journal_entries SET sequence = sequence + 1 WHERE id = ?").bind(first.headJournalId),
+      env.DB.prepare("UPDATE journal_entry_scopes SET sequence = sequence + 1 WHERE journal_id = ?").bind(
+        first.headJournalId,
+      ),
+      env.DB.prepare("UPDATE invoices SET sequence = sequence + 1 WHERE id = ?").bind(first.id),
+    ]);
+    const next = await createInvoice(f, claimInvoice(f, [["Adjuster fee", 700]]));
+    expect(await sequenceOfEntry(next.headJournalId)).toBe(last + 2);
+    const sequences = await env.DB.prepare("SELECT id, sequence FROM invoices WHERE company_id = ? ORDER BY sequence")
+      .bind(f.company.id)
+      .all<{ id: string; sequence: number }>();
+    expect(sequences.results).toEqual([
+      { id: first.id, sequence: 2 },
+      { id: next.id, sequence: 3 },
+    ]);
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("starts the ledger over after financials/deleteAll", async () => {
+    const { f } = await warmedUp();
+    expect((await f.call("POST", "/financials/deleteAll")).status).toBe(200);
+    const after = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 900]]));
+    expect(await sequenceOfEntry(after.headJournalId)).toBe(1);
+    const journal = (await f.call("GET", "/financials/journal")).json;
+    expect(journal.totalCount).toBe(1);
+    // Its accounts were created anew, so the entry's lines name accounts that exist.
+    const accounts = await countOf("financial_accounts", f.company.id);
+    expect(accounts).toBe(2);
+    expect(categoryCents(await balancesOf(f))).toBe(900);
+  });
+
+  it("uses a line item type an import added after the object kept the catalog", async () => {
+    const { f } = await warmedUp();
+    const added = {
+      name: "Storage fee",
+      direction: "payable",
+      category: "Expense",
+      allowedOn: [{ invoiceType: "Claim invoice" }],
+    };
+    const financials = {
+      ...FINANCIALS,
+      policyFinancials: {
+        ...FINANCIALS.policyFinancials,
+        lineItemTypes: [...FINANCIALS.policyFinancials.lineItemTypes, added],
+      },
+    };
+    const imported = await f.call("POST", "/configuration/import", { ...POLICY_CONFIGURATION, financials });
+    expect(imported.status, imported.text).toBe(200);
+    const types = (await f.call("GET", "/financials/configuration")).json.lineItemTypes;
+    const storage = must(types.find((t: any) => t.name === "Storage fee")).lineItemTypeId;
+    const invoice = await createInvoice(f, {
+      ...claimInvoice(f, []),
+      lineItems: [{ lineItemTypeId: storage, amountCents: 4_200 }],
+    });
+    expect(invoice).toMatchObject({ totalCents: 4_200, categoryId: f.ids.categories.Expense });
+  });
+});
+
+const categoryCents = (balances: any) =>
+  balances.categories.reduce((sum: number, category: any) => sum + category.owedCents, 0);
