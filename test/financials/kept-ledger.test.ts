@@ -113,7 +113,7 @@ describe("invoice create on a warm company object", () => {
       payee: { entityType: "organization", entityId: f.personId },
     });
     expect(expectError(asOrganization, 422, "INVOICE_INVALID").details).toEqual([
-      { field: "payee.entityId", message: "is not a organization of this company" },
+      { field: "payee.entityId", message: "is not an organization of this company" },
     ]);
     const person = await f.person();
     await env.DB.prepare("DELETE FROM entities WHERE id = ?").bind(person).run();

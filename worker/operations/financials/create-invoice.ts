@@ -13,8 +13,8 @@ import { type InvoiceView, invoiceView } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { forgetKeptLedger, takeKeptLedger } from "./kept-ledger";
 import { postInvoiceEntry } from "./ledger-postings";
-import { checkInvoiceInput, newInvoiceRow, payeeProblems } from "./new-invoice";
-import { payeeExists } from "./payees";
+import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
+import { payeeExists, payeeProblems } from "./payees";
 
 export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
   entityType: "event" | "policy";

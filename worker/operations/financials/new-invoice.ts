@@ -9,7 +9,7 @@ import {
 import { invoiceStatus, totalOf } from "../../domain/financials/invoice-ledger";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import type { OperationContext } from "../context";
-import { type Payee, payeeExists } from "./payees";
+import { payeeExists, payeeProblems } from "./payees";
 
 export type InvoiceCheck = { ok: true; value: ResolvedInvoice } | { ok: false; problems: FieldProblem[] };
 
@@ -26,10 +26,6 @@ export async function checkInvoiceInput(
   const problems = [...(reading.ok ? [] : reading.problems), ...payeeProblems(input.payee, await payeeFound())];
   return reading.ok && !problems.length ? reading : { ok: false, problems };
 }
-
-/** The payee's problem when it is not a record of its type of the company. */
-export const payeeProblems = (payee: Pick<Payee, "entityType">, found: boolean): FieldProblem[] =>
-  found ? [] : [{ field: "payee.entityId", message: `is not a ${payee.entityType} of this company` }];
 
 /** A new invoice's row, before its first entry: `headJournalId` is set by the caller once posted. */
 export function newInvoiceRow(

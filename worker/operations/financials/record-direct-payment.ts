@@ -14,7 +14,7 @@ import type { OperationContext } from "../context";
 import { eventMoneyReads } from "./event-money-reads";
 import { type PaymentView, paymentView } from "./invoice-view";
 import { postErosion } from "./ledger-postings";
-import { payeeExists } from "./payees";
+import { payeeExists, payeeProblems } from "./payees";
 
 export interface DirectPaymentInput {
   eventId: string;
@@ -50,9 +50,7 @@ export async function recordDirectPayment(ctx: OperationContext, input: DirectPa
   const problems: FieldProblem[] = [];
   const category = configuredCategory(catalog, input.categoryId);
   if (!category) problems.push({ field: "categoryId", message: "is not a configured category" });
-  if (input.payee && payeeFound && !(await payeeFound())) {
-    problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
-  }
+  if (input.payee && payeeFound) problems.push(...payeeProblems(input.payee, await payeeFound()));
   if (!category || problems.length) throw paymentInvalid(problems);
 
   const id = crypto.randomUUID();

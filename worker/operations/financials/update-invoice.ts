@@ -12,7 +12,7 @@ import { requireChangeableInvoice } from "./invoice-guards";
 import { type InvoiceView, invoiceView, requireInvoice } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
 import { postInvoiceEntry } from "./ledger-postings";
-import { payeeExists } from "./payees";
+import { payeeExists, payeeProblems } from "./payees";
 
 export interface UpdateInvoiceInput {
   invoiceId: string;
@@ -57,9 +57,7 @@ export async function updateInvoice(ctx: OperationContext, input: UpdateInvoiceI
     }
   }
   if (input.payee) {
-    if (!(await payeeExists(ctx, input.payee))) {
-      problems.push({ field: "payee.entityId", message: `is not a ${input.payee.entityType} of this company` });
-    }
+    problems.push(...payeeProblems(input.payee, await payeeExists(ctx, input.payee)));
     next = { ...next, payeeType: input.payee.entityType, payeeId: input.payee.entityId };
   }
   if (row.paidCents !== 0) problems.push(...paidInvoiceProblems(row, next));
