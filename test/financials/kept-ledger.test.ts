@@ -150,6 +150,61 @@ describe("invoice create on a warm company object", () => {
     expectBalanced(await balancesOf(f));
   });
 
+  it("a payment reads only its invoice, the invoice's payments and the event's reserves, and keeps the ledger for a create", async () => {
+    const { f, first } = await warmedUp();
+    const pay = (cents: number) =>
+      f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: cents }).then((res) => {
+        expect(res.status, res.text).toBe(201);
+        return res.json;
+      });
+    await pay(1_000);
+    const { calls } = await recordD1Calls(() => pay(2_000));
+    const made = operationCalls(calls);
+    expect(
+      made.map((call) => call.kind),
+      JSON.stringify(made),
+    ).toEqual(["batch", "batch"]);
+    const [reads, writes] = made.map((call) => call.statements);
+    expect(reads?.every((text) => /^select /i.test(text))).toBe(true);
+    // Not the accounts, nor the journal's or the payments' last sequence: the kept ledger has them.
+    expect(reads?.filter((text) => /from "financial_accounts" where|select "sequence"/.test(text))).toEqual([]);
+    expect(reads).toHaveLength(3);
+    expect(writes?.every((text) => /^(insert|update) /i.test(text))).toBe(true);
+    // The payment gave the ledger back with the invoices' sequence the create left: a create reads nothing.
+    const created = await recordD1Calls(() => createInvoice(f, claimInvoice(f, [["Legal fee", 100]])));
+    expect(operationCalls(created.calls).map((call) => call.kind)).toEqual(["batch"]);
+    const payments = await env.DB.prepare("SELECT sequence FROM payments WHERE company_id = ? ORDER BY sequence")
+      .bind(f.company.id)
+      .all<{ sequence: number }>();
+    expect(payments.results.map((row) => row.sequence)).toEqual([1, 2]);
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("records a payment after the payments and the journal moved behind its back", async () => {
+    const { f, first } = await warmedUp();
+    const paid = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 });
+    expect(paid.status, paid.text).toBe(201);
+    const lastEntry = await sequenceOfEntry(paid.json.invoice.headJournalId);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE payments SET sequence = sequence + 1 WHERE company_id = ?").bind(f.company.id),
+      env.DB.prepare("UPDATE journal_entries SET sequence = sequence + 1 WHERE id = ?").bind(
+        paid.json.invoice.headJournalId,
+      ),
+      env.DB.prepare("UPDATE journal_entry_scopes SET sequence = sequence + 1 WHERE journal_id = ?").bind(
+        paid.json.invoice.headJournalId,
+      ),
+    ]);
+    const again = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 500 });
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.invoice).toMatchObject({ paidCents: 1_500, owedCents: 8_500, status: "partially_paid" });
+    expect(await sequenceOfEntry(again.json.invoice.headJournalId)).toBe(lastEntry + 2);
+    const payments = await env.DB.prepare("SELECT sequence FROM payments WHERE company_id = ? ORDER BY sequence")
+      .bind(f.company.id)
+      .all<{ sequence: number }>();
+    expect(payments.results.map((row) => row.sequence)).toEqual([2, 3]);
+    expectBalanced(await balancesOf(f));
+  });
+
   it("starts the ledger over after financials/deleteAll", async () => {
     const { f } = await warmedUp();
     expect((await f.call("POST", "/financials/deleteAll")).status).toBe(200);

@@ -11,7 +11,7 @@ import { eventMoneyReads } from "./event-money-reads";
 import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
-import { forgetKeptLedger, takeKeptLedger } from "./kept-ledger";
+import { forgetKeptLedger, isConstraintFailure, takeKeptLedger } from "./kept-ledger";
 import { postInvoiceEntry } from "./ledger-postings";
 import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
 import { payeeExists, payeeProblems } from "./payees";
@@ -57,16 +57,16 @@ const today = (ctx: OperationContext): Fmv1Date => ({
  * (nothing of it committed; the object forgets the ledger and the create runs again on what it reads).
  */
 async function createOnKeptLedger(ctx: OperationContext, draft: EventInvoiceDraft): Promise<InvoiceView | null> {
-  if (!ctx.memo?.ledger || !ctx.memo.financialMembers) return null;
+  if (ctx.memo?.ledger?.invoiceSequence === undefined || !ctx.memo.financialMembers) return null;
   const { catalog } = await loadFinancialSetup(ctx);
   const reading = readInvoiceDraft(catalog, draft, EVENT_INVOICE);
   if (!reading.ok) throw await refusalOf(ctx, draft, reading.problems);
   const kept = takeKeptLedger(ctx);
-  if (!kept) return null;
+  if (kept?.invoiceSequence === undefined) return null;
   const writer = JournalWriter.fromKept(ctx, catalog, kept);
   const { row, statements } = invoiceWrites(ctx, writer, draft, reading.value, kept.invoiceSequence + 1);
   if (!(await committed(ctx, statements, true))) return null;
-  writer.keepCommitted(row.sequence);
+  writer.keepCommitted({ invoiceSequence: row.sequence });
   return invoiceView(row, []);
 }
 
@@ -100,7 +100,7 @@ async function createAfterReads(
   const writer = await writerRead();
   const { row, statements } = invoiceWrites(ctx, writer, draft, check.value, (await sequence()) + 1);
   if (!(await committed(ctx, statements, options?.orNullOnConstraint ?? false))) return null;
-  writer.keepCommitted(row.sequence);
+  writer.keepCommitted({ invoiceSequence: row.sequence });
   return invoiceView(row, []);
 }
 
@@ -145,5 +145,3 @@ async function committed(ctx: OperationContext, statements: Statement[], falseOn
     return false;
   }
 }
-
-const isConstraintFailure = (error: unknown) => error instanceof Error && /constraint failed/i.test(error.message);

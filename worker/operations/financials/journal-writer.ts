@@ -58,6 +58,8 @@ export class JournalWriter {
     private readonly catalog: FinancialCatalog,
     accounts: readonly AccountRow[],
     lastSequence: number,
+    /** The kept ledger it posts after, if any: the sequences a commit does not move carry over from it. */
+    private readonly opened?: KeptLedger,
   ) {
     this.accounts = new Map(accounts.map((a) => [a.key, a]));
     this.sequence = lastSequence;
@@ -67,11 +69,16 @@ export class JournalWriter {
    * Reads the accounts and the last sequence, unless the object kept them (taken: see `KeptLedger`); the
    * catalog may still be on its way (read beside them).
    */
-  static async open(
+  static open(ctx: OperationContext, catalog: FinancialCatalog | Promise<FinancialCatalog>): Promise<JournalWriter> {
+    return JournalWriter.openOn(ctx, catalog, takeKeptLedger(ctx));
+  }
+
+  /** `open` on a kept ledger its caller already took (or none: then it reads). */
+  static async openOn(
     ctx: OperationContext,
     catalog: FinancialCatalog | Promise<FinancialCatalog>,
+    kept: KeptLedger | undefined,
   ): Promise<JournalWriter> {
-    const kept = takeKeptLedger(ctx);
     if (kept) return JournalWriter.fromKept(ctx, await catalog, kept);
     const [accounts, last, read] = await Promise.all([
       loadAccounts(ctx.db, ctx.companyId),
@@ -83,12 +90,21 @@ export class JournalWriter {
 
   /** A writer posting after what the object kept: no read. */
   static fromKept(ctx: OperationContext, catalog: FinancialCatalog, kept: KeptLedger): JournalWriter {
-    return new JournalWriter(ctx, catalog, kept.accounts, kept.journalSequence);
+    return new JournalWriter(ctx, catalog, kept.accounts, kept.journalSequence, kept);
   }
 
-  /** Once its batch committed: the object keeps the ledger as this writer left it, and the invoices' sequence. */
-  keepCommitted(invoiceSequence: number): void {
-    keepLedger(this.ctx, { accounts: [...this.accounts.values()], journalSequence: this.sequence, invoiceSequence });
+  /**
+   * Once its batch committed: the object keeps the ledger as this writer left it, with the last invoice's or
+   * payment's sequence the write took (`moved`); the other carries over from the kept ledger it opened on.
+   */
+  keepCommitted(moved: { invoiceSequence: number } | { paymentSequence: number }): void {
+    keepLedger(this.ctx, {
+      accounts: [...this.accounts.values()],
+      journalSequence: this.sequence,
+      invoiceSequence: this.opened?.invoiceSequence,
+      paymentSequence: this.opened?.paymentSequence,
+      ...moved,
+    });
   }
 
   /** The sequence the next entry will take. */

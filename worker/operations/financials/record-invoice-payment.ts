@@ -14,6 +14,7 @@ import type { OperationContext } from "../context";
 import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView, type PaymentView, paymentView, requireInvoice } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
+import { isConstraintFailure, type KeptLedger, takeKeptLedger } from "./kept-ledger";
 import { categoryOf, postErosion, postInvoiceEntry, withPaid } from "./ledger-postings";
 import { paidOnOr } from "./record-direct-payment";
 
@@ -35,12 +36,32 @@ export async function recordInvoicePayment(
   ctx: OperationContext,
   input: InvoicePaymentInput,
 ): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
+  const kept = takeKeptLedger(ctx);
+  if (!kept) return recordPayment(ctx, input, undefined);
+  try {
+    return await recordPayment(ctx, input, kept);
+  } catch (error) {
+    if (!isConstraintFailure(error)) throw error;
+    // The journal or the payments moved behind the object's back: nothing committed; again, on what D1 holds.
+    return recordPayment(ctx, input, undefined);
+  }
+}
+
+/** The payment, posting after the kept ledger when the object has it (no read of accounts or sequences). */
+async function recordPayment(
+  ctx: OperationContext,
+  input: InvoicePaymentInput,
+  kept: KeptLedger | undefined,
+): Promise<{ payment: PaymentView; invoice: InvoiceView }> {
   // Everything the payment reads besides the invoice starts with it: one round trip, not five.
   const setup = loadFinancialSetup(ctx);
   const catalogOfSetup = setup.then((read) => read.catalog);
   const catalogRead = started(catalogOfSetup);
-  const writerRead = started(JournalWriter.open(ctx, catalogOfSetup));
-  const sequenceRead = started(lastPaymentSequence(ctx.db, ctx.companyId));
+  const writerRead = started(JournalWriter.openOn(ctx, catalogOfSetup, kept));
+  const keptSequence = kept?.paymentSequence;
+  const sequenceRead = started(
+    keptSequence === undefined ? lastPaymentSequence(ctx.db, ctx.companyId) : Promise.resolve(keptSequence),
+  );
   // The reserves a payment on an event's invoice erodes, read by the invoice's id beside it: no read after it.
   const eventBalancesRead = started(readInvoiceEventBalances(ctx.db, ctx.companyId, input.invoiceId));
   const { row, payments } = await requireInvoice(ctx, input.invoiceId);
@@ -88,5 +109,6 @@ export async function recordInvoicePayment(
     insertPaymentStatement(ctx.db, paymentRow),
     updateInvoiceStatement(ctx.db, updated, row.revision),
   ]);
+  writer.keepCommitted({ paymentSequence: paymentRow.sequence });
   return { payment: paymentView(paymentRow), invoice: invoiceView(updated, [...payments, paymentRow]) };
 }
