@@ -26,8 +26,9 @@ const DESCRIPTION = [
     "permission is checked before anything is looked up, so a missing permission is 403 whether or not the " +
     "named record exists. Permissions exist in both `resource.verb` and `company.<entity>:<action>` styles. " +
     "`/admin` routes take `Authorization: Bearer <staff token>` and refuse API keys. A verified key is kept " +
-    "for at most 1 second per isolate: a revoked key or a retired company is refused at once where the change " +
-    "was made and within a second everywhere.",
+    "for at most 1 second per isolate, with its company's lifecycle and feature switches: a revoked key, a " +
+    "retired company or a switched-off `financials` feature applies at once where the change was made and " +
+    "within a second everywhere.",
   "",
   "**Retries and budgets.** Mutations accept `Idempotency-Key` (CONTRACT 8.1; see each operation's " +
     "`idempotency-key` header). Each API key has a budget of requests per minute (600 unless staff set " +
