@@ -28,7 +28,7 @@ export interface CompanyMemo {
   groupReads?: GroupReads;
   /** Where the sequences only the object takes stand, by name (`worker/operations/company/owned-sequences.ts`). */
   sequences?: Map<string, number>;
-  /** The ledger as the last invoice create left it (`worker/operations/financials/kept-ledger.ts`). */
+  /** The ledger as the last invoice create or payment left it (`worker/operations/financials/kept-ledger.ts`). */
   ledger?: KeptLedger;
   /** The financial member rows, which only an import or a reset changes (`memberRowsOf`). */
   financialMembers?: readonly MemberRow[];
