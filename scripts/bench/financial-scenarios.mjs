@@ -169,6 +169,24 @@ function paymentRequest(ctx, count) {
   };
 }
 
+/** Invoices for the alternating scenario: its own pool, so its payments land on invoices no other scenario pays. */
+const ALTERNATING_POOL = 20;
+
+/**
+ * Each connection creates an invoice, then pays 1 cent on the next invoice of a pool, in turn: what a claims
+ * desk does all day. The company object keeps its ledger from one to the next (issue 16), so neither reads it.
+ */
+function createAndPayRequest(ctx) {
+  const { method, path, headers, body } = invoiceCreateRequest(ctx);
+  const [payment] = paymentRequest(ctx, ALTERNATING_POOL).requests;
+  return { connections: CONNECTIONS, requests: [{ method, path, headers, body }, payment] };
+}
+
+async function setUpCreateAndPay(ctx) {
+  await setUpPayments(ctx, ALTERNATING_POOL);
+  return { history: `a create, then a 1-cent payment on one of ${ALTERNATING_POOL} invoices, in turn` };
+}
+
 /** Times BILL_REVIEW_RUNS runs from the first start to the last judged, at capacity 100. */
 async function setUpBillReview(ctx) {
   await prepare(ctx);
@@ -234,6 +252,7 @@ export const financialScenarios = [
     setup: (ctx) => setUpPayments(ctx, PAYMENT_POOL),
     request: (ctx) => paymentRequest(ctx, PAYMENT_POOL),
   },
+  { name: "financials invoice create and payment in turn", setup: setUpCreateAndPay, request: createAndPayRequest },
   { name: "financials balances at 100k entries", setup: setUpLargeJournal, request: balancesRequest },
   { name: "financials bill review", setup: setUpBillReview, request: billReviewReadRequest },
 ];
