@@ -31,6 +31,14 @@ const sequenceOfEntry = async (id: string) =>
   must(await env.DB.prepare("SELECT sequence FROM journal_entries WHERE id = ?").bind(id).first<{ sequence: number }>())
     .sequence;
 
+/** The company's payment sequences, lowest first, as D1 holds them. */
+const paymentSequences = async (companyId: string) =>
+  (
+    await env.DB.prepare("SELECT sequence FROM payments WHERE company_id = ? ORDER BY sequence")
+      .bind(companyId)
+      .all<{ sequence: number }>()
+  ).results.map((row) => row.sequence);
+
 async function warmedUp() {
   const f = await setUpFinancials();
   const first = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 10_000]]));
@@ -173,10 +181,7 @@ describe("invoice create on a warm company object", () => {
     // The payment gave the ledger back with the invoices' sequence the create left: a create reads nothing.
     const created = await recordD1Calls(() => createInvoice(f, claimInvoice(f, [["Legal fee", 100]])));
     expect(operationCalls(created.calls).map((call) => call.kind)).toEqual(["batch"]);
-    const payments = await env.DB.prepare("SELECT sequence FROM payments WHERE company_id = ? ORDER BY sequence")
-      .bind(f.company.id)
-      .all<{ sequence: number }>();
-    expect(payments.results.map((row) => row.sequence)).toEqual([1, 2]);
+    expect(await paymentSequences(f.company.id)).toEqual([1, 2]);
     expectBalanced(await balancesOf(f));
   });
 
@@ -198,10 +203,7 @@ describe("invoice create on a warm company object", () => {
     expect(again.status, again.text).toBe(201);
     expect(again.json.invoice).toMatchObject({ paidCents: 1_500, owedCents: 8_500, status: "partially_paid" });
     expect(await sequenceOfEntry(again.json.invoice.headJournalId)).toBe(lastEntry + 2);
-    const payments = await env.DB.prepare("SELECT sequence FROM payments WHERE company_id = ? ORDER BY sequence")
-      .bind(f.company.id)
-      .all<{ sequence: number }>();
-    expect(payments.results.map((row) => row.sequence)).toEqual([2, 3]);
+    expect(await paymentSequences(f.company.id)).toEqual([2, 3]);
     expectBalanced(await balancesOf(f));
   });
 

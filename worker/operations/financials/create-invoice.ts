@@ -2,6 +2,7 @@ import { runBatch, type Statement } from "../../db/queries/batch";
 import { findEntity } from "../../db/queries/entities";
 import { insertEventInvoiceWrite, lastInvoiceSequence } from "../../db/queries/invoices";
 import { DEFAULT_TIMEZONE, type Fmv1Date, todayIn } from "../../domain/dates/fmv1-date";
+import type { FinancialCatalog } from "../../domain/financials/catalog";
 import { type FieldProblem, type ResolvedInvoice, readInvoiceDraft } from "../../domain/financials/invoice-draft";
 import type { InvoiceInput } from "../../domain/financials/invoice-plan";
 import { invoiceInvalid, policyInvoiceBatchOnly } from "../../errors/financial-refusals";
@@ -14,7 +15,7 @@ import { JournalWriter } from "./journal-writer";
 import { forgetKeptLedger, isConstraintFailure, takeKeptLedger } from "./kept-ledger";
 import { postInvoiceEntry } from "./ledger-postings";
 import { checkInvoiceInput, newInvoiceRow } from "./new-invoice";
-import { payeeExists, payeeProblems } from "./payees";
+import { payeeExists } from "./payees";
 
 export interface CreateInvoiceInput extends Omit<InvoiceInput, "issueDate"> {
   entityType: "event" | "policy";
@@ -60,7 +61,7 @@ async function createOnKeptLedger(ctx: OperationContext, draft: EventInvoiceDraf
   if (ctx.memo?.ledger?.invoiceSequence === undefined || !ctx.memo.financialMembers) return null;
   const { catalog } = await loadFinancialSetup(ctx);
   const reading = readInvoiceDraft(catalog, draft, EVENT_INVOICE);
-  if (!reading.ok) throw await refusalOf(ctx, draft, reading.problems);
+  if (!reading.ok) throw await refusalOf(ctx, catalog, draft);
   const kept = takeKeptLedger(ctx);
   if (kept?.invoiceSequence === undefined) return null;
   const writer = JournalWriter.fromKept(ctx, catalog, kept);
@@ -104,13 +105,15 @@ async function createAfterReads(
   return invoiceView(row, []);
 }
 
-/** The 422 of a draft the configuration refuses, with the event's and the payee's problems (one round trip). */
-async function refusalOf(ctx: OperationContext, draft: EventInvoiceDraft, problems: FieldProblem[]) {
-  const [event, payee] = await Promise.all([
-    findEntity(ctx.db, ctx.companyId, "event", draft.entityId),
-    payeeExists(ctx, draft.payee),
-  ]);
-  return invoiceInvalid([...eventProblems(event !== null), ...problems, ...payeeProblems(draft.payee, payee)]);
+/**
+ * The 422 of a draft the configuration refuses: the event's problem, then the draft's and the payee's as
+ * `checkInvoiceInput` names them (one round trip for the two records).
+ */
+async function refusalOf(ctx: OperationContext, catalog: FinancialCatalog, draft: EventInvoiceDraft) {
+  const payeeFound = started(payeeExists(ctx, draft.payee));
+  const event = await findEntity(ctx.db, ctx.companyId, "event", draft.entityId);
+  const check = await checkInvoiceInput(ctx, catalog, draft, EVENT_INVOICE, payeeFound);
+  return invoiceInvalid([...eventProblems(event !== null), ...(check.ok ? [] : check.problems)]);
 }
 
 const eventProblems = (found: boolean): FieldProblem[] =>
