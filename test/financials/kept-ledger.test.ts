@@ -6,6 +6,7 @@ import { expectError } from "../support/harness";
 import { must } from "../support/must";
 import {
   balancesOf,
+  categoryNamed,
   claimInvoice,
   createInvoice,
   expectBalanced,
@@ -158,31 +159,131 @@ describe("invoice create on a warm company object", () => {
     expectBalanced(await balancesOf(f));
   });
 
-  it("a payment reads only its invoice, the invoice's payments and the event's reserves, and keeps the ledger for a create", async () => {
+  it("a payment on an invoice the object created or paid last reads nothing, and keeps the ledger for a create", async () => {
     const { f, first } = await warmedUp();
     const pay = (cents: number) =>
       f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: cents }).then((res) => {
         expect(res.status, res.text).toBe(201);
         return res.json;
       });
-    await pay(1_000);
-    const { calls } = await recordD1Calls(() => pay(2_000));
-    const made = operationCalls(calls);
+    // The create kept the invoice, not its event's balances: the first payment reads them (one read batch).
+    const cold = await recordD1Calls(() => pay(1_000));
+    const coldCalls = operationCalls(cold.calls);
+    expect(coldCalls.map((call) => call.kind)).toEqual(["batch", "batch"]);
+    // Not the accounts, nor the journal's last sequence: the kept ledger has them.
+    expect(coldCalls[0]?.statements.filter((text) => /from "(financial_accounts|journal_entries)"/.test(text))).toEqual(
+      [],
+    );
+    const warm = await recordD1Calls(() => pay(2_000));
+    const made = operationCalls(warm.calls);
     expect(
       made.map((call) => call.kind),
       JSON.stringify(made),
-    ).toEqual(["batch", "batch"]);
-    const [reads, writes] = made.map((call) => call.statements);
-    expect(reads?.every((text) => /^select /i.test(text))).toBe(true);
-    // Not the accounts, nor the journal's or the payments' last sequence: the kept ledger has them.
-    expect(reads?.filter((text) => /from "financial_accounts" where|select "sequence"/.test(text))).toEqual([]);
-    expect(reads).toHaveLength(3);
-    expect(writes?.every((text) => /^(insert|update) /i.test(text))).toBe(true);
+    ).toEqual(["batch"]);
+    expect(made[0]?.statements.every((text) => /^(insert|update) /i.test(text))).toBe(true);
+    // The answer is what D1 holds.
+    expect(warm.result.invoice).toEqual((await f.call("GET", `/financials/invoices/${first.id}`)).json);
+    expect(warm.result.invoice).toMatchObject({ paidCents: 3_000, owedCents: 7_000, status: "partially_paid" });
+    expect(warm.result.invoice.payments.map((p: any) => p.amountCents)).toEqual([1_000, 2_000]);
     // The payment gave the ledger back with the invoices' sequence the create left: a create reads nothing.
     const created = await recordD1Calls(() => createInvoice(f, claimInvoice(f, [["Legal fee", 100]])));
     expect(operationCalls(created.calls).map((call) => call.kind)).toEqual(["batch"]);
     expect(await paymentSequences(f.company.id)).toEqual([1, 2]);
     expectBalanced(await balancesOf(f));
+  });
+
+  it("erodes the event's reserves from the balances it keeps, and reads them again after a reserves change", async () => {
+    // Worked example in dollars (the calls in cents), Indemnity being reserved: an expected total of 10,000.00
+    // sets reserves of 10,000.00 (nothing paid). Invoice A 6,000.00 paid in full erodes min(6,000, 10,000) =
+    // 6,000 -> reserves 4,000. Invoice B 8,000.00 (created on the warm object, its postings added to the
+    // event's kept balances). Pay B 3,000.00: erodes min(3,000, 4,000) = 3,000 -> 1,000. Pay B 5,000.00:
+    // erodes min(5,000, 1,000) = 1,000 -> 0; paid 14,000.00. Expected total 20,000.00: reserves 20,000 -
+    // 14,000 = 6,000. Invoice C 5,000.00 paid in full: erodes min(5,000, 6,000) = 5,000 -> reserves 1,000,
+    // paid 19,000.00.
+    const f = await setUpFinancials();
+    const indemnity = must(f.ids.categories.Indemnity);
+    const reserves = (expectedTotalCents: number) =>
+      f.call("PUT", `/financials/events/${f.eventId}/reserves/${indemnity}`, { expectedTotalCents });
+    expect((await reserves(1_000_000)).status).toBe(200);
+    const a = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 600_000]]));
+    const figures = async () =>
+      categoryNamed(await balancesOf(f, { entityType: "event", entityId: f.eventId }), "Indemnity");
+    /** The payment's D1 calls, and the event's Indemnity reserves and paid cents after it. */
+    const pay = async (invoiceId: string, amountCents: number) => {
+      const { result, calls } = await recordD1Calls(() =>
+        f.call("POST", `/financials/invoices/${invoiceId}/payments`, { amountCents }),
+      );
+      expect(result.status, result.text).toBe(201);
+      const { reservesCents, paidCents } = await figures();
+      return { calls: operationCalls(calls).map((call) => call.kind), reservesCents, paidCents };
+    };
+
+    expect(await pay(a.id, 600_000)).toEqual({ calls: ["batch", "batch"], reservesCents: 400_000, paidCents: 600_000 });
+    const b = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 800_000]]));
+    expect(await pay(b.id, 300_000)).toEqual({ calls: ["batch"], reservesCents: 100_000, paidCents: 900_000 });
+    expect(await pay(b.id, 500_000)).toEqual({ calls: ["batch"], reservesCents: 0, paidCents: 1_400_000 });
+    expect(await figures()).toMatchObject({ expectedTotalCents: 1_400_000 });
+
+    expect((await reserves(2_000_000)).json.reservesCents).toBe(600_000);
+    const c = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 500_000]]));
+    expect(await pay(c.id, 500_000)).toEqual({
+      calls: ["batch", "batch"],
+      reservesCents: 100_000,
+      paidCents: 1_900_000,
+    });
+    expect(await figures()).toMatchObject({ expectedTotalCents: 2_000_000 });
+    expectBalanced(await balancesOf(f, { entityType: "event", entityId: f.eventId }));
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("pays from what D1 holds when the invoice changed behind its back", async () => {
+    const { f, first } = await warmedUp();
+    const paid = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 });
+    expect(paid.status, paid.text).toBe(201);
+    await env.DB.prepare("UPDATE invoices SET due_date = ?, revision = revision + 1 WHERE id = ?")
+      .bind(JSON.stringify({ date: "2026-04-30", timezone: "America/New_York" }), first.id)
+      .run();
+    const again = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 500 });
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.invoice).toMatchObject({
+      dueDate: { date: "2026-04-30" },
+      paidCents: 1_500,
+      owedCents: 8_500,
+      status: "partially_paid",
+    });
+    expect(again.json.invoice.payments.map((p: any) => p.amountCents)).toEqual([1_000, 500]);
+    expect(await paymentSequences(f.company.id)).toEqual([1, 2]);
+    expectBalanced(await balancesOf(f));
+  });
+
+  it("answers 404 for an invoice removed behind its back, writing nothing", async () => {
+    const { f, first } = await warmedUp();
+    const paid = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 });
+    expect(paid.status, paid.text).toBe(201);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM payments WHERE invoice_id = ?").bind(first.id),
+      env.DB.prepare("DELETE FROM invoices WHERE id = ?").bind(first.id),
+    ]);
+    const before = await countOf("journal_entries", f.company.id);
+    const res = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 500 });
+    expectError(res, 404, "NotFoundError");
+    expect(await countOf("journal_entries", f.company.id)).toBe(before);
+    expect(await countOf("payments", f.company.id)).toBe(0);
+  });
+
+  it("keeps the ledger through a refused payment", async () => {
+    const { f, first } = await warmedUp();
+    expect((await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 })).status).toBe(
+      201,
+    );
+    const refused = await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 9_001 });
+    expect(refused.status, refused.text).toBe(422);
+    const { result, calls } = await recordD1Calls(() =>
+      f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 9_000 }),
+    );
+    expect(result.status, result.text).toBe(201);
+    expect(result.json.invoice).toMatchObject({ paidCents: 10_000, owedCents: 0, status: "paid" });
+    expect(operationCalls(calls).map((call) => call.kind)).toEqual(["batch"]);
   });
 
   it("records a payment after the payments and the journal moved behind its back", async () => {

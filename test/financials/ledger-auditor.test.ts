@@ -77,7 +77,19 @@ const operation = fc.oneof(
   weighted(1, fc.record({ op: fc.constant("redate" as const), pick: fc.nat() })),
   weighted(1, fc.record({ op: fc.constant("void" as const), pick: fc.nat() })),
   weighted(1, fc.record({ op: fc.constant("delete" as const), pick: fc.nat() })),
-  weighted(3, fc.record({ op: fc.constant("pay" as const), pick: fc.nat(), amount: fc.nat(), over: sometimes(6) })),
+  weighted(
+    3,
+    // `again`: the invoice the run last created or paid, which the company object keeps (a payment reading
+    // nothing); `times` payments on it in a row (the later ones on what the object kept).
+    fc.record({
+      op: fc.constant("pay" as const),
+      pick: fc.nat(),
+      amount: fc.nat(),
+      over: sometimes(6),
+      again: fc.boolean(),
+      times: fc.integer({ min: 1, max: 3 }),
+    }),
+  ),
   weighted(3, fc.record({ op: fc.constant("unpay" as const), pick: fc.nat() })),
   weighted(
     2,
@@ -102,6 +114,8 @@ interface Run {
   events: string[];
   /** Every entry seen so far, as first read. */
   journal: Map<string, string>;
+  /** The invoice the run last created or paid. */
+  recent?: string | undefined;
 }
 
 const pickFrom = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
@@ -161,6 +175,7 @@ async function apply(run: Run, o: Operation): Promise<void> {
     });
     expect(res.status, res.text).toBe(totalOf(list) > 0 ? 201 : 422);
     if (res.status === 201) {
+      run.recent = res.json.id;
       const entity = { type: "event" as const, index: o.event };
       model.invoices.set(res.json.id, {
         id: res.json.id,
@@ -207,15 +222,21 @@ async function apply(run: Run, o: Operation): Promise<void> {
     expect(res.status, res.text).toBe(invoice.entity.type === "policy" ? 422 : 204);
     if (res.status === 204) model.deleteInvoice(invoice.id);
   } else if (o.op === "pay") {
-    const invoice = pickFrom(invoices, o.pick);
+    const invoice = (o.again && run.recent && model.invoices.get(run.recent)) || pickFrom(invoices, o.pick);
     if (!invoice) return;
-    const owed = totalOf(invoice.lines) - invoice.paidCents;
-    const sign = Math.sign(totalOf(invoice.lines));
-    if (!invoice.voided && !o.over && owed === 0) return;
-    const amount = o.over || invoice.voided ? owed + sign : sign * (1 + (o.amount % Math.abs(owed)));
-    const res = await f.call("POST", `/financials/invoices/${invoice.id}/payments`, { amountCents: amount });
-    expect(res.status, res.text).toBe(invoice.voided ? 409 : o.over ? 422 : 201);
-    if (res.status === 201) model.recordPayment(res.json.payment.paymentId, invoice, null, invoice.category, amount);
+    // A run of payments on one invoice (installments), the refused overpayment, if any, last.
+    for (let k = 1; k <= o.times; k++) {
+      const over = o.over && k === o.times;
+      const owed = totalOf(invoice.lines) - invoice.paidCents;
+      const sign = Math.sign(totalOf(invoice.lines));
+      if (!invoice.voided && !over && owed === 0) return;
+      const amount = over || invoice.voided ? owed + sign : sign * (1 + ((o.amount * k) % Math.abs(owed)));
+      const res = await f.call("POST", `/financials/invoices/${invoice.id}/payments`, { amountCents: amount });
+      expect(res.status, res.text).toBe(invoice.voided ? 409 : over ? 422 : 201);
+      if (res.status !== 201) return;
+      model.recordPayment(res.json.payment.paymentId, invoice, null, invoice.category, amount);
+      run.recent = invoice.id;
+    }
   } else if (o.op === "unpay") {
     const payment = pickFrom([...model.payments.values()], o.pick);
     if (!payment) return;

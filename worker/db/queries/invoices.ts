@@ -147,5 +147,38 @@ const paymentsOfInvoicesIn = (companyId: string, invoiceIds: readonly string[]) 
 
 export const insertPaymentStatement = (db: Database, row: PaymentRow) => db.insert(payments).values(row);
 
+const invoicePaymentInsert = new CompiledWrite<PaymentRow & { invoiceRevision: number }>((db) =>
+  db.insert(payments).values({
+    ...rowPlaceholders(payments),
+    categoryId: sql`(select ${sql.placeholder("categoryId")} where exists (select 1 from ${invoices} where ${invoices.companyId} = ${sql.placeholder("companyId")} and ${invoices.id} = ${sql.placeholder("invoiceId")} and ${invoices.revision} = ${sql.placeholder("invoiceRevision")}))`,
+  }),
+);
+
+/**
+ * A payment on an invoice, written only while the invoice is still at the revision the payment was computed
+ * from: else its category is NULL, which the NOT NULL column refuses, so the whole batch fails (an invoice
+ * changed or removed behind the company object's back). Put it before the invoice's update, which moves the
+ * revision. Its SQL is built once per isolate.
+ */
+export const insertInvoicePaymentWrite = (db: Database, row: PaymentRow, invoiceRevision: number) =>
+  invoicePaymentInsert.bound(db, { ...row, invoiceRevision });
+
+/** The columns an invoice lists of a payment (`PaymentLine`). */
+export const paymentLineOf = ({
+  id,
+  invoiceId,
+  amountCents,
+  paidOn,
+  reference,
+  createdAt,
+}: PaymentRow): PaymentLine => ({
+  id,
+  invoiceId,
+  amountCents,
+  paidOn,
+  reference,
+  createdAt,
+});
+
 export const deletePaymentStatement = (db: Database, companyId: string, id: string) =>
   db.delete(payments).where(and(eq(payments.id, id), eq(payments.companyId, companyId)));

@@ -67,7 +67,7 @@ async function createOnKeptLedger(ctx: OperationContext, draft: EventInvoiceDraf
   const writer = JournalWriter.fromKept(ctx, catalog, kept);
   const { row, statements } = invoiceWrites(ctx, writer, draft, reading.value, kept.invoiceSequence + 1);
   if (!(await committed(ctx, statements, true))) return null;
-  writer.keepCommitted({ invoiceSequence: row.sequence });
+  writer.keepCommitted({ invoiceSequence: row.sequence }, { invoice: { row, payments: [] } });
   return invoiceView(row, []);
 }
 
@@ -101,7 +101,7 @@ async function createAfterReads(
   const writer = await writerRead();
   const { row, statements } = invoiceWrites(ctx, writer, draft, check.value, (await sequence()) + 1);
   if (!(await committed(ctx, statements, options?.orNullOnConstraint ?? false))) return null;
-  writer.keepCommitted({ invoiceSequence: row.sequence });
+  writer.keepCommitted({ invoiceSequence: row.sequence }, { invoice: { row, payments: [] } });
   return invoiceView(row, []);
 }
 

@@ -11,10 +11,28 @@ import {
   loadAccounts,
 } from "../../db/queries/ledger";
 import type { JournalScope } from "../../db/schema";
+import type { AccountBalance } from "../../domain/financials/balances";
 import type { FinancialCatalog } from "../../domain/financials/catalog";
 import { type AccountSpec, imbalanceOf, linesOf, type Movement, netDebitOf } from "../../domain/financials/ledger";
+import { withNewest } from "../../lib/with-newest";
 import type { OperationContext } from "../context";
-import { type KeptLedger, keepLedger, takeKeptLedger } from "./kept-ledger";
+import {
+  KEPT_EVENT_BALANCES,
+  KEPT_INVOICES,
+  KEPT_PAYMENTS_PER_INVOICE,
+  type KeptInvoice,
+  type KeptLedger,
+  keepLedger,
+  takeKeptLedger,
+} from "./kept-ledger";
+
+/** What a committed create or payment wrote that the object keeps besides the ledger (`KeptLedger`). */
+export interface WrittenInvoice {
+  /** The invoice as the batch left it, with its live payments. */
+  invoice: KeptInvoice;
+  /** Its event's balances as read before the batch (this writer's postings are added to them). */
+  eventBalances?: { eventId: string; balances: readonly AccountBalance[] } | undefined;
+}
 
 export const JOURNAL_KINDS = [
   "reserves_set",
@@ -97,14 +115,49 @@ export class JournalWriter {
    * Once its batch committed: the object keeps the ledger as this writer left it, with the last invoice's or
    * payment's sequence the write took (`moved`); the other carries over from the kept ledger it opened on.
    */
-  keepCommitted(moved: { invoiceSequence: number } | { paymentSequence: number }): void {
+  keepCommitted(moved: { invoiceSequence: number } | { paymentSequence: number }, written: WrittenInvoice): void {
+    const { invoice, eventBalances } = written;
+    const invoices = new Map(this.opened?.invoices);
+    invoices.delete(invoice.row.id);
+    const balances = eventBalances
+      ? withNewest(this.opened?.eventBalances, eventBalances.eventId, eventBalances.balances, KEPT_EVENT_BALANCES)
+      : new Map(this.opened?.eventBalances);
+    for (const [eventId, before] of balances) balances.set(eventId, this.balancesAfter("event", eventId, before));
     keepLedger(this.ctx, {
       accounts: [...this.accounts.values()],
       journalSequence: this.sequence,
       invoiceSequence: this.opened?.invoiceSequence,
       paymentSequence: this.opened?.paymentSequence,
       ...moved,
+      // An invoice with many payments is read with them instead (and never left kept as it was before).
+      invoices:
+        invoice.payments.length > KEPT_PAYMENTS_PER_INVOICE
+          ? invoices
+          : withNewest(invoices, invoice.row.id, invoice, KEPT_INVOICES),
+      eventBalances: balances,
     });
+  }
+
+  /** A scope's balances with this writer's postings added (an account's first posting adds its row). */
+  private balancesAfter(
+    scopeType: BalanceDelta["scopeType"],
+    scopeId: string,
+    before: readonly AccountBalance[],
+  ): readonly AccountBalance[] {
+    let after: AccountBalance[] | undefined;
+    for (const delta of this.balances.values()) {
+      if (delta.scopeType !== scopeType || delta.scopeId !== scopeId) continue;
+      after ??= before.map((balance) => ({ ...balance }));
+      const found = after.find((balance) => balance.accountId === delta.accountId);
+      if (found) found.netDebitCents += delta.netDebitCents ?? 0;
+      else after.push({ ...balanceOf(this.accountById(delta.accountId)), netDebitCents: delta.netDebitCents ?? 0 });
+    }
+    return after ?? before;
+  }
+
+  private accountById(id: string): AccountRow {
+    for (const account of this.accounts.values()) if (account.id === id) return account;
+    throw new Error(`account ${id} has no row`);
   }
 
   /** The sequence the next entry will take. */
@@ -185,6 +238,18 @@ export class JournalWriter {
     return account;
   }
 }
+
+/** An account's balance row, as a read of a scope's balances gives it, at zero. */
+const balanceOf = (account: AccountRow): AccountBalance => ({
+  accountId: account.id,
+  key: account.key,
+  displayName: account.displayName,
+  role: account.role,
+  direction: account.direction,
+  categoryId: account.categoryId,
+  lineItemTypeId: account.lineItemTypeId,
+  netDebitCents: 0,
+});
 
 /** A scope named twice counts once. */
 function uniqueScopes(scopes: readonly JournalScope[]): JournalScope[] {

@@ -76,7 +76,7 @@ export async function eventCategoryFigures(
   ctx: OperationContext,
   eventId: string,
   category: CatalogCategory,
-  read: Promise<AccountBalance[]> = readScopeBalances(ctx.db, ctx.companyId, "event", eventId),
+  read: Promise<readonly AccountBalance[]> = readScopeBalances(ctx.db, ctx.companyId, "event", eventId),
 ) {
   const balances = await read;
   const rows: BalanceRow[] = balances
@@ -93,7 +93,7 @@ export async function postErosion(
   payment: { id: string; eventId: string | null; invoiceId: string | null; amountCents: number },
   category: CatalogCategory,
   /** The event's balances, read by the caller beside its other reads (taken only for a reserved category). */
-  eventBalances: () => Promise<AccountBalance[]>,
+  eventBalances: () => Promise<readonly AccountBalance[]>,
 ): Promise<{ entry: JournalEntryRow | null; erodedCents: number }> {
   if (category.kind !== "reserved" || payment.eventId === null) return { entry: null, erodedCents: 0 };
   const { reservesCents } = await eventCategoryFigures(ctx, payment.eventId, category, eventBalances());

@@ -1,20 +1,22 @@
 import { runBatch } from "../../db/queries/batch";
 import {
-  insertPaymentStatement,
+  insertInvoicePaymentWrite,
   lastPaymentSequence,
   type PaymentRow,
+  paymentLineOf,
   updateInvoiceStatement,
 } from "../../db/queries/invoices";
 import { readInvoiceEventBalances } from "../../db/queries/ledger";
 import type { Fmv1Date } from "../../domain/dates/fmv1-date";
 import { owedOf } from "../../domain/financials/invoice-ledger";
+import { ApiError } from "../../errors/api-error";
 import { invoiceStatusConflict, paymentExceedsOwed, paymentInvalid } from "../../errors/financial-refusals";
 import { started } from "../../lib/started";
 import type { OperationContext } from "../context";
 import { loadFinancialSetup } from "./financial-setup";
 import { type InvoiceView, invoiceView, type PaymentView, paymentView, requireInvoice } from "./invoice-view";
 import { JournalWriter } from "./journal-writer";
-import { isConstraintFailure, type KeptLedger, takeKeptLedger } from "./kept-ledger";
+import { giveBackKeptLedger, isConstraintFailure, type KeptLedger, keptInvoiceOf, takeKeptLedger } from "./kept-ledger";
 import { categoryOf, postErosion, postInvoiceEntry, withPaid } from "./ledger-postings";
 import { paidOnOr } from "./record-direct-payment";
 
@@ -30,7 +32,8 @@ export interface InvoicePaymentInput {
  * Serialized in the company object. `POST P/financials/invoices/{invoiceId}/payments` (CONTRACT section
  * 7.6): cash moves by the payment and the twins come down to their target (Cr cash / Dr twins for
  * payable); on an event invoice of a reserved category the payment also erodes the event's reserves, and
- * that entry is then the invoice's head. One batch.
+ * that entry is then the invoice's head. One batch; on a warm object that kept the invoice (it created or paid
+ * it last) and its event's balances, nothing else.
  */
 export async function recordInvoicePayment(
   ctx: OperationContext,
@@ -41,13 +44,19 @@ export async function recordInvoicePayment(
   try {
     return await recordPayment(ctx, input, kept);
   } catch (error) {
+    // A refusal comes before the batch: nothing moved, so the ledger is still as kept.
+    if (error instanceof ApiError) giveBackKeptLedger(ctx, kept);
     if (!isConstraintFailure(error)) throw error;
-    // The journal or the payments moved behind the object's back: nothing committed; again, on what D1 holds.
+    // The invoice, the journal or the payments moved behind the object's back: nothing committed; again, on
+    // what D1 holds.
     return recordPayment(ctx, input, undefined);
   }
 }
 
-/** The payment, posting after the kept ledger when the object has it (no read of accounts or sequences). */
+/**
+ * The payment, posting after the kept ledger when the object has it (no read of accounts or sequences), and
+ * on the kept invoice and event balances when it has those too (no read at all).
+ */
 async function recordPayment(
   ctx: OperationContext,
   input: InvoicePaymentInput,
@@ -62,9 +71,12 @@ async function recordPayment(
   const sequenceRead = started(
     keptSequence === undefined ? lastPaymentSequence(ctx.db, ctx.companyId) : Promise.resolve(keptSequence),
   );
+  const known = keptInvoiceOf(kept, input.invoiceId);
   // The reserves a payment on an event's invoice erodes, read by the invoice's id beside it: no read after it.
-  const eventBalancesRead = started(readInvoiceEventBalances(ctx.db, ctx.companyId, input.invoiceId));
-  const { row, payments } = await requireInvoice(ctx, input.invoiceId);
+  const eventBalancesRead = started(
+    known ? Promise.resolve(known.eventBalances) : readInvoiceEventBalances(ctx.db, ctx.companyId, input.invoiceId),
+  );
+  const { row, payments } = known?.invoice ?? (await requireInvoice(ctx, input.invoiceId));
   if (row.status === "void") throw invoiceStatusConflict("A payment cannot be recorded on a void invoice");
   if (Math.sign(input.amountCents) !== Math.sign(row.totalCents)) {
     const message =
@@ -106,9 +118,16 @@ async function recordPayment(
   const updated = { ...paid, headJournalId: last.id };
   await runBatch(ctx.db, [
     ...writer.batch(),
-    insertPaymentStatement(ctx.db, paymentRow),
+    insertInvoicePaymentWrite(ctx.db, paymentRow, row.revision),
     updateInvoiceStatement(ctx.db, updated, row.revision),
   ]);
-  writer.keepCommitted({ paymentSequence: paymentRow.sequence });
-  return { payment: paymentView(paymentRow), invoice: invoiceView(updated, [...payments, paymentRow]) };
+  const paymentsAfter = [...payments, paymentLineOf(paymentRow)];
+  writer.keepCommitted(
+    { paymentSequence: paymentRow.sequence },
+    {
+      invoice: { row: updated, payments: paymentsAfter },
+      eventBalances: eventId === null ? undefined : { eventId, balances: await eventBalancesRead() },
+    },
+  );
+  return { payment: paymentView(paymentRow), invoice: invoiceView(updated, paymentsAfter) };
 }
