@@ -271,6 +271,22 @@ describe("invoice create on a warm company object", () => {
     expect(await countOf("payments", f.company.id)).toBe(0);
   });
 
+  it("stops keeping an invoice past 100 payments (its payments are read with it again)", async () => {
+    const { f, first } = await warmedUp();
+    const pay = async () => {
+      const { result, calls } = await recordD1Calls(() =>
+        f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1 }),
+      );
+      expect(result.status, result.text).toBe(201);
+      return { listed: result.json.invoice.payments.length, calls: operationCalls(calls).map((call) => call.kind) };
+    };
+    for (let n = 1; n <= 100; n++) await pay();
+    // Kept with its 100 payments: the 101st reads nothing; kept no more with 101: the 102nd reads them.
+    expect(await pay()).toEqual({ listed: 101, calls: ["batch"] });
+    expect(await pay()).toEqual({ listed: 102, calls: ["batch", "batch"] });
+    expect((await f.call("GET", `/financials/invoices/${first.id}`)).json).toMatchObject({ paidCents: 102 });
+  });
+
   it("keeps the ledger through a refused payment", async () => {
     const { f, first } = await warmedUp();
     expect((await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 })).status).toBe(

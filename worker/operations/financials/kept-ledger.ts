@@ -37,7 +37,7 @@ export interface KeptInvoice {
 export const KEPT_INVOICES = 256;
 export const KEPT_EVENT_BALANCES = 64;
 /** An invoice with more payments than this is not kept: its payments are read with it instead. */
-export const KEPT_PAYMENTS_PER_INVOICE = 500;
+export const KEPT_PAYMENTS_PER_INVOICE = 100;
 
 /**
  * What a payment on `invoiceId` needs that the object kept: the invoice with its payments, and, on an event's
