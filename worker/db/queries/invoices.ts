@@ -164,20 +164,13 @@ export const insertInvoicePaymentWrite = (db: Database, row: PaymentRow, invoice
   invoicePaymentInsert.bound(db, { ...row, invoiceRevision });
 
 /** The columns an invoice lists of a payment (`PaymentLine`). */
-export const paymentLineOf = ({
-  id,
-  invoiceId,
-  amountCents,
-  paidOn,
-  reference,
-  createdAt,
-}: PaymentRow): PaymentLine => ({
-  id,
-  invoiceId,
-  amountCents,
-  paidOn,
-  reference,
-  createdAt,
+export const paymentLineOf = (row: PaymentRow): PaymentLine => ({
+  id: row.id,
+  invoiceId: row.invoiceId,
+  amountCents: row.amountCents,
+  paidOn: row.paidOn,
+  reference: row.reference,
+  createdAt: row.createdAt,
 });
 
 export const deletePaymentStatement = (db: Database, companyId: string, id: string) =>
