@@ -69,7 +69,13 @@ export const insertInvoiceStatement = (db: Database, row: InvoiceRow) => db.inse
  * the NOT NULL column refuses, so the whole batch fails. Named by placeholders bound from the row itself.
  */
 const whileRecordExists = (type: keyof InvoiceRow, id: keyof InvoiceRow) =>
-  sql`(select ${sql.placeholder(id)} where exists (select 1 from ${entities} where ${entities.companyId} = ${sql.placeholder("companyId")} and ${entities.entityType} = ${sql.placeholder(type)} and ${entities.id} = ${sql.placeholder(id)}))`;
+  onlyWhile(
+    id,
+    sql`select 1 from ${entities} where ${entities.companyId} = ${sql.placeholder("companyId")} and ${entities.entityType} = ${sql.placeholder(type)} and ${entities.id} = ${sql.placeholder(id)}`,
+  );
+
+/** The value bound as `name` while `exists` finds a row when the batch runs, else NULL (a guarded insert). */
+const onlyWhile = (name: string, exists: SQL) => sql`(select ${sql.placeholder(name)} where exists (${exists}))`;
 
 const eventInvoiceInsert = new CompiledWrite<InvoiceRow>((db) =>
   db.insert(invoices).values({
@@ -150,7 +156,10 @@ export const insertPaymentStatement = (db: Database, row: PaymentRow) => db.inse
 const invoicePaymentInsert = new CompiledWrite<PaymentRow & { invoiceRevision: number }>((db) =>
   db.insert(payments).values({
     ...rowPlaceholders(payments),
-    categoryId: sql`(select ${sql.placeholder("categoryId")} where exists (select 1 from ${invoices} where ${invoices.companyId} = ${sql.placeholder("companyId")} and ${invoices.id} = ${sql.placeholder("invoiceId")} and ${invoices.revision} = ${sql.placeholder("invoiceRevision")}))`,
+    categoryId: onlyWhile(
+      "categoryId",
+      sql`select 1 from ${invoices} where ${invoices.companyId} = ${sql.placeholder("companyId")} and ${invoices.id} = ${sql.placeholder("invoiceId")} and ${invoices.revision} = ${sql.placeholder("invoiceRevision")}`,
+    ),
   }),
 );
 

@@ -117,8 +117,13 @@ export class JournalWriter {
    */
   keepCommitted(moved: { invoiceSequence: number } | { paymentSequence: number }, written: WrittenInvoice): void {
     const { invoice, eventBalances } = written;
-    const invoices = new Map(this.opened?.invoices);
-    invoices.delete(invoice.row.id);
+    const kept = this.opened?.invoices;
+    const { id } = invoice.row;
+    // An invoice with many payments is read with them instead (and never left kept as it was before).
+    const invoices =
+      invoice.payments.length > KEPT_PAYMENTS_PER_INVOICE
+        ? new Map([...(kept ?? [])].filter(([key]) => key !== id))
+        : withNewest(kept, id, invoice, KEPT_INVOICES);
     const balances = eventBalances
       ? withNewest(this.opened?.eventBalances, eventBalances.eventId, eventBalances.balances, KEPT_EVENT_BALANCES)
       : new Map(this.opened?.eventBalances);
@@ -129,11 +134,7 @@ export class JournalWriter {
       invoiceSequence: this.opened?.invoiceSequence,
       paymentSequence: this.opened?.paymentSequence,
       ...moved,
-      // An invoice with many payments is read with them instead (and never left kept as it was before).
-      invoices:
-        invoice.payments.length > KEPT_PAYMENTS_PER_INVOICE
-          ? invoices
-          : withNewest(invoices, invoice.row.id, invoice, KEPT_INVOICES),
+      invoices,
       eventBalances: balances,
     });
   }
