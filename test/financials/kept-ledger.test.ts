@@ -287,6 +287,22 @@ describe("invoice create on a warm company object", () => {
     expect((await f.call("GET", `/financials/invoices/${first.id}`)).json).toMatchObject({ paidCents: 102 });
   });
 
+  it("answers 404 to another company's key paying this company's kept invoice, writing nothing", async () => {
+    const { f, first } = await warmedUp();
+    expect((await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 })).status).toBe(
+      201,
+    );
+    // The other company's object is warm too, with an invoice of its own kept.
+    const other = await warmedUp();
+    expect(
+      (await other.f.call("POST", `/financials/invoices/${other.first.id}/payments`, { amountCents: 1_000 })).status,
+    ).toBe(201);
+    const res = await other.f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 500 });
+    expectError(res, 404, "NotFoundError", "Not found");
+    expect(await countOf("payments", f.company.id)).toBe(1);
+    expect((await f.call("GET", `/financials/invoices/${first.id}`)).json).toMatchObject({ paidCents: 1_000 });
+  });
+
   it("keeps the ledger through a refused payment", async () => {
     const { f, first } = await warmedUp();
     expect((await f.call("POST", `/financials/invoices/${first.id}/payments`, { amountCents: 1_000 })).status).toBe(
