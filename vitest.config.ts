@@ -24,6 +24,8 @@ export default defineConfig({
                 AUDIT_LEDGER_RUNS: process.env.AUDIT_LEDGER_RUNS ?? "",
                 AUDIT_LEDGER_STEPS: process.env.AUDIT_LEDGER_STEPS ?? "",
                 AUDIT_LEDGER_SEED: process.env.AUDIT_LEDGER_SEED ?? "",
+                AUDIT_LEDGER_PATH: process.env.AUDIT_LEDGER_PATH ?? "",
+                AUDIT_LEDGER_SHRINK_MINUTES: process.env.AUDIT_LEDGER_SHRINK_MINUTES ?? "",
               },
               // Outbound fetches (the worker's and the tests') reach a fake Google Sheets (test/support/fake-sheets.ts)
               // or a fake Census geocoder (test/support/fake-geocoder.ts), by host; every one is logged.

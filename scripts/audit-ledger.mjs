@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The ledger auditor's long run (issue 13): the same property test `npm test` runs a few times, here with
 // many more and longer random sequences. AUDIT_LEDGER_RUNS (default 40) and AUDIT_LEDGER_STEPS (default 60)
-// size it; AUDIT_LEDGER_SEED replays one seed fast-check reported.
+// size it; AUDIT_LEDGER_SEED replays one seed fast-check reported, and AUDIT_LEDGER_PATH with it its
+// counterexample at once. A failure is shrunk for at most AUDIT_LEDGER_SHRINK_MINUTES (default 3), then the
+// smallest failing sequence found by then is reported.
 import { spawnSync } from "node:child_process";
 
 const env = {
