@@ -161,12 +161,10 @@ async function measureGoalRounds(server, port, run) {
     rounds.push({ health, result, cpu });
   }
   const [first] = rounds;
-  const pairs = rounds.map(({ health, result }) => ({
-    rps: Math.round(result.requests.average * 10) / 10,
-    p99Ms: result.latency.p99,
-    healthRps: health.rps,
-    healthP99Ms: health.p99Ms,
-  }));
+  const pairs = rounds.map(({ health, result }) => {
+    const { rps, p99Ms } = summarize("round", result);
+    return { rps, p99Ms, healthRps: health.rps, healthP99Ms: health.p99Ms };
+  });
   return [first.result, { ...first.cpu, healthBeside: first.health, rounds: pairs }];
 }
 
