@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { referenceScriptSource, writeReferenceScript } from "./scripts/reference-assets.mjs";
 import { FAKE_GEOCODER_ORIGIN, fakeGeocoderOutbound, loggingOutbound } from "./test/support/fake-geocoder.js";
 import { FAKE_DRIVE_ORIGIN, FAKE_SHEETS_ORIGIN, fakeSheetsOutbound } from "./test/support/fake-sheets.js";
 
 export const TEST_STAFF_TOKEN = "test-staff-token";
+
+// The worker imports the gzipped reference bundle (worker/generated/, not committed); the /docs/scalar.js test
+// compares what it serves with the pinned package's own bytes by their SHA-256.
+writeReferenceScript();
+const REFERENCE_SCRIPT_SHA256 = createHash("sha256").update(referenceScriptSource()).digest("hex");
 
 export default defineConfig({
   test: {
@@ -16,6 +23,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 STAFF_TOKEN: TEST_STAFF_TOKEN,
+                REFERENCE_SCRIPT_SHA256,
                 SHEETS_API_BASE_URL: FAKE_SHEETS_ORIGIN,
                 DRIVE_API_BASE_URL: FAKE_DRIVE_ORIGIN,
                 GEOCODER_BASE_URL: FAKE_GEOCODER_ORIGIN,

@@ -1,20 +1,28 @@
-// Copies the pinned Scalar reference bundle (@scalar/api-reference, an exact dependency) into public/docs/,
-// where Workers static assets serve it at /docs/scalar.js: the reference page then loads nothing from the
-// internet. Run by `npm start`, the e2e test and the benchmark (through dev-server.mjs) and before deploy.
-import { copyFileSync, mkdirSync } from "node:fs";
+// Writes the pinned Scalar reference bundle (@scalar/api-reference, an exact dependency), gzipped, to
+// worker/generated/reference-script.gz.bin, which the worker imports as bytes (a Data module) and serves at
+// /docs/scalar.js: the reference page then loads nothing from the internet. Run by `npm start`, the benchmark
+// and the e2e test (through dev-server.mjs), by the test configuration, and before deploy. The file is not
+// committed: it is made from the locked dependency.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-export function copyReferenceAssets() {
+/** The pinned bundle's text, as the package ships it. */
+export function referenceScriptSource() {
   const require = createRequire(import.meta.url);
-  const bundle = join(dirname(require.resolve("@scalar/api-reference")), "browser/standalone.js");
-  const target = join(root, "public/docs/scalar.js");
+  return readFileSync(join(dirname(require.resolve("@scalar/api-reference")), "browser/standalone.js"));
+}
+
+/** Writes the gzipped bundle the worker imports; returns its path. */
+export function writeReferenceScript() {
+  const target = join(root, "worker/generated/reference-script.gz.bin");
   mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(bundle, target);
+  writeFileSync(target, gzipSync(referenceScriptSource(), { level: 9 }));
   return target;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`copied ${copyReferenceAssets()}`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`wrote ${writeReferenceScript()}`);

@@ -64,7 +64,8 @@ const DESCRIPTION = [
     "id, key id, method, path, status, duration, and a mutation body's root `batchId`: a string as sent, any " +
     "other JSON value as its JSON text, at most 256 characters). Calls that fail authentication go to a " +
     "platform log, never a company's, and their bodies are never read. Responses carry `Cache-Control: " +
-    "no-store`, `X-Content-Type-Options: nosniff` and `X-Request-Id`.",
+    "no-store` (but `/docs/scalar.js`, the reference page's public script, which is revalidated by its `ETag`), " +
+    "`X-Content-Type-Options: nosniff` and `X-Request-Id`.",
 ].join("\n");
 
 /** The document configuration; routes contribute their paths through zod-openapi's registry. */

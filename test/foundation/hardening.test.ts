@@ -70,7 +70,7 @@ describe("headers", () => {
     expect(again).not.toBe(policy);
   });
 
-  it("loads its script from this service only (the pinned bundle as a static asset): it works offline", async () => {
+  it("loads its script from this service only (the pinned bundle, which the worker serves): it works offline", async () => {
     const res = await call("GET", "/docs");
     expect(res.text).toContain('src="/docs/scalar.js"');
     expect(res.text).not.toMatch(/https?:\/\//);

@@ -1,8 +1,10 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { MiddlewareHandler } from "hono";
+import referenceScriptGzip from "../generated/reference-script.gz.bin";
+import { acceptsGzip, entityTagListed } from "./content-negotiation";
 import type { AppEnv } from "./context";
 
-/** The pinned reference bundle, served by Workers static assets (scripts/reference-assets.mjs). */
+/** Where the page loads the pinned reference bundle from (`referenceScript`). */
 export const REFERENCE_SCRIPT = "/docs/scalar.js";
 
 /**
@@ -38,4 +40,35 @@ export const referencePage: MiddlewareHandler<AppEnv> = async (c, next) => {
   const response = await render(c as unknown as Parameters<typeof render>[0], next);
   if (response) response.headers.set("Content-Security-Policy", policyOf(nonce));
   return response;
+};
+
+/** The bundle's entity tag: the start of its gzip bytes' SHA-256, computed once per isolate. */
+let referenceScriptTag: Promise<string> | undefined;
+const referenceScriptTagOf = () =>
+  (referenceScriptTag ??= crypto.subtle.digest("SHA-256", referenceScriptGzip).then((digest) => {
+    const hex = [...new Uint8Array(digest, 0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    return `"${hex}"`;
+  }));
+
+/**
+ * `GET /docs/scalar.js`: the pinned Scalar bundle (scripts/reference-assets.mjs gzips it into a Data module of
+ * the worker, so no static-assets router stands in front of every API call). Sent as stored with
+ * `Content-Encoding: gzip` to a client that accepts it, decompressed otherwise; revalidated by its ETag (304).
+ */
+export const referenceScript: MiddlewareHandler<AppEnv> = async (c) => {
+  const etag = await referenceScriptTagOf();
+  const headers: Record<string, string> = {
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  };
+  if (entityTagListed(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  if (acceptsGzip(c.req.header("Accept-Encoding")))
+    return new Response(referenceScriptGzip, {
+      headers: { ...headers, "Content-Encoding": "gzip" },
+      encodeBody: "manual", // the bytes are gzip already: the runtime must not encode them again
+    });
+  const text = new Response(referenceScriptGzip).body?.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(text, { headers });
 };
