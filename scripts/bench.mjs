@@ -16,7 +16,8 @@
 // review runs per second.
 // Bounds scenarios (scripts/bench/bounds-scenarios.mjs, issue 11) run last: the largest accepted configuration
 // (validate, import, the entity configuration read), data-validation batch and run, and a 500-delta
-// endorsement, each with workerd's memory after it.
+// endorsement, each with workerd's memory after it. Then, on fresh servers of their own, the rate limiter's cost
+// and the harness floor (scripts/bench/harness-floor.mjs: a bare worker's constant answer against one D1 read).
 // About 20 minutes at the defaults on 2 cores.
 // Numbers go through wrangler dev's local proxy, so compare them with each other, not with production.
 // wrangler's local trace collector (a dev-only sidecar that stores every span in SQLite on workerd's one thread)
@@ -36,6 +37,7 @@ import { BOUNDS_SCENARIOS, boundsScenarios } from "./bench/bounds-scenarios.mjs"
 import { GOAL_SCENARIOS, printEdgeGoals } from "./bench/edge-goals.mjs";
 import { entityScenarios, readCostComparison } from "./bench/entity-scenarios.mjs";
 import { BILL_REVIEW_SCENARIO, balancesCostComparison, financialScenarios } from "./bench/financial-scenarios.mjs";
+import { FLOOR_CONFIG, FLOOR_CONSTANT, FLOOR_READS, FLOOR_ROWS, printHarnessFloor } from "./bench/harness-floor.mjs";
 import {
   BORDEREAU_SCENARIO,
   describeHistories,
@@ -53,7 +55,7 @@ import {
   retryScenarios,
 } from "./bench/retry-scenarios.mjs";
 import { cpuPerRequest, workerdTicks } from "./bench/workerd-cpu.mjs";
-import { freePort, startDevServer } from "./dev-server.mjs";
+import { freePort, startBareWorker, startDevServer } from "./dev-server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -133,6 +135,33 @@ async function measureLimiterCost() {
     }
   }
   return rows;
+}
+
+/**
+ * The harness floor (scripts/bench/harness-floor.mjs): a bare worker on a fresh server of its own, measured in
+ * BENCH_GOAL_ROUNDS rounds of its constant answer and then each D1 read. Each row's figures are its first
+ * round's; `rounds` holds every round's req/s.
+ */
+async function measureHarnessFloor() {
+  const dir = mkdtempSync(join(tmpdir(), "iop-bench-floor-"));
+  const port = await freePort();
+  const floor = await startBareWorker({ configPath: FLOOR_CONFIG, port, persistDir: dir, logLevel: "warn" });
+  try {
+    const paths = [[FLOOR_CONSTANT, "/health"], ...FLOOR_READS];
+    const rows = new Map();
+    for (let round = 0; round < GOAL_ROUNDS; round += 1) {
+      for (const [name, path] of paths) {
+        const [result, cpu] = await measure(floor, port, { path });
+        const row = rows.get(name) ?? summarize(name, result, { ...cpu, rounds: [] });
+        row.rounds.push(summarize(name, result).rps);
+        rows.set(name, row);
+      }
+    }
+    return [...rows.values()];
+  } finally {
+    await floor.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -222,6 +251,11 @@ try {
     server = null;
     rows.push(...(await measureLimiterCost()));
   }
+  if (!ONLY || FLOOR_ROWS.some((name) => ONLY.test(name))) {
+    await server?.stop();
+    server = null;
+    rows.push(...(await measureHarnessFloor()));
+  }
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const measured = (...names) => names.every((name) => byName[name]);
   const ratioValues = Object.fromEntries(
@@ -240,6 +274,8 @@ try {
   printTable(rows);
   console.log();
   printEdgeGoals(byName);
+  console.log();
+  printHarnessFloor(byName);
   console.log();
   console.log(`host ${hostLoad()} at the end`);
   for (const [label, value] of Object.entries(ratioValues)) console.log(`ratio ${label} (req/s): ${value}`);

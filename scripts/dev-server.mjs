@@ -58,30 +58,8 @@ export async function startDevServer({
 
   await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs], log);
 
-  if (!(await portIsFree(port)))
-    throw new Error(`Port ${port} on 127.0.0.1 is already in use; set PORT to another port.`);
-  const devArgs = [
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--show-interactive-dev-session=false",
-    ...persistArgs,
-  ];
-  if (logLevel) devArgs.push("--log-level", logLevel);
-  for (const [name, value] of Object.entries(vars)) devArgs.push("--var", `${name}:${value}`);
-  const child = spawnWrangler(devArgs, log, localTraces ? {} : { X_LOCAL_OBSERVABILITY: "false" });
-  const stop = () => killTree(child);
-
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { child, baseUrl, stop } = await startWranglerDev({ port, persistArgs, log, logLevel, vars, localTraces });
   try {
-    await Promise.race([
-      waitForHealth(baseUrl, child, log),
-      child.exited.then(({ code, signal }) => {
-        throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
-      }),
-    ]);
     log?.(
       `Healthy after ${Math.round((Date.now() - startedAt) / 1000)} s; seeding the demo company through the admin API.\n`,
     );
@@ -93,6 +71,50 @@ export async function startDevServer({
     await stop();
     throw error;
   }
+}
+
+/** `wrangler dev` on 127.0.0.1:`port` (the service, or the worker of `configPath`), once `/health` answers 200. */
+async function startWranglerDev({ port, persistArgs, configPath, log, logLevel, vars = {}, localTraces }) {
+  if (!(await portIsFree(port)))
+    throw new Error(`Port ${port} on 127.0.0.1 is already in use; set PORT to another port.`);
+  const devArgs = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    ...persistArgs,
+  ];
+  if (configPath) devArgs.push("--config", configPath);
+  if (logLevel) devArgs.push("--log-level", logLevel);
+  for (const [name, value] of Object.entries(vars)) devArgs.push("--var", `${name}:${value}`);
+  const child = spawnWrangler(devArgs, log, localTraces ? {} : { X_LOCAL_OBSERVABILITY: "false" });
+  const stop = () => killTree(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await Promise.race([
+      waitForHealth(baseUrl, child, log),
+      child.exited.then(({ code, signal }) => {
+        throw new Error(`wrangler dev exited early (code ${code}, signal ${signal}). Its output:\n${child.output()}`);
+      }),
+    ]);
+    return { child, baseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * A worker other than the service under `wrangler dev` (the benchmark's harness floor, scripts/bench/floor/),
+ * with its state in `persistDir` and wrangler's local trace collector off, as the benchmark runs the service.
+ * @returns {Promise<{ baseUrl: string, processGroup: number, stop: () => Promise<void> }>}
+ */
+export async function startBareWorker({ configPath, port, persistDir, logLevel }) {
+  const persistArgs = ["--persist-to", resolve(persistDir)];
+  const { child, baseUrl, stop } = await startWranglerDev({ port, persistArgs, configPath, logLevel });
+  return { baseUrl, processGroup: child.pid, stop };
 }
 
 /** Sets a company's per-key budget through the staff API (CONTRACT 8.2). */

@@ -1,6 +1,6 @@
 // Issue 16's table: the figures the issue measured before its levers, beside this run's, with the goals as
 // ratios to `GET /health` in the same run (the only comparison that survives a different host or load).
-import { cpuCell } from "./report.mjs";
+import { cpuCell, median } from "./report.mjs";
 
 /** [label, scenario of this bench, before: { rps, p50, p99, ratio } from the issue's run, goal ratio or null]. */
 const ROWS = [
@@ -119,12 +119,6 @@ export function printEdgeGoals(byName) {
       `endorse at version 1,000 vs version 2 (one at a time): p50 ${long.p50Ms} vs ${short.p50Ms} ms; before: 20.4 vs 19.3 ms`,
     );
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The endorsement's p99 goal (≤ 100 ms): its first round, the median over its rounds, and health's beside each. */
 function printEndorseP99(endorse) {

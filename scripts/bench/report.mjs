@@ -42,6 +42,13 @@ export function printTable(rows) {
   for (const line of cells.slice(1)) console.log(format(line));
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** a / b rounded to three places; null when b is zero (a 0 ms percentile gives no meaningful ratio). */
 export function ratio(a, b) {
   return b === 0 ? null : Math.round((a / b) * 1000) / 1000;
