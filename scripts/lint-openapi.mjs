@@ -6,8 +6,11 @@ import { registerHooks } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
+import { writeReferenceScript } from "./reference-assets.mjs";
 
-// The worker imports a `.bin` file as its bytes (a Data module, as wrangler bundles it); so does Node here.
+// The worker imports a `.bin` file as its bytes (a Data module, as wrangler bundles it); so does Node here. The
+// reference script's is made from the locked package, not committed: a fresh clone has it only once written.
+writeReferenceScript();
 registerHooks({
   load(url, context, nextLoad) {
     const file = new URL(url);
