@@ -50,6 +50,11 @@ describe("the reference page's script", () => {
       expect(again.headers.get("ETag")).toBe(etag);
       expect((await again.arrayBuffer()).byteLength).toBe(0);
     }
+    const together = await Promise.all(Array.from({ length: 8 }, () => get({ "Accept-Encoding": "gzip" })));
+    for (const res of together) await res.arrayBuffer();
+    expect(new Set(together.map((res) => `${res.status} ${res.headers.get("ETag")}`))).toEqual(
+      new Set([`200 ${etag}`]),
+    );
     const changed = await get({ "If-None-Match": '"0123"' });
     expect(changed.status).toBe(200);
     await changed.arrayBuffer();

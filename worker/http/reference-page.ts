@@ -42,13 +42,19 @@ export const referencePage: MiddlewareHandler<AppEnv> = async (c, next) => {
   return response;
 };
 
-/** The bundle's entity tag: the start of its gzip bytes' SHA-256, computed once per isolate. */
-let referenceScriptTag: Promise<string> | undefined;
-const referenceScriptTagOf = () =>
-  (referenceScriptTag ??= crypto.subtle.digest("SHA-256", referenceScriptGzip).then((digest) => {
+/**
+ * The bundle's entity tag: the start of its gzip bytes' SHA-256, computed once per isolate. The string is kept,
+ * not the promise: a request must not wait on a promise another request's work settles (Workers' I/O contexts).
+ */
+let referenceScriptTag: string | undefined;
+async function referenceScriptTagOf(): Promise<string> {
+  if (referenceScriptTag === undefined) {
+    const digest = await crypto.subtle.digest("SHA-256", referenceScriptGzip);
     const hex = [...new Uint8Array(digest, 0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-    return `"${hex}"`;
-  }));
+    referenceScriptTag = `"${hex}"`;
+  }
+  return referenceScriptTag;
+}
 
 /**
  * `GET /docs/scalar.js`: the pinned Scalar bundle (scripts/reference-assets.mjs gzips it into a Data module of
