@@ -9,7 +9,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { seedDemoProgram } from "./demo-program.mjs";
-import { writeReferenceScript } from "./reference-assets.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -52,7 +51,6 @@ export async function startDevServer({
 } = {}) {
   const startedAt = Date.now();
   const staffToken = ensureDevVars();
-  writeReferenceScript();
   const persist = persistDir ? resolve(persistDir) : undefined;
   const persistArgs = persist ? ["--persist-to", persist] : [];
 

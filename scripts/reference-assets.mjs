@@ -1,8 +1,8 @@
 // Writes the pinned Scalar reference bundle (@scalar/api-reference, an exact dependency), gzipped, to
 // worker/generated/reference-script.gz.bin, which the worker imports as bytes (a Data module) and serves at
-// /docs/scalar.js: the reference page then loads nothing from the internet. Run by `npm start`, the benchmark
-// and the e2e test (through dev-server.mjs), by the test configuration, and before deploy. The file is not
-// committed: it is made from the locked dependency.
+// /docs/scalar.js: the reference page then loads nothing from the internet. Run by `wrangler dev` and
+// `wrangler deploy` (the [build] command of wrangler.toml, so `npm start`, the benchmark and the e2e test too), by
+// the test configuration and by the OpenAPI lint. The file is not committed: it is made from the locked dependency.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
