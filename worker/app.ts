@@ -7,7 +7,7 @@ import type { AppEnv } from "./http/context";
 import { errorBody, handleError } from "./http/errors";
 import { financialsSwitch } from "./http/financials-switch";
 import { methodGate } from "./http/method-gate";
-import { REFERENCE_SCRIPT, referencePage, referenceScript } from "./http/reference-page";
+import { referencePage } from "./http/reference-page";
 import { FAMILY_PREFIX } from "./http/route";
 import { handleZodError } from "./http/validation";
 import { openApiDocument, registerSecuritySchemes } from "./openapi";
@@ -40,11 +40,7 @@ export function buildApp() {
     return c.json(document);
   });
   app.get("/docs", referencePage);
-  app.get(REFERENCE_SCRIPT, referenceScript);
-  gate = methodGate([
-    ...routes,
-    ...["/openapi.json", "/docs", REFERENCE_SCRIPT].map((path) => ({ method: "get", path })),
-  ]);
+  gate = methodGate([...routes, { method: "get", path: "/openapi.json" }, { method: "get", path: "/docs" }]);
 
   app.notFound((c) => c.json(errorBody(notFound()), 404));
   app.onError(handleError);

@@ -70,4 +70,17 @@ describe("the reference page's script", () => {
     expect(post.headers.get("Allow")).toBe("GET, HEAD");
     expect(((await post.json()) as { error: { code: string } }).error.code).toBeTruthy();
   });
+
+  it("is described in /openapi.json as a public System operation with its 200 and 304", async () => {
+    const document = (await (await SELF.fetch(`${BASE}/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { security: unknown[]; tags: string[]; responses: Record<string, unknown> }>
+      >;
+    };
+    const operation = document.paths["/docs/scalar.js"]?.get;
+    expect(operation?.security).toEqual([]);
+    expect(operation?.tags).toEqual(["System"]);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(["200", "304"]));
+  });
 });

@@ -4,8 +4,10 @@ import referenceScriptGzip from "../generated/reference-script.gz.bin";
 import { acceptsGzip, entityTagListed } from "./content-negotiation";
 import type { AppEnv } from "./context";
 
-/** Where the page loads the pinned reference bundle from (`referenceScript`). */
+/** Where the page loads the pinned reference bundle from (`referenceScriptResponse`). */
 export const REFERENCE_SCRIPT = "/docs/scalar.js";
+/** The bundle is public: any cache may keep it, revalidating by its ETag each time. */
+export const REFERENCE_SCRIPT_CACHING = "public, max-age=0, must-revalidate";
 
 /**
  * The reference page's Content-Security-Policy: scripts only from this service and with this answer's
@@ -57,24 +59,25 @@ async function referenceScriptTagOf(): Promise<string> {
 }
 
 /**
- * `GET /docs/scalar.js`: the pinned Scalar bundle (scripts/reference-assets.mjs gzips it into a Data module of
- * the worker, so no static-assets router stands in front of every API call). Sent as stored with
- * `Content-Encoding: gzip` to a client that accepts it, decompressed otherwise; revalidated by its ETag (304).
+ * The answer of `GET /docs/scalar.js` (`worker/routes/system/reference-script.ts`): the pinned Scalar bundle, which
+ * scripts/reference-assets.mjs gzips into a Data module of the worker, so no static-assets router stands in front
+ * of every API call. Sent as stored with `Content-Encoding: gzip` to a client that accepts it, decompressed
+ * otherwise; revalidated by its ETag (304).
  */
-export const referenceScript: MiddlewareHandler<AppEnv> = async (c) => {
+export async function referenceScriptResponse(ifNoneMatch?: string, acceptEncoding?: string): Promise<Response> {
   const etag = await referenceScriptTagOf();
   const headers: Record<string, string> = {
     "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": "public, max-age=0, must-revalidate",
+    "Cache-Control": REFERENCE_SCRIPT_CACHING,
     ETag: etag,
     Vary: "Accept-Encoding",
   };
-  if (entityTagListed(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  if (acceptsGzip(c.req.header("Accept-Encoding")))
+  if (entityTagListed(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  if (acceptsGzip(acceptEncoding))
     return new Response(referenceScriptGzip, {
       headers: { ...headers, "Content-Encoding": "gzip" },
       encodeBody: "manual", // the bytes are gzip already: the runtime must not encode them again
     });
   const text = new Response(referenceScriptGzip).body?.pipeThrough(new DecompressionStream("gzip"));
   return new Response(text, { headers });
-};
+}

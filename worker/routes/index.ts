@@ -18,11 +18,13 @@ import { quoteRoutes } from "./quotes";
 import { relationshipRoutes } from "./relationships";
 import { submissionRoutes } from "./submissions";
 import { health } from "./system/health";
+import { referenceScript } from "./system/reference-script";
 import { taskRoutes } from "./tasks";
 
 /** Every operation of the service, by area; each area's `index.ts` lists its routes. */
 const ROUTES: RouteEntry[] = [
   health,
+  referenceScript,
   ...adminRoutes,
   ...companyRoutes,
   ...configurationRoutes,
