@@ -113,26 +113,16 @@ async function measureLimiterCost() {
     [LIFECYCLE_FRESH_WITH_LIMITER, { requestsPerMinute: 100_000 }],
     [LIFECYCLE_WITHOUT_LIMITER, { vars: { RATE_LIMITS: "off" } }],
   ]) {
-    const dir = mkdtempSync(join(tmpdir(), "iop-bench-limiter-"));
-    const port = await freePort();
-    const fresh = await startDevServer({
-      port,
-      persistDir: dir,
-      logLevel: "warn",
-      program: false,
-      localTraces: LOCAL_TRACES,
-      ...settings,
-    });
-    try {
+    const start = (port, persistDir) =>
+      startDevServer({ port, persistDir, logLevel: "warn", program: false, localTraces: LOCAL_TRACES, ...settings });
+    const row = await onFreshServer("iop-bench-limiter-", start, async (fresh, port) => {
       const request = {
         path: `/api/v1/companies/${fresh.companyId}/lifecycle`,
         headers: { authorization: fresh.adminKey },
       };
-      rows.push(summarize(name, ...(await measure(fresh, port, request))));
-    } finally {
-      await fresh.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+      return summarize(name, ...(await measure(fresh, port, request)));
+    });
+    rows.push(row);
   }
   return rows;
 }
@@ -142,15 +132,12 @@ async function measureLimiterCost() {
  * BENCH_GOAL_ROUNDS rounds of its constant answer and then each D1 read. Each row's figures are its first
  * round's; `rounds` holds every round's req/s.
  */
-async function measureHarnessFloor() {
-  const dir = mkdtempSync(join(tmpdir(), "iop-bench-floor-"));
-  const port = await freePort();
-  const floor = await startBareWorker({ configPath: FLOOR_CONFIG, port, persistDir: dir, logLevel: "warn" });
-  try {
-    const paths = [[FLOOR_CONSTANT, "/health"], ...FLOOR_READS];
+function measureHarnessFloor() {
+  const start = (port, persistDir) => startBareWorker({ configPath: FLOOR_CONFIG, port, persistDir, logLevel: "warn" });
+  return onFreshServer("iop-bench-floor-", start, async (floor, port) => {
     const rows = new Map();
     for (let round = 0; round < GOAL_ROUNDS; round += 1) {
-      for (const [name, path] of paths) {
+      for (const [name, path] of [[FLOOR_CONSTANT, "/health"], ...FLOOR_READS]) {
         const [result, cpu] = await measure(floor, port, { path });
         const row = rows.get(name) ?? summarize(name, result, { ...cpu, rounds: [] });
         row.rounds.push(summarize(name, result).rps);
@@ -158,8 +145,22 @@ async function measureHarnessFloor() {
       }
     }
     return [...rows.values()];
+  });
+}
+
+/**
+ * Runs `use(server, port)` on a server that `start(port, persistDir)` starts on a free port with fresh state in a
+ * new temporary folder, then stops it and removes the folder. One dev server per checkout at a time: the caller
+ * has stopped the main one.
+ */
+async function onFreshServer(prefix, start, use) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const port = await freePort();
+  const server = await start(port, dir);
+  try {
+    return await use(server, port);
   } finally {
-    await floor.stop();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

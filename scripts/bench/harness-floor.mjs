@@ -33,6 +33,6 @@ export function printHarnessFloor(byName) {
     );
   }
   console.log(
-    "  read by id is one D1 read in a session plus the service's own work: its goal (≥ 0.60) cannot pass this floor",
+    "  read by id is one D1 read in a session plus the service's own work: its ratio to /health stays below the session read's (goal ≥ 0.60)",
   );
 }
