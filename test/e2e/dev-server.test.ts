@@ -1,6 +1,6 @@
 // Runs `npm start` for real (scripts/start.mjs: wrangler dev + demo company seed) and follows what it prints.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -170,7 +170,45 @@ describe("npm start", () => {
     expect(lifecycle).toEqual({ status: 200, json: { companyId: first.companyId, lifecycle: "sandbox" } });
     expect(await stop(second.child)).toBe(0);
   });
+
+  it("rebuilds and reloads the worker when a file it is built from changes, once a change", async () => {
+    const started = await start();
+    let output = "";
+    for (const stream of [started.child.stdout, started.child.stderr])
+      must(stream).on("data", (chunk) => (output += chunk));
+    const times = (line: string) => output.split(line).length - 1;
+
+    // Written again with the same bytes: a change to the watcher, and nothing to undo should the test stop here.
+    for (const file of ["worker/index.ts", "durable/company.ts"]) {
+      const reloads = times(RELOADING);
+      writeFileSync(join(ROOT, file), readFileSync(join(ROOT, file)));
+      await until(
+        () => times(RELOADING) > reloads,
+        `reload after ${file} changed`,
+        () => output,
+      );
+      expect((await get("/health")).status).toBe(200);
+    }
+    // The build found its module up to date each time, so its own run set off no other build.
+    expect(times(UP_TO_DATE)).toBe(2);
+    const builds = times(BUILD_RUNNING);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(times(BUILD_RUNNING)).toBe(builds);
+    expect(await stop(started.child)).toBe(0);
+  });
 });
+
+const RELOADING = "Reloading local server";
+const BUILD_RUNNING = "[custom build] Running";
+const UP_TO_DATE = "reference-script.gz.bin is up to date";
+
+/** Polls `done` every 200 ms for up to a minute; fails with the output seen so far. */
+async function until(done: () => boolean, what: string, output: () => string) {
+  for (const deadline = Date.now() + 60_000; !done(); ) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within 60 s. Output since ready:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it where it can). */
 const CHROMIUM = "/usr/bin/chromium";
