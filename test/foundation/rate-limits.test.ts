@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, createCompany, eventually, expectError, staff } from "../support/harness";
+import { call, createCompany, eventually, expectError, setRequestBudget, staff } from "../support/harness";
 
 /** Rate limits per API key (CONTRACT 8.2). */
 
@@ -9,9 +9,7 @@ const headersOf = (res: { headers: Headers }) => HEADERS.map((name) => res.heade
 
 async function companyWithBudget(requestsPerMinute: number) {
   const company = await createCompany();
-  const res = await staff("PATCH", `/admin/companies/${company.id}`, { rateLimit: { requestsPerMinute } });
-  expect(res.status, res.text).toBe(200);
-  expect(res.json.rateLimit).toEqual({ requestsPerMinute });
+  await setRequestBudget(company.id, requestsPerMinute);
   return company;
 }
 

@@ -37,6 +37,13 @@ export async function call(method: string, path: string, options: CallOptions = 
 export const staff = (method: string, path: string, body?: unknown) =>
   call(method, path, { auth: `Bearer ${STAFF_TOKEN}`, body });
 
+/** Sets a company's budget of requests per minute a key (CONTRACT 8.2) through the staff API; fails the test if refused. */
+export async function setRequestBudget(companyId: string, requestsPerMinute: number) {
+  const res = await staff("PATCH", `/admin/companies/${companyId}`, { rateLimit: { requestsPerMinute } });
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.rateLimit).toEqual({ requestsPerMinute });
+}
+
 export interface TestCompany {
   id: string;
   /** Mints a key for this company with the given roles and explicit permissions. */
