@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { BOUNDARY, multipartBody, type Part, upload } from "../attachments/multipart";
 import { setUpFinancials } from "../financials/helpers";
 import { call, setRequestBudget } from "../support/harness";
 import { companyOperations, type Operation, servedDocument, UNKNOWN_ID } from "./operations";
@@ -17,6 +18,10 @@ const documented5xx = (op: Operation) =>
   Object.keys(op.operation.responses ?? {}).filter((status) => status.startsWith("5") && status !== "500");
 /** Routes that wipe what the others read (the fixture would be gone for the rest of the run); own tests cover them. */
 const WIPES = /delete-all|\/reset$/;
+
+/** A value one time in ten, else undefined. */
+const rarely = <T>(value: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value });
 
 /** An input that fits no schema in particular: the values a careless client sends. */
 const stray = fc.oneof(
@@ -142,6 +147,59 @@ describe("every company route, given generated inputs", () => {
         }
       }),
       { seed: 20261130, numRuns: 2000 },
+    );
+  });
+
+  it("the multipart upload, given generated parts and broken bodies, answers a 2xx or a 4xx in the error envelope", async () => {
+    const f = await setUpFinancials();
+    await setRequestBudget(f.company.id, 100_000);
+    const document = await servedDocument();
+    const schemas: Schemas = document.components?.schemas ?? {};
+    const ids = [f.eventId, f.personId, f.organizationId, UNKNOWN_ID];
+    const form = document.paths["/api/v1/companies/{companyId}/files"].post.requestBody.content["multipart/form-data"];
+    const fields = Object.entries<any>(form.schema.properties).filter(([name]) => name !== "file");
+
+    const field: fc.Arbitrary<Part> = fc.oneof(
+      ...fields.map(([name, schema]) => valuesOf(schema, schemas, ids).map((v) => ({ name, value: String(v) }))),
+      fc.record({ name: fc.constantFrom("extra", "file ", "FILE"), value: fc.string({ maxLength: 20 }) }),
+    );
+    const file: fc.Arbitrary<Part> = fc.record({
+      name: fc.constant("file"),
+      value: fc.uint8Array({ maxLength: 300 }),
+      filename: fc.oneof(fc.constantFrom("a.pdf", "", "../../etc/passwd", "名前.txt", "a\\b.png"), fc.string()),
+      contentType: fc.constantFrom("application/pdf", "text/plain", "", "x/y; q=1", "image/png"),
+      headers: rarely(fc.constantFrom("Content-Disposition: form-data", "X: y", "Content-Disposition: attachment")),
+    });
+    const bodies = fc.record({
+      // Mostly one file part among a few fields, in any order, so most bodies reach the upload itself.
+      parts: fc
+        .tuple(fc.array(file, { minLength: 1, maxLength: 2 }), fc.array(field, { maxLength: 3 }))
+        .chain(([files, others]) => fc.shuffledSubarray([...others, ...files], { minLength: others.length })),
+      cut: rarely(fc.nat(400)),
+      contentType: fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(`multipart/form-data; boundary=${BOUNDARY}`) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            `multipart/form-data; boundary="${BOUNDARY}"`,
+            "multipart/form-data; boundary=other",
+            "multipart/form-data",
+            "application/json",
+          ),
+        },
+      ),
+    });
+
+    await fc.assert(
+      fc.asyncProperty(bodies, async ({ parts, cut, contentType }) => {
+        const whole = multipartBody(parts);
+        const res = await upload(f.company.id, f.admin, cut === undefined ? whole : whole.slice(0, cut), contentType);
+        const label = `${contentType}, ${parts.length} parts, cut at ${cut} → ${res.status} ${res.text.slice(0, 300)}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (res.status >= 400) expect(res.json?.error?.code, label).toEqual(expect.any(String));
+        if (res.status >= 400) expect(res.json?.error?.userMessages, label).toEqual(expect.any(Array));
+      }),
+      { seed: 20261130, numRuns: 300 },
     );
   });
 });
