@@ -163,6 +163,10 @@ async function attachedRecords(f: FinancialsFixture): Promise<Ids> {
     all: [...entityIds, UNKNOWN_ID, noteId, taskId, folderId, fileId, policyId, invoiceId] as string[],
     byParameter: {
       entityId: entityIds,
+      eventId: [f.eventId],
+      personId: [f.personId],
+      policyId: [policyId],
+      invoiceId: [invoiceId],
       noteId: [noteId],
       taskId: [taskId],
       folderId: [folderId],
