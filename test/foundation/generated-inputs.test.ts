@@ -175,7 +175,7 @@ async function attachedRecords(f: FinancialsFixture): Promise<Ids> {
   };
 }
 
-/** A company with records to name, a raised budget, and the company routes but those that wipe or upload. */
+/** A company with records to name and a raised budget, its ids, and the company routes but those that wipe or upload. */
 async function fuzzTarget() {
   const f = await setUpFinancials();
   // More calls than a minute's default budget of 600; a 429 would stand in for the answers under test.
@@ -196,7 +196,7 @@ async function fuzzTarget() {
       return { ...res, label: `${method} ${target} → ${res.status} ${res.text.slice(0, 300)}` };
     });
   };
-  return { operations, requestsAmong, send };
+  return { f, schemas, ids, operations, requestsAmong, send };
 }
 
 describe("every company route, given generated inputs", () => {
@@ -236,16 +236,13 @@ describe("every company route, given generated inputs", () => {
   });
 
   it("the multipart upload, given generated parts and broken bodies, answers a 2xx or a 4xx in the error envelope", async () => {
-    const f = await setUpFinancials();
-    await setRequestBudget(f.company.id, 100_000);
+    const { f, schemas, ids } = await fuzzTarget();
     const document = await servedDocument();
-    const schemas: Schemas = document.components?.schemas ?? {};
-    const ids = [f.eventId, f.personId, f.organizationId, UNKNOWN_ID];
     const form = document.paths["/api/v1/companies/{companyId}/files"].post.requestBody.content["multipart/form-data"];
     const fields = Object.entries<any>(form.schema.properties).filter(([name]) => name !== "file");
 
     const field: fc.Arbitrary<Part> = fc.oneof(
-      ...fields.map(([name, schema]) => valuesOf(schema, schemas, ids).map((v) => ({ name, value: String(v) }))),
+      ...fields.map(([name, schema]) => valuesOf(schema, schemas, ids.all).map((v) => ({ name, value: String(v) }))),
       fc.record({ name: fc.constantFrom("extra", "file ", "FILE"), value: fc.string({ maxLength: 20 }) }),
     );
     const file: fc.Arbitrary<Part> = fc.record({
