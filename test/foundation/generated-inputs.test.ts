@@ -94,7 +94,7 @@ function shaped(schema: any, schemas: Schemas, ids: string[], depth: number): fc
   }
 }
 
-interface Request {
+interface GeneratedRequest {
   method: string;
   /** The 5xx statuses its route documents as outcomes. */
   documented5xx: string[];
@@ -105,7 +105,7 @@ interface Request {
 }
 
 /** A request to `op` with path ids of the fixture's records (or of none), some query values and a body. */
-function requestsTo(op: Operation, companyId: string, schemas: Schemas, ids: Ids): fc.Arbitrary<Request> {
+function requestsTo(op: Operation, companyId: string, schemas: Schemas, ids: Ids): fc.Arbitrary<GeneratedRequest> {
   const parameters: any[] = op.operation.parameters ?? [];
   const pathValue = (name: string) => {
     const schema = parameters.find((p) => p.in === "path" && p.name === name)?.schema;
@@ -126,7 +126,7 @@ function requestsTo(op: Operation, companyId: string, schemas: Schemas, ids: Ids
     { requiredKeys: [] },
   ) as fc.Arbitrary<Record<string, string>>;
   const schema = op.operation.requestBody?.content?.["application/json"]?.schema;
-  const body: fc.Arbitrary<Pick<Request, "body" | "rawBody">> = schema
+  const body: fc.Arbitrary<Pick<GeneratedRequest, "body" | "rawBody">> = schema
     ? fc.oneof(
         { weight: 9, arbitrary: valuesOf(schema, schemas, ids.all).map((value) => ({ body: value })) },
         {
@@ -188,7 +188,7 @@ async function fuzzTarget() {
   expect(operations.length).toBeGreaterThan(100);
   const requestsAmong = (chosen: Operation[]) =>
     fc.oneof(...chosen.map((op) => requestsTo(op, f.company.id, schemas, ids)));
-  const send = ({ method, path, query, body, rawBody }: Request) => {
+  const send = ({ method, path, query, body, rawBody }: GeneratedRequest) => {
     const search = new URLSearchParams(query).toString();
     const target = search ? `${path}?${search}` : path;
     return recordD1Calls(async () => {

@@ -1,17 +1,13 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../attachments/stored-objects";
+import { BASE } from "../support/harness";
 
 /** `GET /docs/scalar.js`: the pinned reference bundle, served by the worker itself (no static assets). */
 
-const BASE = "https://api.test";
 const get = (headers: Record<string, string> = {}, method = "GET") =>
   SELF.fetch(`${BASE}/docs/scalar.js`, { method, headers });
-
-const sha256 = async (bytes: ArrayBuffer) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
 
 describe("the reference page's script", () => {
   it("is the pinned bundle byte for byte, gzipped to a client that accepts gzip", async () => {
@@ -21,7 +17,7 @@ describe("the reference page's script", () => {
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
     expect(res.headers.get("Vary")).toBe("Accept-Encoding");
     // fetch decodes a gzip body as a browser does: bytes that were not gzip would fail here.
-    expect(await sha256(await res.arrayBuffer())).toBe(env.REFERENCE_SCRIPT_SHA256);
+    expect(await sha256Hex(new Uint8Array(await res.arrayBuffer()))).toBe(env.REFERENCE_SCRIPT_SHA256);
   });
 
   it("is decompressed for a client that sends no Accept-Encoding or refuses gzip", async () => {
@@ -34,7 +30,7 @@ describe("the reference page's script", () => {
       const res = await get(headers);
       expect(res.status).toBe(200);
       expect(res.headers.get("Content-Encoding")).toBeNull();
-      expect(await sha256(await res.arrayBuffer())).toBe(env.REFERENCE_SCRIPT_SHA256);
+      expect(await sha256Hex(new Uint8Array(await res.arrayBuffer()))).toBe(env.REFERENCE_SCRIPT_SHA256);
     }
   });
 

@@ -13,15 +13,15 @@ import { requestBatchId } from "./request-batch-id";
 
 /** Unauthenticated liveness and documentation reads are not external calls on a company; skip them. */
 const UNAUDITED = new Set(["/health", "/openapi.json", "/docs", REFERENCE_SCRIPT]);
-/** Public files every client may cache: their answers keep the route's own `Cache-Control`. */
-const CACHEABLE = new Set([REFERENCE_SCRIPT]);
+/** A route's own `Cache-Control` that is kept: `no-store` (to which a route may add) or `public` (a public file). */
+const OWN_CACHING_KEPT = /(^|,)\s*(no-store|public)\s*(,|$)/;
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPANY_IN_PATH = /^\/api(?:\/v1)?(?:\/external)?\/companies\/([^/]+)/;
 
 /**
  * Records every external call, refused ones included, after the response is ready; the rows join this
  * isolate's audit buffer, written in `waitUntil` so it never delays the caller. Also stamps the request id, `Cache-Control: no-store`
- * (but on the reference page's script, which is revalidated by its ETag) and `X-Content-Type-Options: nosniff` on every answer.
+ * (but on an answer its route declares `public`: the reference page's script, revalidated by its ETag) and `X-Content-Type-Options: nosniff` on every answer.
  */
 export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const startedAt = Date.now();
@@ -29,10 +29,8 @@ export const auditAndHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", requestId);
   await next();
   const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "X-Request-Id": requestId };
-  // A route may add to `no-store` (file content adds `no-transform`); every answer but a public file's carries it.
-  const ownCaching = c.res.headers.get("Cache-Control") ?? "";
-  if (!/(^|,)\s*no-store\s*(,|$)/.test(ownCaching) && !(ownCaching && CACHEABLE.has(c.req.path)))
-    headers["Cache-Control"] = "no-store";
+  // Every answer carries `no-store` (file content adds `no-transform`) but a route's declared public file.
+  if (!OWN_CACHING_KEPT.test(c.res.headers.get("Cache-Control") ?? "")) headers["Cache-Control"] = "no-store";
   const rateLimit = c.get("rateLimit");
   if (rateLimit) Object.assign(headers, rateLimitHeaders(rateLimit));
   const bookmark = c.get("d1Session")?.bookmark();

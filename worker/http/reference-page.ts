@@ -1,6 +1,7 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { MiddlewareHandler } from "hono";
 import referenceScriptGzip from "../generated/reference-script.gz.bin";
+import { hexOf } from "../lib/sha256";
 import { acceptsGzip, entityTagListed } from "./content-negotiation";
 import type { AppEnv } from "./context";
 
@@ -51,9 +52,8 @@ export const referencePage: MiddlewareHandler<AppEnv> = async (c, next) => {
 let referenceScriptTag: string | undefined;
 async function referenceScriptTagOf(): Promise<string> {
   if (referenceScriptTag === undefined) {
-    const digest = await crypto.subtle.digest("SHA-256", referenceScriptGzip);
-    const hex = [...new Uint8Array(digest, 0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-    referenceScriptTag = `"${hex}"`;
+    const hex = hexOf(await crypto.subtle.digest("SHA-256", referenceScriptGzip));
+    referenceScriptTag = `"${hex.slice(0, 32)}"`;
   }
   return referenceScriptTag;
 }
