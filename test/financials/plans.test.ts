@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextTimestamp } from "../policies/helpers";
-import { expectError, staff } from "../support/harness";
+import { eventually, expectError, staff } from "../support/harness";
 import { must } from "../support/must";
 import { balancesOf, categoryNamed, day, expectBalanced, setUpFinancials } from "./helpers";
 import { applyPlan, batchPath, conservingCreates, newPolicy, planInvoice } from "./plan-helpers";
@@ -50,6 +50,22 @@ describe("the invoice batch", () => {
     expectBalanced(balances);
     const listed = (await f.call("GET", `/financials/invoices?entityType=policy&entityId=${policyId}`)).json;
     expect(listed.totalCount).toBe(2);
+  });
+
+  it("takes a batchId at the body's root into the audit log, like every mutation body", async () => {
+    const f = await setUpFinancials();
+    const policyId = await newPolicy(f);
+    const result = await applyPlan(f, policyId, {
+      voidInvoices: [],
+      createInvoices: conservingCreates(f),
+      batchId: "billing-run-7",
+    });
+    expect(result.created).toHaveLength(2);
+    const audit = await eventually(
+      async () => (await f.call("GET", "/audit-log?batchId=billing-run-7")).json.items,
+      (items) => items.length > 0,
+    );
+    expect(audit.map((row: any) => [row.action, row.status])).toEqual([["applyPolicyInvoiceBatch", 200]]);
   });
 
   it("refuses a plan that does not conserve: one detail per differing kind with both figures", async () => {

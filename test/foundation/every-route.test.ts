@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, type Lifecycle, staff } from "../support/harness";
-import { bodyFor, companyOperations, concretePath, type Operation } from "./operations";
+import { bodyFor, companyOperations, concretePath, type Operation, servedDocument } from "./operations";
 
 /**
  * Rules every company route obeys, checked against every operation the OpenAPI description lists, so
@@ -75,6 +75,19 @@ describe("every company route", () => {
       expect(res.status, `${label(op)} ${res.text}`).toBe(403);
       expect(res.json.error.code).toBe("AuthorizationError");
     }
+  });
+
+  it("lets every closed JSON body carry batchId at its root (interface, Conventions)", async () => {
+    const document = await servedDocument();
+    const resolve = (schema: any) =>
+      schema?.$ref ? document.components.schemas[schema.$ref.replace("#/components/schemas/", "")] : schema;
+    const closed = (await companyOperations()).flatMap((op) => {
+      const schema = resolve(op.operation.requestBody?.content?.["application/json"]?.schema);
+      return schema?.type === "object" && schema.additionalProperties === false ? [{ op, schema }] : [];
+    });
+    expect(closed.length).toBeGreaterThan(20);
+    const without = closed.filter(({ schema }) => !Object.hasOwn(schema.properties ?? {}, "batchId"));
+    expect(without.map(({ op }) => label(op))).toEqual([]);
   });
 
   it("carries Cache-Control: no-store and X-Content-Type-Options: nosniff on success and on error", async () => {

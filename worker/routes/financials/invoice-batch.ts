@@ -9,7 +9,11 @@ import {
   jsonContent,
   validationErrorResponse,
 } from "../../http/route";
+import { batchIdMember } from "../../lib/bounded";
 import { errorAnswers, InvoicePlanSchema, InvoiceSchema, NOT_FOUND, PolicyIdParam } from "./schemas";
+
+/** The plan, with the `batchId` every mutation body may carry at its root (interface, Conventions). */
+const InvoiceBatchBody = InvoicePlanSchema.extend({ batchId: batchIdMember() }).openapi("InvoiceBatchRequest");
 
 const Answer = z
   .object({
@@ -41,7 +45,7 @@ export const applyInvoiceBatch = defineRoute(
     tags: ["Financials"],
     summary: "Apply an invoice plan to a policy",
     description: DESCRIPTION,
-    request: { params: companyParams({ policyId: PolicyIdParam }), body: jsonBody(InvoicePlanSchema) },
+    request: { params: companyParams({ policyId: PolicyIdParam }), body: jsonBody(InvoiceBatchBody) },
     responses: {
       200: jsonContent(Answer, "What the plan voided and created, and the active invoices."),
       ...validationErrorResponse,
@@ -53,7 +57,8 @@ export const applyInvoiceBatch = defineRoute(
     },
   }),
   async (c) => {
-    const input = { policyId: c.req.valid("param").policyId, plan: c.req.valid("json") };
+    const { batchId: _auditOnly, ...plan } = c.req.valid("json");
+    const input = { policyId: c.req.valid("param").policyId, plan };
     return c.json(await companyObject(contextOf(c)).applyInvoiceBatch(input), 200);
   },
 );
