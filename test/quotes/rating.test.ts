@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError, staff } from "../support/harness";
-import { QUOTE_VALUES, setUpQuotes } from "./helpers";
+import { QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 /**
  * The `standard` workflow (helpers.ts) worked by hand. State NY: the table gives 1.2. Exposures valued 20,000
@@ -193,5 +193,35 @@ describe("rate by value (CONTRACT 5.5)", () => {
     expectError(await rate({ nope: 1 }), 400, "InvalidFieldModelV1Data");
     expectError(await rate({ quoteStatus: "inProgress" }), 400, "QuoteLifecycleFieldWrite");
     expect((await rate({ exposures: [{ value: 1 }] })).status).toBe(200);
+  });
+
+  it("applies no write group, to the quote's fields or its exposures' (nothing is written)", async () => {
+    const exposureVin = {
+      entityType: "exposure",
+      referenceId: "vin",
+      label: "VIN",
+      typeInfo: { kind: "String" },
+      writePermission: "underwriting",
+    };
+    const q = await setUpQuotes({
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, exposureVin],
+    });
+    // A rater holds neither the quote's nor the exposure's `underwriting` group.
+    const rater = await q.company.key([], ["quote.rate"]);
+    const res = await q.company.call("POST", "/quotes/rate", rater, {
+      body: {
+        ratingWorkflowName: "flat",
+        quote: { underwriterNote: "seen", exposures: [{ exposureName: "Truck 1", vin: "1FTFW1E50PFA00001" }] },
+      },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ quoteId: null, fullTermPricingInfo: { premium: 500 } });
+    // Writing the same exposure value on a stored quote still needs the group.
+    const writer = await q.company.key([], ["quote.create", "quote.view"]);
+    const stored = await q.company.call("POST", "/entities/quote", writer, {
+      body: { ...QUOTE_VALUES, exposures: [{ exposureName: "Truck 1", vin: "1FTFW1E50PFA00001" }] },
+    });
+    expectError(stored, 403, "field-write-permission-required");
   });
 });

@@ -38,6 +38,7 @@ export async function rateByValue(ctx: OperationContext, input: RateByValueInput
     existing: {},
     body: input.quote,
     holdsWriteGroup: () => true,
+    holdsExposureWriteGroup: () => true,
     now: ctx.now,
   });
   if (!read.ok) throw refusalError(read.refusal);
