@@ -124,6 +124,18 @@ describe("POST P/files refuses, leaving neither row nor object", () => {
     const json = await upload(f.company.id, f.admin, JSON.stringify({ file: "x" }), "application/json");
     expectError(json, 415, "UnsupportedMediaType");
     expectError(await upload(f.company.id, f.admin, "x", "text/plain"), 415, "UnsupportedMediaType");
+    // The media type is refused before size and shape (CONTRACT 6: 415, then 413, then 400), whatever the JSON.
+    const malformed = await upload(f.company.id, f.admin, '{"file":', "application/json");
+    expectError(malformed, 415, "UnsupportedMediaType");
+    const large = await upload(
+      f.company.id,
+      f.admin,
+      JSON.stringify({ file: "x".repeat(2 * 1024 * 1024) }),
+      "application/json",
+    );
+    expectError(large, 415, "UnsupportedMediaType");
+    const deep = await upload(f.company.id, f.admin, "[".repeat(40) + "]".repeat(40), "application/json");
+    expectError(deep, 415, "UnsupportedMediaType");
     await f.nothingStored();
   });
 

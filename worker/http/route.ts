@@ -173,7 +173,8 @@ export function companyRoute<const R extends CompanyRouteConfig>(
     } as R["request"],
     middleware: [
       requireAccess({ actionName: config.operationId, permission, lifecycle, ...options }),
-      boundedJsonBody(options.bodyLimit),
+      // A route whose body is not JSON (the upload) answers its own 415 before any size or shape check.
+      takesJsonBody(config) ? boundedJsonBody(options.bodyLimit) : passOn,
       idempotency({ readOnly, actionName: config.operationId }),
     ] as const,
     responses: {
@@ -187,6 +188,14 @@ export function companyRoute<const R extends CompanyRouteConfig>(
     ...(config.method === "get" ? {} : { "x-max-body-bytes": options.bodyLimit ?? BODY_LIMITS.json }),
   });
 }
+
+/** True unless the route declares a body in other media types only (CONTRACT 6: the upload's 415 comes first). */
+const takesJsonBody = (config: CompanyRouteConfig) => {
+  const content = config.request?.body?.content;
+  return !content || "application/json" in content;
+};
+
+const passOn: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
 /** A staff-only platform administration route (CONTRACT section 1). */
 export function staffRoute<const R extends Omit<RouteConfig, "middleware" | "operationId"> & { operationId: string }>(
