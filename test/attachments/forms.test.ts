@@ -136,6 +136,21 @@ describe("forms-logic rules", () => {
     expect((await f.call("DELETE", f.path("CG 00 01"))).status).toBe(204);
   });
 
+  it("names every referencing rule, however many (not a first page of them)", async () => {
+    const f = await withForms();
+    await f.template("CG 00 02");
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await f.rule("CG 00 02", i % 2 ? "quote" : "policy")).json.id);
+    const error = expectError(
+      await f.call("DELETE", f.path("CG 00 02")),
+      409,
+      "form-template-referenced-by-form-logic",
+    );
+    for (const id of ids) expect(error.message).toContain(id);
+    // Rules made in one millisecond order by id, so compare the sets.
+    expect(error.details.map((d: any) => d.message).sort()).toEqual([...ids].sort());
+  });
+
   it("a rule and a delete racing for one template never leave a rule without its template", async () => {
     const f = await withForms();
     await f.template("RACE 1");

@@ -61,14 +61,13 @@ export async function deleteUnreferencedTemplate(db: Database, companyId: string
   return rows.length > 0;
 }
 
-/** Ids of the rules referencing a form, oldest first (at most `limit`). */
-export async function ruleIdsReferencing(db: Database, companyId: string, number: string, limit = 20) {
+/** Ids of every rule referencing a form, oldest first (the 409 of a template delete names them all). */
+export async function ruleIdsReferencing(db: Database, companyId: string, number: string) {
   const rows = await db
     .select({ id: formLogicRules.id })
     .from(formLogicRules)
     .where(and(eq(formLogicRules.companyId, companyId), eq(formLogicRules.formNumber, number)))
-    .orderBy(asc(formLogicRules.createdAt), asc(formLogicRules.id))
-    .limit(limit);
+    .orderBy(asc(formLogicRules.createdAt), asc(formLogicRules.id));
   return rows.map((row) => row.id);
 }
 
