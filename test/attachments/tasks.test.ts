@@ -196,6 +196,14 @@ describe("GET P/tasks filters and order", () => {
       `dueBefore=${encodeURIComponent('{"year":2026,"month":2,"day":30}')}`,
       "dueBefore.year=2026&dueBefore.month=3",
       "dueBefore.year=2026&dueBefore.month=13&dueBefore.day=1",
+      // An empty or non-decimal member is no number (it read as 0, or as hex, once).
+      "dueBefore.year=&dueBefore.month=3&dueBefore.day=1",
+      "dueBefore.year=0x7EA&dueBefore.month=3&dueBefore.day=1",
+      "dueBefore.year=2026&dueBefore.month=3&dueBefore.day=1.0",
+      // A member beside the three, or both spellings at once.
+      `dueBefore=${encodeURIComponent('{"year":2026,"month":3,"day":1,"timezone":"UTC"}')}`,
+      `dueBefore=${encodeURIComponent('{"year":2026,"month":3,"day":1}')}&dueBefore.year=2026&dueBefore.month=3&dueBefore.day=1`,
+      `dueBefore=${encodeURIComponent("[2026,3,1]")}`,
     ]) {
       const error = expectError(await f.call("GET", `/tasks?${query}`), 400, "VALIDATION_ERROR");
       expect(error.details[0]?.field, query).toBe("dueBefore");

@@ -28,6 +28,35 @@ describe("years 0000 to 0099", () => {
     });
   });
 
+  it("read a civil-day literal in either spelling alike, and nothing else (property)", () => {
+    const realDay = fc
+      .record({
+        y: fc.integer({ min: 0, max: 9999 }),
+        m: fc.integer({ min: 1, max: 12 }),
+        d: fc.integer({ min: 1, max: 31 }),
+      })
+      .filter(({ y, m, d }) => d <= daysIn(y, m));
+    fc.assert(
+      fc.property(realDay, fc.string({ maxLength: 8 }), ({ y, m, d }, extra) => {
+        const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        const json = readCivilDayLiteral("on", { on: JSON.stringify({ year: y, month: m, day: d }) });
+        const apart = readCivilDayLiteral("on", { "on.year": String(y), "on.month": String(m), "on.day": String(d) });
+        expect(json).toEqual({ ok: true, day });
+        expect(apart).toEqual({ ok: true, day });
+        // Another member, or a member that is not decimal digits, is refused.
+        const withExtra = JSON.stringify({ year: y, month: m, day: d, [`x${extra}`]: 1 });
+        expect(readCivilDayLiteral("on", { on: withExtra })?.ok).toBe(false);
+        const notDecimal = readCivilDayLiteral("on", {
+          "on.year": `${y}${extra}x`,
+          "on.month": String(m),
+          "on.day": String(d),
+        });
+        expect(notDecimal?.ok).toBe(false);
+      }),
+      { seed: 20261130, numRuns: 300 },
+    );
+  });
+
   it("count days exactly (worked by hand)", () => {
     // 0096 is a leap year (divisible by 4): 28 Feb → 1 Mar is 2 days. 0100 is not (by 100, not by 400): 1 day.
     expect(daysBetween("0096-02-28", "0096-03-01")).toBe(2);
