@@ -91,6 +91,34 @@ describe("previousPolicy links are written only by renew (CONTRACT section 4)", 
     expect(must(stored).n).toBe(1);
   });
 
+  it("is the platform's in a company whose configuration does not name it: 409 to write, its links readable", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const created = await company.call("POST", "/relationships/previousPolicy/links", admin, {
+      body: { fromId: UNKNOWN, toId: crypto.randomUUID() },
+    });
+    expectError(created, 409, "PlatformManagedRelationship");
+    // Renew stores the link whatever the configuration says (stored here directly): it reads, but stays put.
+    const linkId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
+    )
+      .bind(linkId, company.id, UNKNOWN, crypto.randomUUID(), new Date().toISOString())
+      .run();
+    expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
+    expectError(
+      await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),
+      409,
+      "PlatformManagedRelationship",
+    );
+    // Any other key the configuration does not name is still unknown.
+    expectError(
+      await company.call("POST", "/relationships/spouse/links", admin, { body: { fromId: UNKNOWN, toId: UNKNOWN } }),
+      404,
+      "NotFoundError",
+    );
+  });
+
   it("checks the permission first: a key without policy.edit is 403, not 409", async () => {
     const { company } = await configured();
     const reader = await company.key(["ReadOnly"]);

@@ -64,3 +64,17 @@ export const anyLinkPermissions = (action: "link" | "list") =>
  */
 const PLATFORM_MANAGED = new Set(["previousPolicy"]);
 export const isPlatformManaged = (relationshipKey: string) => PLATFORM_MANAGED.has(relationshipKey);
+
+/**
+ * The relationships the platform writes whatever the configuration names (renew stores `previousPolicy` in every
+ * company, interface "Resources"), as a configuration would define them: their links can be read, and a direct
+ * write is 409 rather than 404, in a company that does not configure them too.
+ */
+const PLATFORM_RELATIONSHIPS: readonly Relationship[] = [
+  { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" },
+];
+
+/** The relationship `key` as the configuration defines it, else as the platform does; undefined when neither. */
+export function relationshipNamed(configured: readonly Relationship[], key: string): Relationship | undefined {
+  return configured.find((r) => r.key === key) ?? PLATFORM_RELATIONSHIPS.find((r) => r.key === key);
+}

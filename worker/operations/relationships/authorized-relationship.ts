@@ -1,5 +1,5 @@
 import type { Relationship } from "../../domain/configuration/document";
-import { isPlatformManaged, linkPermissions } from "../../domain/relationships/ends";
+import { isPlatformManaged, linkPermissions, relationshipNamed } from "../../domain/relationships/ends";
 import { ApiError, notAuthorized, notFound } from "../../errors/api-error";
 import { configurationOf } from "../configuration/configuration-of";
 import { holds, type OperationContext } from "../context";
@@ -19,7 +19,7 @@ const platformManaged = (relationshipKey: string) =>
 /**
  * The configured relationship with this key, once the caller may `link` (and unlink) or `list` its links.
  * The route has already refused a key that could act on no relationship (403, see `anyLinkPermissions`);
- * an unknown key is then 404 like any unknown resource; permissions follow the ends (see
+ * an unknown key (neither configured nor one the platform writes) is then 404 like any unknown resource; permissions follow the ends (see
  * `linkPermissions`) and are checked once the relationship is known (403). A relationship only the
  * platform writes refuses direct link writes (409 `PlatformManagedRelationship`), before any record is read.
  */
@@ -29,7 +29,7 @@ export async function authorizedRelationship(
   action: "link" | "list",
 ): Promise<Relationship> {
   const { document } = await configurationOf(ctx);
-  const relationship = document.relationships.find((r) => r.key === relationshipKey);
+  const relationship = relationshipNamed(document.relationships, relationshipKey);
   if (!relationship) throw notFound();
   if (!linkPermissions(relationship, action).every((permission) => holds(ctx.actor, permission))) {
     throw notAuthorized();
