@@ -394,6 +394,41 @@ describe("repair kind joinHistory", () => {
   });
 });
 
+describe("POST P/policies/repair takes Idempotency-Key like every company mutation (CONTRACT 8.1)", () => {
+  const keyed = (companyId: string, body: unknown, key: string) =>
+    call("POST", repairPath(companyId), { auth: `Bearer ${STAFF_TOKEN}`, body, headers: { "Idempotency-Key": key } });
+
+  it("replays a repair's answer instead of running it again; another body under the key is 422", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const body = { kind: "fieldValues", policyId, changes: [{ path: "policy.limit", expected: 1_000_000, value: 5 }] };
+    const first = await keyed(f.company.id, body, "repair-1");
+    expect(first.status, first.text).toBe(200);
+    // Run again, the compare-and-swap would now be 409 FieldValueMismatch: the retry replays the 200 instead.
+    const retry = await keyed(f.company.id, body, "repair-1");
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(retry.json).toEqual(first.json);
+    expect((await policy(f, policyId)).segments[0].data.limit).toBe(5);
+    const other = { ...body, changes: [{ path: "policy.limit", expected: 5, value: 6 }] };
+    expectError(await keyed(f.company.id, other, "repair-1"), 422, "IdempotencyKeyReused");
+    expect((await policy(f, policyId)).segments[0].data.limit).toBe(5);
+    // Without the key the same body runs again, and is refused by its own guard.
+    expectError(await repair(f.company.id, body), 409, "FieldValueMismatch");
+  });
+
+  it("refuses a malformed key with 400 naming the header, running nothing", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const body = { kind: "fieldValues", policyId, changes: [{ path: "policy.limit", expected: 1_000_000, value: 5 }] };
+    const error = expectError(await keyed(f.company.id, body, "k".repeat(256)), 400, "VALIDATION_ERROR");
+    expect(error.details).toEqual([
+      { field: "Idempotency-Key", message: "must be 1 to 255 printable ASCII characters" },
+    ]);
+    expect((await policy(f, policyId)).segments[0].data.limit).toBe(1_000_000);
+  });
+});
+
 describe("repair kind fieldValues (compare-and-swap)", () => {
   const fieldValues = (companyId: string, policyId: string, changes: unknown[], extra: Record<string, unknown> = {}) =>
     repair(companyId, { kind: "fieldValues", policyId, changes, ...extra });

@@ -197,15 +197,29 @@ const takesJsonBody = (config: CompanyRouteConfig) => {
 
 const passOn: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
-/** A staff-only platform administration route (CONTRACT section 1). */
+/**
+ * A staff-only platform administration route (CONTRACT section 1). One under a company's path (policy repair)
+ * is a company-scoped route, so it takes `Idempotency-Key` as every company mutation does (CONTRACT 8.1; the
+ * staff token counts as one caller).
+ */
 export function staffRoute<const R extends Omit<RouteConfig, "middleware" | "operationId"> & { operationId: string }>(
   config: R,
 ) {
+  const companyScoped = config.method !== "get" && config.path.startsWith(FAMILY_PREFIX.P);
   return createRoute({
     ...config,
+    description: [config.description, companyScoped ? IDEMPOTENCY_SENTENCE : ""].filter(Boolean).join("\n\n"),
     security: [{ StaffToken: [] }],
-    request: { ...config.request, query: strictQuery(config.request?.query) } as R["request"],
-    middleware: [setActionName(config.operationId), boundedJsonBody()] as const,
+    request: {
+      ...config.request,
+      query: strictQuery(config.request?.query),
+      ...(companyScoped ? { headers: IdempotencyHeaders } : {}),
+    } as R["request"],
+    middleware: [
+      setActionName(config.operationId),
+      boundedJsonBody(),
+      companyScoped ? idempotency({ readOnly: false, actionName: config.operationId }) : passOn,
+    ] as const,
     responses: {
       401: errorResponse("Missing or invalid staff token; API keys are refused (`AuthenticationError`)."),
       500: commonErrorResponses[500],
