@@ -736,6 +736,11 @@ describe("field write groups (policy.field-<group>)", () => {
         body: endorseBody("2026-02-01", [{ path: "policy.underwriterNote", value: "m" }]),
       });
     expectError(await endorse(writer), 403, "field-write-permission-required");
+    // 403 before the value is read: a value the field would refuse (400 InvalidDelta) is still a 403 first.
+    const badValue = await f.company.call("POST", `/policies/${ok.json.policyId}/transaction/endorse`, writer, {
+      body: endorseBody("2026-02-01", [{ path: "policy.underwriterNote", value: 42 }]),
+    });
+    expectError(badValue, 403, "field-write-permission-required");
     expect((await stored(ok.json.policyId)).versions).toEqual([1]);
     expect((await endorse(underwriter)).status).toBe(200);
     // Unlocked fields need no group.

@@ -24,9 +24,10 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
   const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
+  // A locked field is refused whole with 403 whatever its value (interface, Authentication 7), as entity writes do.
+  refuseLockedFields(ctx, request, configuration);
   const checked = planDeltas(request.deltas, configuration);
   if (!checked.ok) throw invalidDelta(checked.problems, labels);
-  refuseLockedFields(ctx, request, configuration);
   await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
   checkEffectiveDateZone(request.effectiveDate, current.coverage);
   const unknownIds = await unknownEndorsedExposureIds(ctx, request);
