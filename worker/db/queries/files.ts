@@ -1,15 +1,63 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { RecordRef } from "../../domain/attachments/attached-record";
 import type { Database } from "../client";
-import { fileObjectPurges, files } from "../schema";
+import { fileObjectPurges, files, unplacedFileObjects } from "../schema";
 import { inList } from "./in-list";
 
 export type FileRow = typeof files.$inferSelect;
 
+/** Writes an uploaded file's row and, in the same batch, forgets its object as unplaced. */
 export async function insertFile(db: Database, row: FileRow): Promise<FileRow> {
-  const [inserted] = await db.insert(files).values(row).returning();
+  const [[inserted]] = await db.batch([
+    db.insert(files).values(row).returning(),
+    db.delete(unplacedFileObjects).where(eq(unplacedFileObjects.objectKey, row.objectKey)),
+  ]);
   if (!inserted) throw new Error("file insert returned no row");
   return inserted;
+}
+
+/** Records an upload's object as stored without its row, before the object becomes visible. */
+export async function recordUnplacedObject(db: Database, object: typeof unplacedFileObjects.$inferInsert) {
+  await db.insert(unplacedFileObjects).values(object).onConflictDoNothing();
+}
+
+/** Forgets an unplaced object (its refused upload deleted it, or queued it for the purge). */
+export async function forgetUnplacedObject(db: Database, objectKey: string) {
+  await db.delete(unplacedFileObjects).where(eq(unplacedFileObjects.objectKey, objectKey));
+}
+
+/**
+ * Takes up to `limit` objects left unplaced since before `storedBefore`: each whose key no file row names is
+ * queued for the purge, in the batch that forgets them all. Answers the companies whose objects were queued.
+ */
+export async function sweepUnplacedObjects(db: Database, storedBefore: string, limit: number, requestedAt: string) {
+  const stale = await db
+    .select()
+    .from(unplacedFileObjects)
+    .where(lt(unplacedFileObjects.storedAt, storedBefore))
+    .orderBy(unplacedFileObjects.storedAt, unplacedFileObjects.objectKey)
+    .limit(limit);
+  if (stale.length === 0) return { taken: 0, companies: [] };
+  const keys = stale.map((row) => row.objectKey);
+  const named = db.select({ one: sql`1` }).from(files).where(eq(files.id, unplacedFileObjects.fileId));
+  const [queued] = await db.batch([
+    db
+      .insert(fileObjectPurges)
+      .select(
+        db
+          .select({
+            objectKey: unplacedFileObjects.objectKey,
+            companyId: unplacedFileObjects.companyId,
+            requestedAt: sql<string>`${requestedAt}`.as("requested_at"),
+          })
+          .from(unplacedFileObjects)
+          .where(and(inList(unplacedFileObjects.objectKey, keys), notExists(named))),
+      )
+      .onConflictDoNothing()
+      .returning({ companyId: fileObjectPurges.companyId }),
+    db.delete(unplacedFileObjects).where(inList(unplacedFileObjects.objectKey, keys)),
+  ]);
+  return { taken: stale.length, companies: [...new Set(queued.map((row) => row.companyId))] };
 }
 
 export async function findFile(db: Database, companyId: string, id: string): Promise<FileRow | null> {

@@ -109,3 +109,22 @@ export const fileObjectPurges = sqliteTable(
   },
   (t) => [index("file_object_purges_company_idx").on(t.companyId, t.requestedAt)],
 );
+
+/**
+ * Uploaded objects stored in R2 whose file row is not yet written (CONTRACT section 6, Files: an object whose row
+ * is not committed is deleted, at once or by a sweep). Recorded before the object becomes visible and removed in
+ * the batch that writes its row, or after a refused upload deleted the object; a row that outlives its request
+ * (the isolate stopped, the answer from the company object was lost) is taken by the scheduled sweep, which
+ * queues the object for deletion unless a file row names it. Not application data, like `file_object_purges`.
+ */
+export const unplacedFileObjects = sqliteTable(
+  "unplaced_file_objects",
+  {
+    objectKey: text("object_key").primaryKey(),
+    companyId: text("company_id").notNull(),
+    /** The file the row would have (`files.id`): how the sweep tells a placed object from an orphan. */
+    fileId: text("file_id").notNull(),
+    storedAt: text("stored_at").notNull(),
+  },
+  (t) => [index("unplaced_file_objects_stored_idx").on(t.storedAt)],
+);

@@ -56,6 +56,7 @@ function fileReceiver(
   filename: string,
   contentType: string,
   writer: StoredObjectWriter | null,
+  beforeStore: () => Promise<void>,
 ) {
   const hashing = new StreamingSha256();
   let size = 0;
@@ -70,6 +71,7 @@ function fileReceiver(
       const sha256 = await hashing.hex();
       upload.file = { filename, contentType, size, sha256 };
       if (writer) {
+        await beforeStore();
         await writer.finish(sha256);
         upload.object = writer;
       }
@@ -117,11 +119,13 @@ const IGNORE: PartReceiver = { data() {}, end() {} };
  * (unknown, repeated or nameless parts, a file without a quoted filename, a bad media type, text parts
  * too long) are collected, and the body is still read to its end so a 413 wins over them. The file part
  * goes to storage only while no problem is known; whatever was stored is discarded on any refusal.
+ * `beforeStore` runs once the file part has arrived whole, just before its object becomes visible.
  */
 export async function receiveUpload(
   bucket: R2Bucket,
   objectKey: string,
   request: UploadRequest,
+  beforeStore: () => Promise<void> = async () => {},
 ): Promise<ReceivedUpload> {
   if (!isMultipartFormData(request.contentType)) {
     await request.body?.cancel().catch(() => undefined);
@@ -156,7 +160,7 @@ export async function receiveUpload(
         problem("file", "has a Content-Type that is not a valid media type");
       const contentType = headers.contentType ?? DEFAULT_CONTENT_TYPE;
       if (upload.problems.length === 0) writer = new StoredObjectWriter(bucket, objectKey, contentType);
-      return fileReceiver(upload, headers.filename ?? "", contentType, writer);
+      return fileReceiver(upload, headers.filename ?? "", contentType, writer, beforeStore);
     }
     if (!(TEXT_PARTS as readonly string[]).includes(name)) return problem(name, "is not a recognised part");
     return textReceiver(upload, name as TextPartName);

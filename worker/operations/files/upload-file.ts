@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { companyObject } from "../../company-object";
-import { type FileRow, queueObjectPurge } from "../../db/queries/files";
+import { database } from "../../db/client";
+import { type FileRow, forgetUnplacedObject, queueObjectPurge, recordUnplacedObject } from "../../db/queries/files";
 import { ATTACHABLE_TYPES, type AttachableType } from "../../domain/attachments/attached-record";
 import { fileNameProblem } from "../../domain/files/file-name";
-import type { FieldError } from "../../errors/api-error";
+import { ApiError, type FieldError } from "../../errors/api-error";
 import { invalidMembers } from "../../errors/attachment-refusals";
 import type { OperationContext } from "../context";
 import type { PlaceFileInput } from "./place-uploaded-file";
 import { requestObjectPurge } from "./purge-stored-objects";
 import { type ReceivedUpload, receiveUpload, type UploadRequest } from "./receive-upload";
-import { objectKeyOf, type StoredObjectWriter } from "./stored-object";
+import { objectKeyOf } from "./stored-object";
 
 const isUuid = (text: string) => z.uuid().safeParse(text).success;
 
@@ -47,23 +48,31 @@ function placementOf(upload: ReceivedUpload): Omit<PlaceFileInput, "id" | "objec
   };
 }
 
-/** Deletes an object whose row will not be written; when that fails, queues it for the background purge. */
-async function discardObject(ctx: OperationContext, object: StoredObjectWriter | null) {
-  if (!object) return;
+/**
+ * Deletes the object of a refused upload, whose row will not be written; when that fails, queues it for the
+ * background purge. Either way it is no longer unplaced. Bookkeeping, so written outside the request's
+ * idempotency marks (a refusal still frees its key).
+ */
+async function abandonObject(ctx: OperationContext, objectKey: string) {
+  const db = database(ctx.env.DB);
   try {
-    await object.discard();
+    await ctx.env.FILES.delete(objectKey);
   } catch {
-    await queueObjectPurge(ctx.db, ctx.companyId, object.key, ctx.now.toISOString());
+    await queueObjectPurge(db, ctx.companyId, objectKey, ctx.now.toISOString());
     await requestObjectPurge(ctx);
   }
+  await forgetUnplacedObject(db, objectKey);
 }
 
 /**
  * One multipart upload (CONTRACT section 6, Files): the bytes are streamed to R2 while they are counted
  * and hashed, then the row is written in the company object (where file placements into folders are
- * serialized) only once the object is stored. Any refusal after the object was stored (a bad part, an
- * unknown folder or record, a category) deletes the object, so a failed upload leaves neither row nor
- * object. `onBatchId` receives a `batchId` part for the audit log.
+ * serialized) only once the object is stored. Before the object becomes visible it is recorded as unplaced
+ * (`unplaced_file_objects`), and the batch that writes its row forgets it. A refusal after the object was
+ * stored (a bad part, an unknown folder or record, a category) deletes the object at once, so a refused upload
+ * leaves neither row nor object. Any other failure (the request stopped, the company object's answer lost:
+ * its row may have committed) leaves the object to the scheduled sweep, which deletes it unless a row names it.
+ * `onBatchId` receives a `batchId` part for the audit log.
  */
 export async function uploadFile(
   ctx: OperationContext,
@@ -72,12 +81,25 @@ export async function uploadFile(
 ): Promise<FileRow> {
   const id = crypto.randomUUID();
   const objectKey = objectKeyOf(ctx.companyId, id);
-  const upload = await receiveUpload(ctx.env.FILES, objectKey, request);
+  let recorded = false;
+  const recordUnplaced = async () => {
+    const object = { objectKey, companyId: ctx.companyId, fileId: id, storedAt: new Date().toISOString() };
+    await recordUnplacedObject(database(ctx.env.DB), object);
+    recorded = true;
+  };
+  let upload: ReceivedUpload;
+  try {
+    upload = await receiveUpload(ctx.env.FILES, objectKey, request, recordUnplaced);
+  } catch (err) {
+    if (recorded) await abandonObject(ctx, objectKey);
+    throw err;
+  }
   if (upload.text.batchId !== undefined) onBatchId?.(upload.text.batchId);
   try {
     return await companyObject(ctx).placeUploadedFile({ id, objectKey, ...placementOf(upload) });
   } catch (err) {
-    await discardObject(ctx, upload.object);
+    // A refusal comes before any write; anything else may have followed the row's commit.
+    if (upload.object && err instanceof ApiError) await abandonObject(ctx, objectKey);
     throw err;
   }
 }

@@ -30,7 +30,8 @@ const DESCRIPTION = [
     "`UnsupportedMediaType`. The JSON body cap does not apply to this route.",
   "Storage: the bytes are streamed to object storage as they arrive (hashed and counted on the way; at most " +
     "one 5 MiB part held in memory), and the metadata row is written only once the object is stored. A refused " +
-    "upload leaves neither row nor object. `sha256` is the lowercase hex SHA-256 of the bytes.",
+    "upload leaves neither row nor object. An object whose row was never committed (the request stopped before " +
+    "its answer) is never served and is deleted by a sweep that runs every 15 minutes, once it is an hour old. `sha256` is the lowercase hex SHA-256 of the bytes.",
   "Placement: with `folderId` the file takes the folder's record (`entityType`/`entityId` omitted or equal, " +
     "else 400). Without it, `entityType` + `entityId` attach the file to a record, or neither for a company file.",
   ATTACHED_RECORD_RULE,
