@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError } from "../support/harness";
-import { POLICY_CONFIGURATION, setUpPolicies, stored } from "./helpers";
+import { countPolicies, newBusinessBody, POLICY_CONFIGURATION, setUpPolicies, stored } from "./helpers";
 
 /** Policy inputs over their bounds (CONTRACT 8.3; issue 11), refused with nothing written. */
 
@@ -66,5 +66,59 @@ describe("bordereau transposition paths", () => {
       });
       expectError(res, 400, "VALIDATION_ERROR");
     }
+  });
+});
+
+describe("the pricing containers (CONTRACT 8.3: every string, array and number bounded)", () => {
+  const component = (extra: Record<string, unknown> = {}) => ({
+    label: "Base premium",
+    group: "Premium",
+    kind: "Premium",
+    value: 1_000,
+    ...extra,
+  });
+  const pricing = (components: unknown[]) => ({ pricingComponents: components });
+
+  it("refuses a label or group over 1,000 characters, a price over USD 100 billion and over 1,000 components", async () => {
+    const f = await setUpPolicies();
+    const newBusiness = (data: Record<string, unknown>) =>
+      f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody(data) });
+    const refusals = [
+      pricing([component({ label: "x".repeat(1_001) })]),
+      pricing([component({ group: "g".repeat(1_001) })]),
+      pricing([component({ value: 100_000_000_001 })]),
+      pricing([component({ value: -100_000_000_001 })]),
+      pricing(Array.from({ length: 1_001 }, () => component({ value: 1 }))),
+    ];
+    for (const fullTermPricingInfo of refusals) {
+      const res = await newBusiness({ fullTermPricingInfo });
+      expect(res.status, JSON.stringify(res.json.error ?? res.json.policyId)).toBe(400);
+      expect(
+        res.json.error.details.some((d: any) => String(d.field).startsWith("fullTermPricingInfo")),
+        res.text,
+      ).toBe(true);
+    }
+    expect(await countPolicies(f.company.id)).toEqual({ policies: 0, versions: 0 });
+    // At the bounds, accepted.
+    const atBounds = pricing([
+      component({ label: "x".repeat(1_000), group: "g".repeat(1_000), value: 100_000_000_000 }),
+      ...Array.from({ length: 999 }, () => component({ value: 0 })),
+    ]);
+    const accepted = await newBusiness({ fullTermPricingInfo: atBounds });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json.segments[0].data.fullTermPricingInfo.premium).toBe(100_000_000_000);
+  });
+
+  it("refuses crossSegmentRatingOutputs over 1,000 outputs or with a raterVersion over 1,000 characters", async () => {
+    const f = await setUpPolicies();
+    const newBusiness = (data: Record<string, unknown>) =>
+      f.company.call("POST", "/policies/transaction/new-business", f.admin, { body: newBusinessBody(data) });
+    const outputs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`o${i}`, i]));
+    for (const crossSegmentRatingOutputs of [{ outputs: outputs(1_001) }, { raterVersion: "v".repeat(1_001) }]) {
+      const res = await newBusiness({ crossSegmentRatingOutputs });
+      expect(res.status, JSON.stringify(res.json.error ?? res.json.policyId)).toBe(400);
+    }
+    const ok = await newBusiness({ crossSegmentRatingOutputs: { outputs: outputs(1_000), raterVersion: "2.1" } });
+    expect(ok.status, ok.text).toBe(200);
   });
 });

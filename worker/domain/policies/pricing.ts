@@ -1,5 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { boundedArray, boundedNumber, boundedString, TEXT } from "../../lib/bounded";
 import { centsOf } from "../money";
+
+/**
+ * Bounds of the pricing containers (CONTRACT 8.3: every string, array and number of a request is bounded): a
+ * price of at most USD 100 billion either way (10^13 cents, the bound of every amount in cents), 1,000
+ * components, and `crossSegmentRatingOutputs` of at most 1,000 named outputs.
+ */
+export const MAX_PRICE = 100_000_000_000;
+export const MAX_PRICING_COMPONENTS = 1_000;
+export const MAX_RATING_OUTPUTS = 1_000;
+const price = () => boundedNumber(-MAX_PRICE, MAX_PRICE);
 
 /**
  * The pricing contract (interface, "Pricing contract fullTermPricingInfo"). Rollups are computed from
@@ -10,10 +21,10 @@ export const EARNING_BASES = ["pro-rata", "fully-earned-at-inception"] as const;
 
 export const PricingComponentSchema = z
   .object({
-    label: z.string(),
-    group: z.string().openapi({ description: "Invoice-grouping name only." }),
+    label: boundedString(TEXT.name),
+    group: boundedString(TEXT.name).openapi({ description: "Invoice-grouping name only." }),
     kind: z.enum(COMPONENT_KINDS),
-    value: z.number().refine(Number.isFinite, "must be a finite number"),
+    value: price(),
     earningBasis: z
       .enum(EARNING_BASES)
       .optional()
@@ -41,12 +52,12 @@ export type Rollups = Record<(typeof ROLLUPS)[number], number>;
 /** Input: components (legacy null or omitted means none) plus rollups, which are accepted and ignored. */
 export const PricingInputSchema = z
   .object({
-    pricingComponents: z.array(PricingComponentSchema).nullish(),
-    premium: z.number().optional(),
-    taxes: z.number().optional(),
-    fees: z.number().optional(),
-    brokerCommission: z.number().optional(),
-    programCommission: z.number().optional(),
+    pricingComponents: boundedArray(PricingComponentSchema, MAX_PRICING_COMPONENTS).nullish(),
+    premium: price().optional(),
+    taxes: price().optional(),
+    fees: price().optional(),
+    brokerCommission: price().optional(),
+    programCommission: price().optional(),
   })
   .strict()
   .nullable();
@@ -92,7 +103,7 @@ export function normalizePricing(input: z.infer<typeof PricingInputSchema>): Ful
 }
 
 export const RatingResultSchema = z
-  .object({ policyPremium: z.number(), policyTaxes: z.number(), policyFees: z.number(), policyGrandTotal: z.number() })
+  .object({ policyPremium: price(), policyTaxes: price(), policyFees: price(), policyGrandTotal: price() })
   .strict()
   .nullable()
   .openapi("FullTermPolicyRatingResult");
@@ -101,8 +112,16 @@ export const RatingResultSchema = z
 export const CrossSegmentRatingOutputsSchema = z
   .object({
     ratedAt: z.iso.datetime().optional(),
-    raterVersion: z.string().optional(),
-    outputs: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])).optional(),
+    raterVersion: boundedString(TEXT.name).optional(),
+    outputs: z
+      .record(
+        boundedString(TEXT.key),
+        z.union([z.number().refine(Number.isFinite), boundedString(TEXT.value), z.boolean(), z.null()]),
+      )
+      .refine((outputs) => Object.keys(outputs).length <= MAX_RATING_OUTPUTS, {
+        message: `must have at most ${MAX_RATING_OUTPUTS} members`,
+      })
+      .optional(),
   })
   .strict()
   .nullable()
