@@ -32,3 +32,45 @@ export function centsOfSpelling(value: number): number {
   // No negative zero: a negative amount under half a cent is 0 cents, as any other.
   return negative && result !== 0 ? -result : result;
 }
+
+/** An amount read exactly from a number's decimal spelling: `units ÷ 10^scale` dollars. */
+export interface ExactAmount {
+  units: bigint;
+  scale: number;
+}
+
+export const ZERO_AMOUNT: ExactAmount = { units: 0n, scale: 0 };
+
+/** The exact amount a number spells (10.005 is 10005 ÷ 10^3, not the binary fraction nearest it). */
+export function exactAmountOf(value: number): ExactAmount {
+  if (!Number.isFinite(value) || value === 0) return ZERO_AMOUNT;
+  const magnitude = Math.abs(value);
+  let text = String(magnitude);
+  if (/e/i.test(text)) text = magnitude < 1 ? magnitude.toFixed(20) : BigInt(Math.round(magnitude)).toString();
+  const [whole = "0", rawFraction = ""] = text.split(".");
+  const fraction = rawFraction.replace(/0+$/, "");
+  const units = BigInt(`${whole}${fraction}`);
+  return { units: value < 0 ? -units : units, scale: fraction.length };
+}
+
+/** `amount`'s units at a finer `scale` (≥ its own). */
+export const unitsAt = (amount: ExactAmount, scale: number): bigint =>
+  amount.units * 10n ** BigInt(scale - amount.scale);
+
+export function addAmounts(a: ExactAmount, b: ExactAmount): ExactAmount {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: unitsAt(a, scale) + unitsAt(b, scale), scale };
+}
+
+/** An exact amount in cents, rounded once, half to even. */
+export const centsOfAmount = (amount: ExactAmount): number =>
+  divideHalfEven(amount.units * 100n, 10n ** BigInt(amount.scale));
+
+/** `numerator ÷ denominator` rounded to the nearest integer, half to even (denominator > 0). */
+export function divideHalfEven(numerator: bigint, denominator: bigint): number {
+  let quotient = numerator / denominator;
+  const remainder = numerator - quotient * denominator;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twice > denominator || (twice === denominator && quotient % 2n !== 0n)) quotient += numerator < 0n ? -1n : 1n;
+  return Number(quotient);
+}

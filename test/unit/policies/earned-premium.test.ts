@@ -83,6 +83,47 @@ describe("worked examples, by hand in cents", () => {
     expect(earnings.byKind.Premium).toEqual({ writtenCents: 120_000, earnedCents: 29_589, unearnedCents: 90_411 });
   });
 
+  it("a value with a fraction of a cent is prorated exactly and rounded once: 10.005 over 183 of 365 days is 502", () => {
+    // Cancelled 3 Jul 2025: 31 + 28 + 31 + 30 + 31 + 30 + 2 = 183 days in force of 365.
+    // Exactly: 1,000.5 cents × 183 ÷ 365 = 183,091.5 ÷ 365 = 501.62... → 502. Rounding the value to cents first
+    // (1,000.5 → 1,000, half to even) and then the share would give 1,000 × 183 ÷ 365 = 501.37... → 501.
+    const coverage = coverageOf({
+      term: YEAR_2025,
+      segments: [[...YEAR_2025, [premium(10.005)]]],
+      cancelledOn: "2025-07-03",
+    });
+    const earnings = earnedPremium(coverage, "2025-04-01");
+    expect(earnings).toMatchObject({ termDays: 365, elapsedDays: 90, coverageEnd: "2025-07-03" });
+    // Earned to 1 Apr: 1,000.5 × 90 ÷ 365 = 246.69... → 246 (toward zero).
+    expect(earnings.byKind.Premium).toEqual({ writtenCents: 502, earnedCents: 246, unearnedCents: 256 });
+    // The whole term: 1,000.5 × 365 ÷ 365 = 1,000.5 → 1,000 (half to even), as the value's own cents.
+    const whole = earnedPremium(
+      coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [premium(10.005)]]] }),
+      "2026-01-01",
+    );
+    expect(whole.byKind.Premium).toEqual({ writtenCents: 1_000, earnedCents: 1_000, unearnedCents: 0 });
+  });
+
+  it("writes value × days ÷ term days from the spelled value, rounded once (property, against BigInt by hand)", () => {
+    const spelled = fc
+      .tuple(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 5 }))
+      .map(([units, decimals]) => ({ units, decimals, value: Number((units / 10 ** decimals).toFixed(decimals)) }));
+    fc.assert(
+      fc.property(spelled, fc.integer({ min: 1, max: 364 }), ({ units, decimals, value }, days) => {
+        const cancelledOn = new Date(Date.UTC(2025, 0, 1 + days)).toISOString().slice(0, 10);
+        const coverage = coverageOf({ term: YEAR_2025, segments: [[...YEAR_2025, [premium(value)]]], cancelledOn });
+        // Reference: units × 100 × days ÷ (10^decimals × 365), half to even, in BigInt.
+        const numerator = BigInt(units) * 100n * BigInt(days);
+        const denominator = 10n ** BigInt(decimals) * 365n;
+        let cents = numerator / denominator;
+        const twice = 2n * (numerator - cents * denominator);
+        if (twice > denominator || (twice === denominator && cents % 2n === 1n)) cents += 1n;
+        expect(earnedPremium(coverage, "2026-01-01").byKind.Premium.writtenCents).toBe(Number(cents));
+      }),
+      { seed: 20261130, numRuns: 300 },
+    );
+  });
+
   it("a leap-year term has 366 days: 366.00 earns exactly 100 cents a day, 59 days to 29 Feb and 60 to 1 Mar", () => {
     const term: [string, string] = ["2024-01-01", "2025-01-01"];
     const coverage = coverageOf({ term, segments: [[...term, [premium(366)]]] });

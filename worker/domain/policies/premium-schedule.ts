@@ -1,4 +1,4 @@
-import { centsOf } from "../money";
+import { addAmounts, centsOfAmount, divideHalfEven, type ExactAmount, exactAmountOf, unitsAt } from "../money";
 import { daysBetween, maxDay, minDay } from "./civil-days";
 import { COMPONENT_KINDS, type PricingComponent } from "./pricing";
 import { type Coverage, coveredSpan } from "./segments";
@@ -10,8 +10,9 @@ import { type Coverage, coveredSpan } from "./segments";
  *
  * - `fullTermPricingInfo` values are full-term prices of the data in force. Every segment prorates over
  *   the version's own term (`termStart` to `termEnd`, the term of the new business or of the last
- *   endorsement that moved the end): a pro-rata component writes `cents × days in force ÷ term days`,
- *   summed exactly over the days in force (cut at a cancellation) and rounded once, half to even.
+ *   endorsement that moved the end): a pro-rata component writes `value × days in force ÷ term days`,
+ *   summed exactly over the days in force (cut at a cancellation) from the values as spelled (10.005 is
+ *   exactly 10.005, not 10.01 first) and rounded once to cents, half to even.
  * - A fully-earned-at-inception component is written whole on the first day in force that carries it
  *   (the effective date of the transaction that brought it in) and kept when later pricing omits it. A
  *   later, higher value writes the difference on the day it takes effect; a lower one returns nothing
@@ -29,8 +30,8 @@ export interface ComponentSchedule {
   group: string;
   kind: PremiumKind;
   earningBasis: EarningBasis;
-  /** Pro-rata: the days in force at each full-term value, `[startDate, endDate)` in cents. */
-  pieces: Array<{ startDate: string; endDate: string; cents: number }>;
+  /** Pro-rata: the days in force at each full-term value, `[startDate, endDate)`, the value exact. */
+  pieces: Array<{ startDate: string; endDate: string; amount: ExactAmount }>;
   /** Fully earned: what is written on each day, in cents. */
   charges: Array<{ date: string; cents: number }>;
 }
@@ -71,15 +72,16 @@ export function premiumSchedule(coverage: Coverage): PremiumSchedule {
     .map((s) => ({ startDate: maxDay(s.startDate, termStart), endDate: minDay(s.endDate, coverageEnd), data: s.data }))
     .filter((s) => s.startDate < s.endDate)
     .map((s) => {
-      const byKey = new Map<string, { component: ComponentSchedule; cents: number }>();
+      const byKey = new Map<string, { component: ComponentSchedule; amount: ExactAmount }>();
       for (const c of componentsOf(s.data)) {
         if (c.kind === "Other") continue;
         const component = { label: c.label, group: c.group, kind: c.kind, earningBasis: basisOf(c) };
         const key = componentKey(component);
         const found = byKey.get(key);
+        const amount = exactAmountOf(c.value);
         byKey.set(key, {
           component: { ...component, pieces: [], charges: [] },
-          cents: (found?.cents ?? 0) + centsOf(c.value),
+          amount: found ? addAmounts(found.amount, amount) : amount,
         });
       }
       return { ...s, byKey };
@@ -93,13 +95,15 @@ export function premiumSchedule(coverage: Coverage): PremiumSchedule {
   for (const basis of ["pro-rata", "fully-earned-at-inception"] as const) {
     const charged = new Map<string, number>();
     for (const segment of inForce) {
-      for (const [key, { component, cents }] of segment.byKey) {
+      for (const [key, { component, amount }] of segment.byKey) {
         if (component.earningBasis !== basis) continue;
         const schedule = scheduleOf(key, component);
         if (basis === "pro-rata") {
-          schedule.pieces.push({ startDate: segment.startDate, endDate: segment.endDate, cents });
+          schedule.pieces.push({ startDate: segment.startDate, endDate: segment.endDate, amount });
           continue;
         }
+        // A fully-earned value is written whole: rounded once, to cents.
+        const cents = centsOfAmount(amount);
         const before = charged.get(key);
         const increase = before === undefined ? cents : cents - before;
         if (before !== undefined && increase <= 0) continue;
@@ -117,20 +121,14 @@ export function premiumSchedule(coverage: Coverage): PremiumSchedule {
   };
 }
 
-/** `numerator ÷ denominator` rounded to the nearest integer, half to even (denominator > 0). */
-export function divideHalfEven(numerator: bigint, denominator: bigint): number {
-  let quotient = numerator / denominator;
-  const remainder = numerator - quotient * denominator;
-  const twice = 2n * (remainder < 0n ? -remainder : remainder);
-  if (twice > denominator || (twice === denominator && quotient % 2n !== 0n)) quotient += numerator < 0n ? -1n : 1n;
-  return Number(quotient);
-}
+/** The finest scale of a component's values: its pieces are summed in units of it. */
+const scaleOf = (component: ComponentSchedule) => Math.max(0, ...component.pieces.map((p) => p.amount.scale));
 
-/** Cents × days of the pieces inside `[from, to)`: the exact numerator of a share over the term days. */
-function pieceNumerator(component: ComponentSchedule, to: string): bigint {
+/** Value units × days of the pieces before `to`: the exact numerator of a share over the term days. */
+function pieceNumerator(component: ComponentSchedule, to: string, scale: number): bigint {
   return component.pieces.reduce((sum, p) => {
     const end = minDay(p.endDate, to);
-    return end > p.startDate ? sum + BigInt(p.cents) * BigInt(daysBetween(p.startDate, end)) : sum;
+    return end > p.startDate ? sum + unitsAt(p.amount, scale) * BigInt(daysBetween(p.startDate, end)) : sum;
   }, 0n);
 }
 
@@ -147,9 +145,11 @@ export function componentFigures(schedule: PremiumSchedule, component: Component
     return { writtenCents, earnedCents };
   }
   if (schedule.termDays <= 0) return { writtenCents: 0, earnedCents: 0 };
-  const days = BigInt(schedule.termDays);
-  const written = pieceNumerator(component, schedule.coverageEnd);
-  const earned = pieceNumerator(component, asOf);
-  const writtenCents = divideHalfEven(written, days);
-  return { writtenCents, earnedCents: earned === written ? writtenCents : Number(earned / days) };
+  const scale = scaleOf(component);
+  // Cents = value units × 100 × days ÷ (term days × 10^scale).
+  const denominator = BigInt(schedule.termDays) * 10n ** BigInt(scale);
+  const written = pieceNumerator(component, schedule.coverageEnd, scale) * 100n;
+  const earned = pieceNumerator(component, asOf, scale) * 100n;
+  const writtenCents = divideHalfEven(written, denominator);
+  return { writtenCents, earnedCents: earned === written ? writtenCents : Number(earned / denominator) };
 }

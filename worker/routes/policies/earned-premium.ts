@@ -100,10 +100,11 @@ const RULES = [
     "return premium, a reinstatement what it restores); the bordereau rows carry it per kind. A policy's " +
     "figures are the sums over its transactions, which are those of its current version.",
   "",
-  "- **Amounts**: a component's cents are round-half-even of `value × 100` on its decimal spelling (1000.01 → " +
-    "100001; 0.125 → 12).",
+  "- **Amounts** are read exactly from their decimal spelling (10.005 is 10.005) and rounded to cents once, " +
+    "half to even, at the end: a fully-earned value whole (1000.01 → 100001; 0.125 → 12), a pro-rata one " +
+    "after its share of the days (10.005 for 183 of 365 days: 1000.5 × 183 ÷ 365 = 501.62… → 502).",
   "- **Pro-rata** components (`earningBasis` `pro-rata` or omitted) are full-term prices: each segment in force " +
-    "writes `cents × days ÷ termDays`, `termDays` being the policy's own term (`policyStartDate` to the " +
+    "writes `value × days ÷ termDays`, `termDays` being the policy's own term (`policyStartDate` to the " +
     "`policyEndDate` of the new business or of the last endorsement that moved it), the same for every " +
     "segment. **Written** counts the days in force (a cancellation cuts them at its date, a reinstatement " +
     "restores them), added exactly and rounded once, half to even. **Earned** counts the days in force before " +
