@@ -263,6 +263,29 @@ describe("new-business data shape: 400 InvalidPolicyData naming the field withou
     expect(must(row).coverage).not.toContain("fullTermPolicyInfo");
     expect(must(row).coverage).not.toContain("contacts");
   });
+
+  it("ignores them in endorsement deltas too: the other deltas apply, nothing of theirs is stored", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const res = await f.endorse(policyId, "2026-06-01", [
+      { path: "policy.fullTermPolicyInfo", value: { brokerName: "dropped" } },
+      { path: "policy.fullTermPolicyInfo.limit", value: "not even valid" },
+      { path: "policy.contacts", value: [{ personId: crypto.randomUUID() }] },
+      { path: "policy.limit", value: 5 },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.segments.map((s: any) => s.data.limit)).toEqual([1_000_000, 5]);
+    const row = await env.DB.prepare("SELECT coverage FROM policy_versions WHERE policy_id = ? AND version = 2")
+      .bind(policyId)
+      .first<{ coverage: string }>();
+    expect(must(row).coverage).not.toContain("fullTermPolicyInfo");
+    expect(must(row).coverage).not.toContain("contacts");
+    // An endorsement before it replays its deltas over other data: still nothing of the ignored ones.
+    const earlier = await f.endorse(policyId, "2026-03-01", [{ path: "policy.limit", value: 7 }]);
+    expect(earlier.status, earlier.text).toBe(200);
+    expect(earlier.json.segments.map((s: any) => s.data.limit)).toEqual([1_000_000, 7, 5]);
+    expect(JSON.stringify(earlier.json)).not.toContain("fullTermPolicyInfo");
+  });
 });
 
 describe("pricing contract", () => {

@@ -4,6 +4,7 @@ import { isCalendarDay, isTimeZone, usesRetiredSpelling } from "../dates/fmv1-da
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueContext, type ValueProblem } from "../entities/field-values";
 import { setAsideExposureIds } from "./exposure-ids";
+import { IGNORED_POLICY_MEMBERS } from "./policy-data";
 import { CrossSegmentRatingOutputsSchema, normalizePricing, PricingInputSchema, RatingResultSchema } from "./pricing";
 
 /** One endorsement change: `policy.<referenceId>[.<member>...]` set to `value` (stored exactly as sent). */
@@ -66,6 +67,7 @@ function deltaProblem(
 ): ValueProblem[] {
   const [member, ...deeper] = membersOf(path) ?? [];
   if (member === undefined) return [{ path, problem: "must be a path like policy.<referenceId>" }];
+  if (IGNORED_POLICY_MEMBERS.has(member)) return [];
   const field = fields.get(member);
   const fixed = Object.hasOwn(FIXED, member) ? FIXED[member] : undefined;
   if (fixed) return [{ path, problem: fixed }];
@@ -129,7 +131,7 @@ export function applyDeltas(data: Record<string, unknown>, deltas: readonly Delt
   const memberWritten = new Set<SubField>();
   for (const { path, value } of deltas) {
     const [head, ...rest] = membersOf(path) ?? [];
-    if (head === undefined) continue;
+    if (head === undefined || IGNORED_POLICY_MEMBERS.has(head)) continue;
     next[head] = setAt(Object.hasOwn(next, head) ? next[head] : undefined, rest, value);
     const field = fields.get(head);
     if (field && rest.length > 0) memberWritten.add(field);

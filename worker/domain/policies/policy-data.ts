@@ -22,8 +22,13 @@ const CONTAINERS = {
   fullTermPolicyRatingResult: RatingResultSchema,
   crossSegmentRatingOutputs: CrossSegmentRatingOutputsSchema,
 } as const;
-/** Accepted and dropped: the removed container (its members never reach validation) and contacts. */
-const IGNORED = new Set(["fullTermPolicyInfo", "contacts", "batchId"]);
+/**
+ * Members a policy payload may carry that are accepted and dropped (interface, policy version shape and
+ * contacts): the removed container `fullTermPolicyInfo` (its members never reach validation) and `contacts`
+ * (contacts are unversioned). New business and renewal data drop them, and so do endorsement deltas.
+ */
+export const IGNORED_POLICY_MEMBERS: ReadonlySet<string> = new Set(["fullTermPolicyInfo", "contacts"]);
+const IGNORED = new Set([...IGNORED_POLICY_MEMBERS, "batchId"]);
 const DERIVED = new Set<string>(PRIMARY_INSURED_FIELDS);
 
 export interface PolicyDataContext {

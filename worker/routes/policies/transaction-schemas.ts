@@ -57,7 +57,8 @@ export const StartBody = z
 const DELTAS =
   '`{path: "policy.<referenceId>", value}`; values are stored exactly as sent. A Date value must be the canonical ' +
   "`{date, timezone}` with both members; the retired spelling or a single-member path " +
-  "(`policy.policyEndDate.year`) is 400 `InvalidDelta`.";
+  "(`policy.policyEndDate.year`) is 400 `InvalidDelta`. A delta on the removed container `fullTermPolicyInfo` or " +
+  "on `contacts` (unversioned) is accepted and ignored, as in new business data.";
 
 /**
  * An endorse or cancel date: an Fmv1Date whose zone, when absent, stays absent here so the transaction
