@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
-import { countRows, QUOTE_VALUES, setUpQuotes } from "./helpers";
+import { countRows, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 describe("quote create (CONTRACT 5.2)", () => {
   it("mints the lifecycle fields: inProgress, Q + the submission's digits + the ordinal, no bind errors", async () => {
@@ -237,7 +237,43 @@ describe("PUT X/quotes/{quoteId} (CONTRACT 5.2)", () => {
       403,
       "field-write-permission-required",
     );
+    // 403 before 400 (CONTRACT 5.2): the lock a PUT would clear counts even beside a lifecycle field.
+    expectError(
+      await q.second("PUT", `/quotes/${id}`, editor, {
+        quote: { insuredName: "A", quoteStatus: "inProgress" },
+        exposures: [],
+      }),
+      403,
+      "field-write-permission-required",
+    );
     expect((await q.readQuote(id)).data.underwriterNote).toBe("careful");
+  });
+
+  it("checks locked exposure fields (403) before a lifecycle field (400), on PUT and PATCH", async () => {
+    const vin = {
+      entityType: "exposure",
+      referenceId: "vin",
+      label: "VIN",
+      typeInfo: { kind: "String" },
+      writePermission: "underwriting",
+    };
+    const q = await setUpQuotes({
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, vin],
+    });
+    const id = await q.createQuote();
+    const editor = await q.company.key([], ["quote.edit", "quote.view"]);
+    const exposures = [{ exposureName: "Truck 1", vin: "1FTFW1E50PFA00001" }];
+    expectError(
+      await q.second("PUT", `/quotes/${id}`, editor, { quote: { insuredName: "A", quoteStatus: "x" }, exposures }),
+      403,
+      "field-write-permission-required",
+    );
+    expectError(
+      await q.company.call("PATCH", `/entities/quote/${id}`, editor, { body: { exposures, quoteSubmissionId: id } }),
+      403,
+      "field-write-permission-required",
+    );
   });
 });
 

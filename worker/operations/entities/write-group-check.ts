@@ -16,15 +16,19 @@ export function refuseLockedFields(
   recordType: RecordType,
   configuration: ConfigurationDocument,
   body: JsonObject,
+  existing: JsonObject | null = null,
 ) {
   const writeGroupEntity = recordType.kind === "entity" ? recordType.type : "custom-object";
   const result = planWrite({
     entityType: recordType.type,
     fields: recordType.fields,
     optionSets: configuration.optionSets,
-    existing: null,
+    // Embedded exposures' locked fields too, compared with the stored ones (`existing`) like the save does.
+    ...(recordType.embeddedExposureFields ? { embeddedExposureFields: recordType.embeddedExposureFields } : {}),
+    existing,
     body,
     holdsWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission(writeGroupEntity, group)),
+    holdsExposureWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group)),
     now: ctx.now,
   });
   if (!result.ok && result.refusal.kind === "write-group") throw refusalError(result.refusal);

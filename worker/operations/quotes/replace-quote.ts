@@ -32,7 +32,9 @@ export async function replaceQuote(ctx: OperationContext, input: ReplaceQuoteInp
   const lifecycle = lifecycleWriteRefusal(input.quote, stored, true);
   const values = withoutLifecycleFields(input.quote);
   if (lifecycle) {
-    refuseLockedFields(ctx, recordType, configuration, values);
+    // 403 first (CONTRACT 5.2), counting the locked fields the replacement would clear.
+    const replacement = replacementBody(recordType.fields, stored, values, input.exposures);
+    refuseLockedFields(ctx, recordType, configuration, replacement, stored);
     throw lifecycleWriteError(lifecycle);
   }
   if (Object.hasOwn(values, "exposures"))

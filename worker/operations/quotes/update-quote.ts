@@ -30,7 +30,7 @@ export async function updateQuote(ctx: OperationContext, input: UpdateQuoteInput
   const lifecycle = lifecycleWriteRefusal(input.body, stored);
   const body = withoutLifecycleFields(input.body);
   if (lifecycle) {
-    refuseLockedFields(ctx, recordType, configuration, body);
+    refuseLockedFields(ctx, recordType, configuration, body, stored);
     throw lifecycleWriteError(lifecycle);
   }
   const planned = await planValues(ctx, { recordType, configuration, body, existing: stored });
