@@ -1,5 +1,5 @@
 import { ATTACHABLE_TYPES } from "../../domain/attachments/attached-record";
-import { MAX_FILE_BYTES } from "../../domain/files/limits";
+import { MAX_FILE_BYTES, MAX_UPLOAD_BODY_BYTES } from "../../domain/files/limits";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import {
@@ -61,30 +61,35 @@ const MULTIPART_BODY = {
 };
 
 export const uploadFile = defineRoute(
-  companyRoute("P", "file.create", {
-    method: "post",
-    path: "/files",
-    operationId: "uploadFile",
-    tags: TAGS,
-    summary: "Upload a file (multipart/form-data)",
-    description: DESCRIPTION,
-    request: {
-      params: companyParams(),
-      body: {
-        required: true,
-        content: {
-          "multipart/form-data": { schema: MULTIPART_BODY, encoding: { file: { contentType: "*/*" } } },
+  companyRoute(
+    "P",
+    "file.create",
+    {
+      method: "post",
+      path: "/files",
+      operationId: "uploadFile",
+      tags: TAGS,
+      summary: "Upload a file (multipart/form-data)",
+      description: DESCRIPTION,
+      request: {
+        params: companyParams(),
+        body: {
+          required: true,
+          content: {
+            "multipart/form-data": { schema: MULTIPART_BODY, encoding: { file: { contentType: "*/*" } } },
+          },
         },
       },
+      responses: {
+        201: jsonContent(FileSchema, "The file's metadata."),
+        ...validationErrorResponse,
+        ...notFoundResponse,
+        413: jsonContent(ErrorEnvelopeSchema, "The file or the body is too large (`PayloadTooLarge`); nothing stored."),
+        415: jsonContent(ErrorEnvelopeSchema, "The body is not multipart/form-data (`UnsupportedMediaType`)."),
+      },
     },
-    responses: {
-      201: jsonContent(FileSchema, "The file's metadata."),
-      ...validationErrorResponse,
-      ...notFoundResponse,
-      413: jsonContent(ErrorEnvelopeSchema, "The file or the body is too large (`PayloadTooLarge`); nothing stored."),
-      415: jsonContent(ErrorEnvelopeSchema, "The body is not multipart/form-data (`UnsupportedMediaType`)."),
-    },
-  }),
+    { bodyLimit: MAX_UPLOAD_BODY_BYTES },
+  ),
   async (c) => {
     const file = await uploadFileOperation(
       contextOf(c),
