@@ -145,6 +145,22 @@ describe("close and reopen (CONTRACT 5.3)", () => {
     expect((await q.readSubmission(id)).data.submissionStatus).toBe("draft");
   });
 
+  it("counts a reason's characters as code points: 100 emoji are 100 characters, 101 are too many", async () => {
+    const q = await setUpQuotes();
+    const refused = await q.createSubmission();
+    const tooLong = await q.company.call("POST", `/submissions/${refused}/close`, q.admin, {
+      body: { reason: "😀".repeat(101) },
+    });
+    expect(expectError(tooLong, 400, "VALIDATION_ERROR").details).toEqual([
+      { field: "reason", message: "must be at most 100 characters long" },
+    ]);
+    const id = await q.createSubmission();
+    const closed = await q.company.call("POST", `/submissions/${id}/close`, q.admin, {
+      body: { reason: "😀".repeat(100) },
+    });
+    expect(closed.status, closed.text).toBe(200);
+  });
+
   it("is atomic: when one write of the close fails, no quote is cancelled and the submission stays open", async () => {
     const q = await setUpQuotes();
     const id = await q.createSubmission();
