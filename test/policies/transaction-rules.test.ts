@@ -277,7 +277,10 @@ describe("9. smaller transaction rules", () => {
         message: "must be in the time zone of policyStartDate (America/Chicago), not Europe/London",
       },
     ]);
-    const { policyId } = await f.newBusiness({ policyStartDate: date(TERM_START, "America/Chicago") });
+    const { policyId } = await f.newBusiness({
+      policyStartDate: date(TERM_START, "America/Chicago"),
+      policyEndDate: date(TERM_END, "America/Chicago"),
+    });
     const london = { date: "2026-03-01", timezone: "Europe/London" };
     const endorse = expectError(
       await f.company.call("POST", `/policies/${policyId}/transaction/endorse`, f.admin, {

@@ -386,13 +386,30 @@ describe("root fields on every policy response", () => {
     }
   });
 
-  it("keeps a timezone sent with the term dates; a term date sent without one takes the other's", async () => {
+  it("keeps a timezone sent with the term dates; a term date sent without one is in the default zone", async () => {
     const f = await setUpPolicies();
-    // The term dates of one policy share one zone (issue 9): policyEndDate, sent without a zone, takes
-    // policyStartDate's (before issue 9 it took the default, America/New_York).
-    const version = await f.newBusiness({ policyStartDate: date(TERM_START, "America/Chicago") });
+    const version = await f.newBusiness({
+      policyStartDate: date(TERM_START, "America/Chicago"),
+      policyEndDate: date(TERM_END, "America/Chicago"),
+    });
     expect(version.policyStartDate).toEqual({ date: TERM_START, timezone: "America/Chicago" });
     expect(version.policyEndDate).toEqual({ date: TERM_END, timezone: "America/Chicago" });
+    // The term dates share one zone (CONTRACT 4), and a date without a zone is in America/New_York (interface,
+    // Fmv1Date): beside a Chicago start, that is a second zone, refused.
+    const mixed = await f.company.call("POST", "/policies/transaction/new-business", f.admin, {
+      body: newBusinessBody({
+        policyStartDate: date(TERM_START, "America/Chicago"),
+        policyEndDate: { date: TERM_END },
+      }),
+    });
+    expect(expectError(mixed, 400, "InvalidPolicyData").details).toEqual([
+      {
+        field: "policyEndDate",
+        message: "must be in the time zone of policyStartDate (America/Chicago), not America/New_York",
+      },
+    ]);
+    const neither = await f.newBusiness({ policyStartDate: { date: TERM_START }, policyEndDate: { date: TERM_END } });
+    expect(neither.policyEndDate).toEqual({ date: TERM_END, timezone: "America/New_York" });
   });
 });
 

@@ -192,12 +192,13 @@ const sentZone = (value: unknown) =>
   typeof (value as { timezone?: unknown }).timezone === "string" ? (value as { timezone: string }).timezone : null;
 
 /**
- * The one time zone of a policy's term dates (CONTRACT section 4): a date sent without a zone takes the
- * other's, both without take the default, and two different zones are refused.
+ * The one time zone of a policy's term dates (CONTRACT section 4: else 400). A date sent without a zone is in
+ * the default zone, America/New_York (interface, Fmv1Date), so it shares a zone only with another in that
+ * zone: a start in Chicago and an end without a zone are two zones, refused.
  */
 function sharedTermZone(start: unknown, end: unknown): { ok: true; timezone: string } | { ok: false; problem: string } {
-  const [startZone, endZone] = [sentZone(start), sentZone(end)];
-  if (startZone && endZone && startZone !== endZone)
+  const [startZone, endZone] = [sentZone(start) ?? DEFAULT_TIMEZONE, sentZone(end) ?? DEFAULT_TIMEZONE];
+  if (startZone !== endZone)
     return { ok: false, problem: `must be in the time zone of policyStartDate (${startZone}), not ${endZone}` };
-  return { ok: true, timezone: startZone ?? endZone ?? DEFAULT_TIMEZONE };
+  return { ok: true, timezone: startZone };
 }

@@ -5,8 +5,8 @@ import { SERIALIZED, STARTS_POLICY, StartBody, TRANSACTION } from "./transaction
 
 const DESCRIPTION =
   "Creates a policy (version 1). Payload-shape failures are 400 `InvalidPolicyData` naming the field without a " +
-  "prefix. `policyStartDate` and `policyEndDate` share one time zone: a date sent without one takes the other's, " +
-  "two different zones are refused. No rollup of `fullTermPricingInfo` may be negative (a component may, for a " +
+  "prefix. `policyStartDate` and `policyEndDate` share one time zone: a date sent without one is in the default " +
+  "zone, America/New_York, and two different zones are refused (a Chicago start needs a Chicago end). No rollup of `fullTermPricingInfo` may be negative (a component may, for a " +
   "discount). An embedded exposure may carry `id`, the id of one of the company's exposures (400 naming " +
   "`exposures[i].id` otherwise): the primary insured's id is taken from it. Embedded AddressV2 values are " +
   `geocoded and OFAC screenings arbitrated, as on any write with embedded exposures.${SERIALIZED}`;
