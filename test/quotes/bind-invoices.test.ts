@@ -96,6 +96,21 @@ async function invoiceCount(companyId: string) {
   return must(row).n;
 }
 
+describe("policy-invoicing where no invoice type applies to policies (CONTRACT 7.2)", () => {
+  it("is not configured: a bind without a plan binds, and bind-conditions has no policy-invoicing failure", async () => {
+    const configuration = billingConfiguration("billTo");
+    const [type] = configuration.financials.policyFinancials.invoiceTypes;
+    configuration.financials.policyFinancials.invoiceTypes = [{ ...must(type), appliesTo: ["event"] }];
+    const q = await setUpQuotes(configuration);
+    const id = await q.createQuote({ ...QUOTE_VALUES });
+    await q.rateAndCopy(id, "billed");
+    expect(await conditionsOf(q, id)).toEqual([]);
+    const bound = await bind(q, { quoteId: id });
+    expect(bound.status, bound.text).toBe(200);
+    expect(await invoiceCount(q.company.id)).toBe(0);
+  });
+});
+
 describe("policy-invoicing where policy invoicing is configured", () => {
   it("a bind carrying neither invoicePlan nor generateInvoices fails the rule, and binds nothing", async () => {
     const { q, id } = await billedQuote();

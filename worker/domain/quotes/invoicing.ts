@@ -7,11 +7,11 @@
 export interface InvoicingSettings {
   financials: boolean;
   policyFinancials: boolean;
-  /** How many policy invoice types the configuration declares. */
+  /** How many invoice types the configuration lets bill a policy (`appliesTo` naming `policy`). */
   invoiceTypes: number;
 }
 
-/** Features `financials` and `policyFinancials` both on, and policy invoice types configured. */
+/** Features `financials` and `policyFinancials` both on, and some invoice type applying to `policy` (CONTRACT 7.2). */
 export const policyInvoicingConfigured = (settings: InvoicingSettings) =>
   settings.financials && settings.policyFinancials && settings.invoiceTypes > 0;
 

@@ -25,7 +25,10 @@ export async function invoicingSettings(
   return {
     financials: company?.features?.financials === true,
     policyFinancials: company?.features?.policyFinancials === true,
-    invoiceTypes: configuration.financials.policyFinancials.invoiceTypes.length,
+    // "Some invoice type applies to policy" (CONTRACT 7.2, which 5.6's "invoiceTypes not empty" abbreviates):
+    // a type only events may use cannot bill a policy, so it configures no policy invoicing.
+    invoiceTypes: configuration.financials.policyFinancials.invoiceTypes.filter((t) => t.appliesTo.includes("policy"))
+      .length,
   };
 }
 

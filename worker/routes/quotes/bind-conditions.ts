@@ -12,7 +12,7 @@ export const BIND_RULES_DOC =
   "`rating-present` (`fullTermPricingInfo` empty), `rating-workflow` (the recorded workflow no longer exists), " +
   "`precondition` (one per precondition of the recorded workflow not `true` with `rating` `{}`), `policy-data` " +
   "(new business would refuse a copied value; a dry run of its validation), `policy-invoicing` (policy invoicing " +
-  "is configured, features `financials` and `policyFinancials` on and policy invoice types configured, and the " +
+  "is configured, features `financials` and `policyFinancials` on and some invoice type applying to `policy`, and the " +
   "bind carries neither `invoicePlan` nor `generateInvoices: true`, or carries the latter and the presets cannot " +
   "be resolved; bind-conditions and complete evaluate it as a bind with `generateInvoices: true`), and the advisory `billing-precondition` (one per " +
   "billing precondition not `true`; `checkScope: endorsement-billing`; never blocks). Stale or unverifiable " +
