@@ -1,6 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { eventually, expectError } from "../support/harness";
 import { attachmentFixture, UNKNOWN_ID } from "./fixture";
 import { BOUNDARY, multipartBody, type Part, upload } from "./multipart";
@@ -275,66 +273,5 @@ describe("the 25 MiB limit", () => {
     const res = await f.send([{ name: "colour", value: "red" }, file(sized(MAX + 1), "big.bin")]);
     expectError(res, 413, "PayloadTooLarge");
     await f.nothingStored();
-  });
-});
-
-describe("an uploaded object whose row was never committed (CONTRACT 6: deleted at once or by a sweep)", () => {
-  const HOUR = 3_600_000;
-  /** An object stored as an upload's, recorded unplaced at `storedAt`, as a request that stopped would leave it. */
-  async function leftUnplaced(companyId: string, fileId: string, storedAt: Date) {
-    const objectKey = `files/${companyId}/${fileId}`;
-    await env.FILES.put(objectKey, "orphan bytes");
-    await env.DB.prepare(
-      "INSERT INTO unplaced_file_objects (object_key, company_id, file_id, stored_at) VALUES (?, ?, ?, ?)",
-    )
-      .bind(objectKey, companyId, fileId, storedAt.toISOString())
-      .run();
-    return objectKey;
-  }
-  const sweep = (at: Date) =>
-    worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron: "*/15 * * * *" }), env);
-
-  it("the scheduled sweep deletes one left past the hour unless a file row names it; a younger one waits", async () => {
-    const f = await withUploads();
-    const placed = await f.send([file("kept bytes")]);
-    expect(placed.status).toBe(201);
-    const now = new Date();
-    const orphan = await leftUnplaced(f.company.id, crypto.randomUUID(), new Date(now.getTime() - 2 * HOUR));
-    const young = await leftUnplaced(f.company.id, crypto.randomUUID(), new Date(now.getTime() - HOUR / 2));
-    // The answer lost after the row committed: its object stays recorded, but a row names it.
-    const placedKey = `files/${f.company.id}/${placed.json.id}`;
-    await env.DB.prepare(
-      "INSERT INTO unplaced_file_objects (object_key, company_id, file_id, stored_at) VALUES (?, ?, ?, ?)",
-    )
-      .bind(placedKey, f.company.id, placed.json.id, new Date(now.getTime() - 2 * HOUR).toISOString())
-      .run();
-
-    await sweep(now);
-    await sweep(now); // idempotent: a second run finds nothing more
-    await eventually(
-      () => storedObjectKeys(f.company.id),
-      (keys) => !keys.includes(orphan),
-    );
-    expect((await storedObjectKeys(f.company.id)).sort()).toEqual([placedKey, young].sort());
-    const unplaced = await env.DB.prepare("SELECT object_key FROM unplaced_file_objects WHERE company_id = ?")
-      .bind(f.company.id)
-      .all<{ object_key: string }>();
-    expect(unplaced.results.map((row) => row.object_key)).toEqual([young]);
-    const content = await f.call("GET", `/files/${placed.json.id}/content`);
-    expect(content.status).toBe(200);
-    expect(content.text).toBe("kept bytes");
-    await eventually(
-      () => rowCount("file_object_purges", f.company.id),
-      (n) => n === 0,
-    );
-
-    // An hour later the younger one is taken too.
-    await sweep(new Date(now.getTime() + HOUR));
-    await eventually(
-      () => storedObjectKeys(f.company.id),
-      (keys) => keys.length === 1,
-    );
-    expect(await storedObjectKeys(f.company.id)).toEqual([placedKey]);
-    expect(await rowCount("unplaced_file_objects", f.company.id)).toBe(0);
   });
 });

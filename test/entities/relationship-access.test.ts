@@ -22,6 +22,17 @@ async function configured() {
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000009";
 
+/** A previousPolicy link as renew writes it, stored directly; its id. */
+async function storeRenewalLink(companyId: string) {
+  const linkId = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
+  )
+    .bind(linkId, companyId, UNKNOWN, crypto.randomUUID(), new Date().toISOString())
+    .run();
+  return linkId;
+}
+
 describe("permission before existence (CONTRACT 8.3)", () => {
   it("a key that could act on no relationship is 403 for an unknown relationship key, not 404", async () => {
     const { company } = await configured();
@@ -73,12 +84,7 @@ describe("previousPolicy links are written only by renew (CONTRACT section 4)", 
     );
     expect(error.details).toEqual([{ field: "relationshipKey", message: "is written only by the platform" }]);
     // A link renew wrote (stored here directly) can be read but not removed or re-pointed.
-    const linkId = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
-    )
-      .bind(linkId, company.id, UNKNOWN, crypto.randomUUID(), new Date().toISOString())
-      .run();
+    const linkId = await storeRenewalLink(company.id);
     expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
     expectError(
       await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),
@@ -99,12 +105,7 @@ describe("previousPolicy links are written only by renew (CONTRACT section 4)", 
     });
     expectError(created, 409, "PlatformManagedRelationship");
     // Renew stores the link whatever the configuration says (stored here directly): it reads, but stays put.
-    const linkId = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', ?, ?, ?)",
-    )
-      .bind(linkId, company.id, UNKNOWN, crypto.randomUUID(), new Date().toISOString())
-      .run();
+    const linkId = await storeRenewalLink(company.id);
     expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
     expectError(
       await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),

@@ -1,10 +1,10 @@
-import { createScheduledController, env, SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { multipartBody } from "../attachments/multipart";
 import { countPolicies, endorseBody, newBusinessBody, setUpPolicies } from "../policies/helpers";
 import { BASE, createCompany as createBareCompany, expectError } from "../support/harness";
 import { must } from "../support/must";
+import { runScheduled } from "../support/scheduled";
 
 /** Idempotency keys on company mutations (CONTRACT 8.1). */
 
@@ -300,10 +300,7 @@ describe("retention", () => {
     await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE idempotency_key = 'old'")
       .bind(new Date(Date.now() - 1000).toISOString())
       .run();
-    for (let run = 0; run < 2; run++) {
-      const controller = createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" });
-      await worker.scheduled(controller, env);
-    }
+    for (let run = 0; run < 2; run++) await runScheduled();
     expect(await heldKey(company.id, "old")).toBeNull();
     expect(await heldKey(company.id, "fresh")).not.toBeNull();
   });

@@ -1,7 +1,7 @@
 import { database } from "../db/client";
 import { sweepUnplacedObjects } from "../db/queries/files";
 import type { Env } from "../env";
-import { PURGE_OBJECTS_MESSAGE } from "../operations/files/purge-stored-objects";
+import { requestObjectPurge } from "../operations/files/purge-stored-objects";
 
 /**
  * How long an uploaded object may stay unplaced before the sweep takes it: the object becomes visible only once
@@ -27,14 +27,8 @@ export async function sweepUnplacedFileObjects(env: Env, now: Date): Promise<num
   for (let round = 0; round < ROUNDS; round++) {
     const swept = await sweepUnplacedObjects(db, storedBefore, ROUND, now.toISOString());
     taken += swept.taken;
-    for (const companyId of swept.companies) {
-      await env.BACKGROUND.send({
-        type: PURGE_OBJECTS_MESSAGE,
-        messageId: `${companyId}:unplaced:${now.toISOString()}:${round}`,
-        companyId,
-        payload: {},
-      });
-    }
+    const requestId = `unplaced:${now.toISOString()}:${round}`;
+    for (const companyId of swept.companies) await requestObjectPurge({ env, companyId, requestId });
     if (swept.taken < ROUND) break;
   }
   return taken;

@@ -31,7 +31,9 @@ export async function purgeStoredObjects(ctx: OperationContext): Promise<{ more:
  * queued them committed; failing to ask is logged, not thrown (the change stands, the objects stay
  * queued and are never served, and the company's next purge takes them).
  */
-export async function requestObjectPurge(ctx: OperationContext): Promise<void> {
+export async function requestObjectPurge(
+  ctx: Pick<OperationContext, "env" | "companyId" | "requestId">,
+): Promise<void> {
   try {
     await ctx.env.BACKGROUND.send({
       type: PURGE_OBJECTS_MESSAGE,
