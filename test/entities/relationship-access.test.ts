@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError } from "../support/harness";
+import { createCompany, expectError, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
 
 /** Relationship links: permission before existence, and platform-managed links (issue 11). */
@@ -21,6 +21,17 @@ async function configured() {
 }
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000009";
+
+/** A previousPolicy link as renew writes it (stored directly) reads, and a direct delete is 409. */
+async function expectRenewalLinkReadOnly(company: TestCompany, key: string) {
+  const linkId = await storeRenewalLink(company.id);
+  expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, key)).status).toBe(200);
+  expectError(
+    await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, key),
+    409,
+    "PlatformManagedRelationship",
+  );
+}
 
 /** A previousPolicy link as renew writes it, stored directly; its id. */
 async function storeRenewalLink(companyId: string) {
@@ -84,13 +95,7 @@ describe("previousPolicy links are written only by renew (CONTRACT section 4)", 
     );
     expect(error.details).toEqual([{ field: "relationshipKey", message: "is written only by the platform" }]);
     // A link renew wrote (stored here directly) can be read but not removed or re-pointed.
-    const linkId = await storeRenewalLink(company.id);
-    expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
-    expectError(
-      await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),
-      409,
-      "PlatformManagedRelationship",
-    );
+    await expectRenewalLinkReadOnly(company, admin);
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM relationship_links WHERE company_id = ?")
       .bind(company.id)
       .first<{ n: number }>();
@@ -105,13 +110,7 @@ describe("previousPolicy links are written only by renew (CONTRACT section 4)", 
     });
     expectError(created, 409, "PlatformManagedRelationship");
     // Renew stores the link whatever the configuration says (stored here directly): it reads, but stays put.
-    const linkId = await storeRenewalLink(company.id);
-    expect((await company.call("GET", `/relationships/previousPolicy/links/${linkId}`, admin)).status).toBe(200);
-    expectError(
-      await company.call("DELETE", `/relationships/previousPolicy/links/${linkId}`, admin),
-      409,
-      "PlatformManagedRelationship",
-    );
+    await expectRenewalLinkReadOnly(company, admin);
     // Any other key the configuration does not name is still unknown.
     expectError(
       await company.call("POST", "/relationships/spouse/links", admin, { body: { fromId: UNKNOWN, toId: UNKNOWN } }),

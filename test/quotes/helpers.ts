@@ -155,6 +155,21 @@ export const QUOTE_CONFIGURATION = {
   ],
 };
 
+/** The quote configuration with an exposure field locked behind the `underwriting` write group. */
+export const LOCKED_EXPOSURE_CONFIGURATION = {
+  ...QUOTE_CONFIGURATION,
+  fieldDefinitions: [
+    ...QUOTE_CONFIGURATION.fieldDefinitions,
+    {
+      entityType: "exposure",
+      referenceId: "vin",
+      label: "VIN",
+      typeInfo: { kind: "String" },
+      writePermission: "underwriting",
+    },
+  ],
+};
+
 export const date = (day: string) => ({ date: day, timezone: "America/New_York" });
 
 /** A quote that passes every bind rule once it carries pricing (`fullTermPricingInfo`). */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
-import { countRows, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
+import { countRows, LOCKED_EXPOSURE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 describe("quote create (CONTRACT 5.2)", () => {
   it("mints the lifecycle fields: inProgress, Q + the submission's digits + the ordinal, no bind errors", async () => {
@@ -250,17 +250,7 @@ describe("PUT X/quotes/{quoteId} (CONTRACT 5.2)", () => {
   });
 
   it("checks locked exposure fields (403) before a lifecycle field (400), on PUT and PATCH", async () => {
-    const vin = {
-      entityType: "exposure",
-      referenceId: "vin",
-      label: "VIN",
-      typeInfo: { kind: "String" },
-      writePermission: "underwriting",
-    };
-    const q = await setUpQuotes({
-      ...QUOTE_CONFIGURATION,
-      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, vin],
-    });
+    const q = await setUpQuotes(LOCKED_EXPOSURE_CONFIGURATION);
     const id = await q.createQuote();
     const editor = await q.company.key([], ["quote.edit", "quote.view"]);
     const exposures = [{ exposureName: "Truck 1", vin: "1FTFW1E50PFA00001" }];

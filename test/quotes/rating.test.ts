@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError, staff } from "../support/harness";
-import { QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
+import { LOCKED_EXPOSURE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 /**
  * The `standard` workflow (helpers.ts) worked by hand. State NY: the table gives 1.2. Exposures valued 20,000
@@ -196,17 +196,7 @@ describe("rate by value (CONTRACT 5.5)", () => {
   });
 
   it("applies no write group, to the quote's fields or its exposures' (nothing is written)", async () => {
-    const exposureVin = {
-      entityType: "exposure",
-      referenceId: "vin",
-      label: "VIN",
-      typeInfo: { kind: "String" },
-      writePermission: "underwriting",
-    };
-    const q = await setUpQuotes({
-      ...QUOTE_CONFIGURATION,
-      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, exposureVin],
-    });
+    const q = await setUpQuotes(LOCKED_EXPOSURE_CONFIGURATION);
     // A rater holds neither the quote's nor the exposure's `underwriting` group.
     const rater = await q.company.key([], ["quote.rate"]);
     const res = await q.company.call("POST", "/quotes/rate", rater, {
