@@ -267,6 +267,25 @@ describe("PUT X/quotes/{quoteId} (CONTRACT 5.2)", () => {
   });
 });
 
+describe("the removed container fullTermPolicyInfo (interface: a payload still carrying it is ignored)", () => {
+  it("is ignored on a quote's create, PATCH and PUT, with whatever members it holds", async () => {
+    const q = await setUpQuotes();
+    const removed = { brokerName: "dropped", limit: "not even valid" };
+    const id = await q.createQuote({ ...QUOTE_VALUES, fullTermPolicyInfo: removed });
+    const patched = await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, {
+      body: { fullTermPolicyInfo: removed, limit: 5 },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.json.data.limit).toBe(5);
+    const replaced = await q.second("PUT", `/quotes/${id}`, q.admin, {
+      quote: { insuredName: "A", fullTermPolicyInfo: removed },
+      exposures: [],
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(JSON.stringify((await q.readQuote(id)).data)).not.toContain("fullTermPolicyInfo");
+  });
+});
+
 describe("complete and cancel (CONTRACT 5.3)", () => {
   it("complete needs inProgress and passing rules; a failure leaves quoteBindErrors alone", async () => {
     const q = await setUpQuotes();

@@ -22,8 +22,14 @@ export function guardedEndpoint(entityType: string, referenceId: string): string
   return guarded && Object.hasOwn(guarded, referenceId) ? (guarded[referenceId] ?? null) : null;
 }
 
-/** Fields whose sent value is ignored and the write still succeeds (interface: event `eventName`). */
-const IGNORED_ON_WRITE: Record<string, readonly string[]> = { event: ["eventName", ...EVENT_LIFECYCLE_DATES] };
+/**
+ * Members whose sent value is ignored and the write still succeeds (interface: event `eventName`; the removed
+ * container `fullTermPolicyInfo`, "a payload still carrying it is ignored", on a quote as on a policy).
+ */
+const IGNORED_ON_WRITE: Record<string, readonly string[]> = {
+  event: ["eventName", ...EVENT_LIFECYCLE_DATES],
+  quote: ["fullTermPolicyInfo"],
+};
 
 export function isIgnoredOnWrite(entityType: string, referenceId: string): boolean {
   return IGNORED_ON_WRITE[entityType]?.includes(referenceId) ?? false;
