@@ -83,6 +83,23 @@ describe("creating an invoice", () => {
     expectError(await f.call("GET", "/financials/invoices?status=settled"), 400, "VALIDATION_ERROR");
   });
 
+  it("filters by payee (CONTRACT 7.10: entityType event, policy or payee; any other is 400 naming the three)", async () => {
+    const f = await setUpFinancials();
+    const toPerson = await createInvoice(f, claimInvoice(f, [["Indemnity payment", 100]]));
+    const organization = { entityType: "organization", entityId: f.organizationId };
+    const toOrganization = await createInvoice(f, {
+      ...claimInvoice(f, [["Indemnity payment", 200]]),
+      payee: organization,
+    });
+    const ofPayee = async (id: string) =>
+      (await f.call("GET", `/financials/invoices?entityType=payee&entityId=${id}`)).json.items.map((i: any) => i.id);
+    expect(await ofPayee(f.personId)).toEqual([toPerson.id]);
+    expect(await ofPayee(f.organizationId)).toEqual([toOrganization.id]);
+    expect(await ofPayee("00000000-0000-4000-8000-000000000009")).toEqual([]);
+    const refused = expectError(await f.call("GET", "/financials/invoices?entityType=quote"), 400, "VALIDATION_ERROR");
+    expect(refused.details).toEqual([{ field: "entityType", message: "must be one of: event, policy, payee" }]);
+  });
+
   it("refuses 422 INVOICE_INVALID naming each member, changing nothing", async () => {
     const f = await setUpFinancials();
     const unknown = "00000000-0000-4000-8000-000000000009";

@@ -21,7 +21,8 @@ export async function findInvoice(db: Database, companyId: string, id: string): 
 }
 
 export interface InvoiceFilter {
-  entityType?: InvoiceRow["entityType"] | undefined;
+  /** The invoice's record (`event`, `policy`), or `payee`: the person or organization it is billed to or paid to. */
+  entityType?: InvoiceRow["entityType"] | "payee" | undefined;
   entityId?: string | undefined;
   status?: InvoiceRow["status"] | undefined;
 }
@@ -29,8 +30,10 @@ export interface InvoiceFilter {
 /** Invoices matching every given filter, oldest first. */
 export async function listInvoices(db: Database, companyId: string, filter: InvoiceFilter, page: PageWindow) {
   const conditions: SQL[] = [eq(invoices.companyId, companyId)];
-  if (filter.entityType) conditions.push(eq(invoices.entityType, filter.entityType));
-  if (filter.entityId) conditions.push(eq(invoices.entityId, filter.entityId));
+  const { entityType, entityId } = filter;
+  const byPayee = entityType === "payee";
+  if (entityType && entityType !== "payee") conditions.push(eq(invoices.entityType, entityType));
+  if (entityId) conditions.push(eq(byPayee ? invoices.payeeId : invoices.entityId, entityId));
   if (filter.status) conditions.push(eq(invoices.status, filter.status));
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([

@@ -55,7 +55,14 @@ const CREATE =
   "Statuses: `owed`, `partially_paid`, `paid`, `void`.";
 
 const ListQuery = z.object({
-  entityType: z.enum(["event", "policy"]).optional(),
+  entityType: z
+    .enum(["event", "policy", "payee"])
+    .optional()
+    .openapi({
+      description:
+        "With `entityId`: the invoices of an event or a policy, or (`payee`) those billed to or paying a person " +
+        "or organization (CONTRACT 7.10: any other value is 400 naming `entityType` and the three).",
+    }),
   entityId: UuidSchema.optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
   ...pageQuery(50, 500),
