@@ -255,6 +255,28 @@ describe("rounding: round-half-even cents, earned rounded down, unearned the rem
     ]);
   });
 
+  it("prorates a value with a fraction of a cent exactly and rounds once: 10.005 for 183 of 365 days is 502", async () => {
+    const { company, key } = await setUp();
+    const policy = await newBusiness(company, key, [
+      { label: "Sub-cent premium", group: "premium", kind: "Premium", value: 10.005 },
+    ]);
+    const cancelled = await company.call("POST", `/policies/${policy.policyId}/transaction/cancel`, key, {
+      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", effectiveDate: day("2025-07-03") },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
+    // 31 + 28 + 31 + 30 + 31 + 30 + 2 = 183 days in force: 1,000.5 × 183 ÷ 365 = 501.62 → 502 cents (rounding the
+    // value to 1,000 cents first gave 501.37 → 501). Earned to 1 Apr (90 days): 1,000.5 × 90 ÷ 365 = 246.69 → 246.
+    const item = await earningsOf(company, key, policy.policyId, "2025-04-01");
+    expect(item.byKind.Premium).toEqual({ writtenCents: 502, earnedCents: 246, unearnedCents: 256 });
+    // The cancellation's transaction premium on the bordereau: 502 − 1,000 (the whole term, 1,000.5 → 1,000).
+    const rows = await company.call("POST", "/policies/bordereau/rows", key, { body: {} });
+    expect(rows.status, JSON.stringify(rows.json)).toBe(200);
+    const column = rows.json.columns.findIndex((c: { key: string }) => c.key === "transactionPremium");
+    expect(rows.json.rows.map((row: number[]) => row[column]).sort((a: number, b: number) => a - b)).toEqual([
+      -4.98, 10,
+    ]);
+  });
+
   it("earned + unearned = written exactly on every row", async () => {
     const { company, key } = await setUp();
     const policy = await newBusiness(company, key, [
