@@ -16,21 +16,7 @@ const FAST_BELOW = 2 ** 43;
 
 /** The cents of `value` read from its decimal spelling, exactly: the reference `centsOf` agrees with. */
 export function centsOfSpelling(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const negative = value < 0;
-  const magnitude = Math.abs(value);
-  let text = String(magnitude);
-  if (/e/i.test(text)) text = magnitude < 1 ? magnitude.toFixed(20) : BigInt(Math.round(magnitude)).toString();
-  const [whole = "0", fraction = ""] = text.split(".");
-  const kept = `${fraction}00`.slice(0, 2);
-  const rest = fraction.slice(2);
-  let cents = BigInt(whole) * 100n + BigInt(kept);
-  const firstDropped = rest[0] ?? "0";
-  const beyondHalf = /[1-9]/.test(rest.slice(1));
-  if (firstDropped > "5" || (firstDropped === "5" && (beyondHalf || cents % 2n === 1n))) cents += 1n;
-  const result = Number(cents);
-  // No negative zero: a negative amount under half a cent is 0 cents, as any other.
-  return negative && result !== 0 ? -result : result;
+  return centsOfAmount(exactAmountOf(value));
 }
 
 /** An amount read exactly from a number's decimal spelling: `units ÷ 10^scale` dollars. */
@@ -39,7 +25,7 @@ export interface ExactAmount {
   scale: number;
 }
 
-export const ZERO_AMOUNT: ExactAmount = { units: 0n, scale: 0 };
+const ZERO_AMOUNT: ExactAmount = { units: 0n, scale: 0 };
 
 /** The exact amount a number spells (10.005 is 10005 ÷ 10^3, not the binary fraction nearest it). */
 export function exactAmountOf(value: number): ExactAmount {

@@ -60,19 +60,16 @@ export const anyLinkPermissions = (action: "link" | "list") =>
 
 /**
  * Relationships only the platform writes (CONTRACT section 4, "Platform-managed links"): renew writes
- * `previousPolicy`; direct link writes on it are refused 409 `PlatformManagedRelationship`.
- */
-const PLATFORM_MANAGED = new Set(["previousPolicy"]);
-export const isPlatformManaged = (relationshipKey: string) => PLATFORM_MANAGED.has(relationshipKey);
-
-/**
- * The relationships the platform writes whatever the configuration names (renew stores `previousPolicy` in every
- * company, interface "Resources"), as a configuration would define them: their links can be read, and a direct
- * write is 409 rather than 404, in a company that does not configure them too.
+ * `previousPolicy` in every company, whatever its configuration names. Direct link writes on them are refused
+ * 409 `PlatformManagedRelationship`; where the configuration does not define them, they stand as defined here, so
+ * their links can be read and a direct write is still 409, not 404.
  */
 const PLATFORM_RELATIONSHIPS: readonly Relationship[] = [
   { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" },
 ];
+
+export const isPlatformManaged = (relationshipKey: string) =>
+  PLATFORM_RELATIONSHIPS.some((r) => r.key === relationshipKey);
 
 /** The relationship `key` as the configuration defines it, else as the platform does; undefined when neither. */
 export function relationshipNamed(configured: readonly Relationship[], key: string): Relationship | undefined {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { companyObject } from "../../company-object";
-import { database } from "../../db/client";
+import { type Database, database } from "../../db/client";
 import { type FileRow, forgetUnplacedObject, queueObjectPurge, recordUnplacedObject } from "../../db/queries/files";
 import { ATTACHABLE_TYPES, type AttachableType } from "../../domain/attachments/attached-record";
 import { fileNameProblem } from "../../domain/files/file-name";
@@ -53,8 +53,7 @@ function placementOf(upload: ReceivedUpload): Omit<PlaceFileInput, "id" | "objec
  * background purge. Either way it is no longer unplaced. Bookkeeping, so written outside the request's
  * idempotency marks (a refusal still frees its key).
  */
-async function abandonObject(ctx: OperationContext, objectKey: string) {
-  const db = database(ctx.env.DB);
+async function abandonObject(ctx: OperationContext, db: Database, objectKey: string) {
   try {
     await ctx.env.FILES.delete(objectKey);
   } catch {
@@ -81,17 +80,19 @@ export async function uploadFile(
 ): Promise<FileRow> {
   const id = crypto.randomUUID();
   const objectKey = objectKeyOf(ctx.companyId, id);
+  // The unplaced-object bookkeeping goes outside the request's idempotency marks.
+  const bookkeeping = database(ctx.env.DB);
   let recorded = false;
   const recordUnplaced = async () => {
     const object = { objectKey, companyId: ctx.companyId, fileId: id, storedAt: new Date().toISOString() };
-    await recordUnplacedObject(database(ctx.env.DB), object);
+    await recordUnplacedObject(bookkeeping, object);
     recorded = true;
   };
   let upload: ReceivedUpload;
   try {
     upload = await receiveUpload(ctx.env.FILES, objectKey, request, recordUnplaced);
   } catch (err) {
-    if (recorded) await abandonObject(ctx, objectKey);
+    if (recorded) await abandonObject(ctx, bookkeeping, objectKey);
     throw err;
   }
   if (upload.text.batchId !== undefined) onBatchId?.(upload.text.batchId);
@@ -99,7 +100,7 @@ export async function uploadFile(
     return await companyObject(ctx).placeUploadedFile({ id, objectKey, ...placementOf(upload) });
   } catch (err) {
     // A refusal comes before any write; anything else may have followed the row's commit.
-    if (upload.object && err instanceof ApiError) await abandonObject(ctx, objectKey);
+    if (upload.object && err instanceof ApiError) await abandonObject(ctx, bookkeeping, objectKey);
     throw err;
   }
 }

@@ -1,15 +1,14 @@
 import { nextSequenceValue } from "../../../db/queries/entities";
-import { fieldWriteGroupPermission } from "../../../domain/access/permissions";
 import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
 import { completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
 import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
 import type { RecordType } from "../../../domain/entities/record-type";
 import { sequenceText } from "../../../domain/entities/sequence-text";
-import { planWrite } from "../../../domain/entities/write-plan";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
 import type { JsonObject } from "../../../lib/json";
 import type { SequenceClaims } from "../../company/owned-sequences";
-import { holds, type OperationContext } from "../../context";
+import type { OperationContext } from "../../context";
+import { callerWritePlan } from "../write-group-check";
 import { geocodeAddressFields } from "./address-geocoding";
 import { arbitrateOfacScreenings } from "./ofac-screening";
 import type { WriteStep } from "./write-step";
@@ -46,18 +45,7 @@ export interface PlannedValues extends PendingValues {
  */
 export async function planValues(ctx: OperationContext, input: PlanInput): Promise<PlannedValues> {
   const { recordType, configuration, existing } = input;
-  const writeGroupEntity = recordType.kind === "entity" ? recordType.type : "custom-object";
-  const result = planWrite({
-    entityType: recordType.type,
-    fields: recordType.fields,
-    optionSets: configuration.optionSets,
-    ...(recordType.embeddedExposureFields ? { embeddedExposureFields: recordType.embeddedExposureFields } : {}),
-    existing,
-    body: input.body,
-    holdsWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission(writeGroupEntity, group)),
-    holdsExposureWriteGroup: (group) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group)),
-    now: ctx.now,
-  });
+  const result = callerWritePlan(ctx, recordType, configuration, input.body, existing);
   if (!result.ok) throw refusalError(result.refusal);
   let data = result.data;
   for (const step of WRITE_STEPS) data = await step({ ctx, recordType, configuration, data, existing });
