@@ -233,6 +233,74 @@ describe("cancellation stops earning at its date; reinstatement restores the cov
   });
 });
 
+describe("a fully-earned component is kept when later pricing omits it (CONTRACT section 4)", () => {
+  it("stays written through same-day endorsements, leaves with a flat cancellation and comes back on reinstatement", async () => {
+    const { company, key } = await setUp();
+    const premium = { label: "Base premium", group: "premium", kind: "Premium", value: 3650 };
+    const fee = (value: number) => ({
+      label: "Policy fee",
+      group: "fees",
+      kind: "Fees",
+      value,
+      earningBasis: "fully-earned-at-inception",
+    });
+    const policy = await newBusiness(company, key, [premium, fee(100)]);
+    const path = `/policies/${policy.policyId}/transaction`;
+    const endorse = async (effectiveDate: string, components: unknown[]) => {
+      const res = await company.call("POST", `${path}/endorse`, key, {
+        body: {
+          transactionTimestamp: stamp(),
+          displayAuthor: "Underwriter",
+          effectiveDate: day(effectiveDate),
+          deltas: [{ path: "policy.fullTermPricingInfo", value: { pricingComponents: components } }],
+        },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    };
+    const fees = async () => (await earningsOf(company, key, policy.policyId, "2025-03-01")).byKind.Fees;
+
+    // v2, effective on the term start, drops the fee: the 10,000 cents v1 charged on 1 Jan stay written.
+    await endorse("2025-01-01", [premium]);
+    expect(await fees()).toEqual({ writtenCents: 10_000, earnedCents: 10_000, unearnedCents: 0 });
+    // v3 brings it back at 150 on the same day: written rises to 15,000 (+5,000).
+    await endorse("2025-01-01", [premium, fee(150)]);
+    expect(await fees()).toEqual({ writtenCents: 15_000, earnedCents: 15_000, unearnedCents: 0 });
+    // v4 lowers it to 80 from 2 Jul: it is earned, nothing comes back.
+    await endorse("2025-07-02", [premium, fee(80)]);
+    expect(await fees()).toEqual({ writtenCents: 15_000, earnedCents: 15_000, unearnedCents: 0 });
+
+    // v5, flat: no day in force, so nothing is written; v6 restores the charge.
+    const flat = await company.call("POST", `${path}/cancel`, key, {
+      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter", effectiveDate: day("2025-01-01") },
+    });
+    expect(flat.status, JSON.stringify(flat.json)).toBe(200);
+    expect(await fees()).toEqual(ZERO);
+    const reinstated = await company.call("POST", `${path}/reinstate`, key, {
+      body: { transactionTimestamp: stamp(), displayAuthor: "Underwriter" },
+    });
+    expect(reinstated.status, JSON.stringify(reinstated.json)).toBe(200);
+    expect(await fees()).toEqual({ writtenCents: 15_000, earnedCents: 15_000, unearnedCents: 0 });
+
+    // The bordereau's transaction fees by version add up to the 150.00 written: 100 + 0 + 50 + 0 - 150 + 150.
+    const rows = await company.call("POST", "/policies/bordereau/rows", key, { body: {} });
+    expect(rows.status, JSON.stringify(rows.json)).toBe(200);
+    const column = (name: string) => rows.json.columns.findIndex((c: { key: string }) => c.key === name);
+    const byVersion = (rows.json.rows as unknown[][])
+      .map((row) => [row[column("version")], row[column("transactionFees")], row[column("transactionPremium")]])
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+    // The premium (1,000 cents a day for 365 days) is unchanged by the endorsements; the flat
+    // cancellation returns all of it and the reinstatement writes it again.
+    expect(byVersion).toEqual([
+      [1, 100, 3650],
+      [2, 0, 0],
+      [3, 50, 0],
+      [4, 0, 0],
+      [5, -150, -3650],
+      [6, 150, 3650],
+    ]);
+  });
+});
+
 describe("rounding: round-half-even cents, earned rounded down, unearned the remainder", () => {
   it("reads amounts on their decimal spelling and rounds half to even", async () => {
     const { company, key } = await setUp();

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { centsOf, centsOfSpelling } from "../../../worker/domain/money";
 import { bookedEarnings, earnedPremium, transactionPremium } from "../../../worker/domain/policies/earned-premium";
+import { fullyEarnedCharges } from "../../../worker/domain/policies/premium-schedule";
 import type { Coverage } from "../../../worker/domain/policies/segments";
 import { type Component, coverageOf, day, fee, figures, type Policy, premium, YEAR_2025 } from "./policy-versions";
 
@@ -315,6 +316,88 @@ describe("fully-earned components follow the transaction that brought them (issu
     expect(earnedPremium(coverage, "2026-01-01").byKind.Fees).toEqual(figures(0, 0));
     expect(earnedPremium(coverage, "2026-01-01").components.map((c) => c.label)).toEqual(["Base premium"]);
   });
+});
+
+describe("each version carries the fully-earned charges before it (CONTRACT section 4: kept when omitted)", () => {
+  const endorsementFee = (value: number): Component => ({ ...fee(value), label: "Endorsement fee" });
+  /** The version after `before`: its own segments, carrying what `before` charged (as the planner does). */
+  const nextVersion = (before: Coverage, policy: Policy): Coverage => ({
+    ...coverageOf(policy),
+    charged: fullyEarnedCharges(before),
+  });
+
+  it("an endorsement effective on the term start that omits the fee takes nothing back: 10,000 stays written", () => {
+    const v1 = coverageOf({ term: YEAR_2025, segments: [["2025-01-01", "2026-01-01", [premium(3650), fee(100)]]] });
+    const v2 = nextVersion(v1, { term: YEAR_2025, segments: [["2025-01-01", "2026-01-01", [premium(3650)]]] });
+    expect(earnedPremium(v2, "2025-01-01").byKind.Fees).toEqual(figures(10_000, 10_000));
+    expect(transactionPremium(v1, v2).Fees).toBe(0);
+    // Without the carried charges (a version stored before they were kept) it reads its own segments alone.
+    expect(earnedPremium({ ...v2, charged: undefined }, "2025-01-01").byKind.Fees).toEqual(figures(0, 0));
+  });
+
+  it("a same-day rise writes the difference; a same-day fall returns nothing", () => {
+    const v1 = coverageOf({ term: YEAR_2025, segments: [["2025-01-01", "2026-01-01", [fee(100)]]] });
+    const v2 = nextVersion(v1, { term: YEAR_2025, segments: [["2025-01-01", "2026-01-01", [fee(150)]]] });
+    expect(transactionPremium(v1, v2).Fees).toBe(5_000); // 15,000 − 10,000
+    const v3 = nextVersion(v2, { term: YEAR_2025, segments: [["2025-01-01", "2026-01-01", [fee(80)]]] });
+    expect(transactionPremium(v2, v3).Fees).toBe(0);
+    expect(earnedPremium(v3, "2025-06-01").byKind.Fees).toEqual(figures(15_000, 15_000));
+  });
+
+  it("the charge keeps the day of the transaction that first brought it in; only a rise is written earlier", () => {
+    // v1: an endorsement fee of 50.00 from 1 Jul. v2, backdated to 1 Feb, brings the same fee in from 1 Feb.
+    const v1 = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650)]],
+        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+    });
+    const same = nextVersion(v1, {
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-02-01", [premium(3650)]],
+        ["2025-02-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+    });
+    expect(earnedPremium(same, "2025-03-01").byKind.Fees).toEqual(figures(5_000, 0));
+    expect(earnedPremium(same, "2025-07-01").byKind.Fees).toEqual(figures(5_000, 5_000));
+    const higher = nextVersion(v1, {
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-02-01", [premium(3650)]],
+        ["2025-02-01", "2025-07-01", [premium(3650), endorsementFee(60)]],
+        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+    });
+    // 6,000 from 1 Feb is above the 5,000 kept: written 6,000, earned from 1 Feb.
+    expect(earnedPremium(higher, "2025-03-01").byKind.Fees).toEqual(figures(6_000, 6_000));
+    expect(transactionPremium(v1, higher).Fees).toBe(1_000);
+  });
+
+  it("a cancellation before the charge's day writes none of it; the reinstatement restores it", () => {
+    const v1 = coverageOf({
+      term: YEAR_2025,
+      segments: [
+        ["2025-01-01", "2025-07-01", [premium(3650)]],
+        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+      ],
+    });
+    const cancelled = nextVersion(v1, { ...v1Policy(), cancelledOn: "2025-06-01" });
+    expect(earnedPremium(cancelled, "2026-01-01").byKind.Fees).toEqual(figures(0, 0));
+    expect(transactionPremium(v1, cancelled).Fees).toBe(-5_000);
+    const reinstated = nextVersion(cancelled, v1Policy());
+    expect(transactionPremium(cancelled, reinstated).Fees).toBe(5_000);
+    expect(fullyEarnedCharges(reinstated)).toHaveLength(1); // cancel and reinstate add no charge
+  });
+});
+
+const v1Policy = (): Policy => ({
+  term: YEAR_2025,
+  segments: [
+    ["2025-01-01", "2025-07-01", [premium(3650)]],
+    ["2025-07-01", "2026-01-01", [premium(3650), { ...fee(50), label: "Endorsement fee" }]],
+  ],
 });
 
 describe("the ledger: transaction premium per kind, and figures as booked (issue 9, findings 1 and 8)", () => {

@@ -92,7 +92,12 @@ function request(operation: Operation): PlanRequest {
 }
 
 /** The versions' coverages: new business, then every accepted operation. */
-function coveragesOf(components: Component[], operations: readonly Operation[], model: ReplayModel): Coverage[] {
+function coveragesOf(
+  components: Component[],
+  operations: readonly Operation[],
+  model: ReplayModel,
+  modelVersions: ModelVersion[],
+): Coverage[] {
   const reading = readPolicyData(
     {
       policyStartDate: { date: START },
@@ -112,6 +117,7 @@ function coveragesOf(components: Component[], operations: readonly Operation[], 
   );
   if (!first.ok) throw new Error(JSON.stringify(first.refusal));
   const versions: StoredVersion[] = [stored(1, "NEW_BUSINESS", first)];
+  modelVersions.push(versionOf(model));
   for (const operation of operations) {
     const current = must(versions.at(-1));
     const plan = planTransaction(
@@ -121,7 +127,9 @@ function coveragesOf(components: Component[], operations: readonly Operation[], 
     );
     const expected = model.apply(operation);
     expect(plan.ok ? "ok" : plan.refusal.kind).toBe(expected);
-    if (plan.ok) versions.push(stored(versions.length + 1, ACTION[operation.op], plan));
+    if (!plan.ok) continue;
+    versions.push(stored(versions.length + 1, ACTION[operation.op], plan));
+    modelVersions.push(versionOf(model));
   }
   return versions.map((v) => v.coverage);
 }
@@ -150,37 +158,75 @@ function halfEven(n: bigint, d: bigint): number {
   return Number(q);
 }
 
+/** The model after one accepted version: its days and how many of them are in force. */
+interface ModelVersion {
+  days: readonly DayData[];
+  inForce: number;
+}
+
+const versionOf = (model: ReplayModel): ModelVersion => ({
+  days: model.days,
+  inForce: model.cancelledAt ?? model.termEnd,
+});
+
+/** A fully-earned charge of the model: the level a component is written at from a day (offset) on. */
+interface ModelCharge {
+  key: string;
+  kind: EarnedKind;
+  day: number;
+  cents: number;
+}
+
 /**
- * Written cents per kind, walking the model's days one by one: each day in force adds each pro-rata
- * component's full-term cents (÷ the term's days, half to even, once at the end); a fully-earned
- * component is charged on the first day in force that carries it and again by any rise above what was
- * charged (same-named components of one day are one).
+ * Written cents per kind, walking each version's days one by one: each day in force of the last version
+ * adds each pro-rata component's full-term cents (÷ the term's days, half to even, once at the end). A
+ * fully-earned component is charged on the first day in force that carries it and again on any day it
+ * rises above that (same-named components of one day are one); every version keeps the charges of the
+ * versions before it and adds only those of its own that rise above every kept charge in force, and what
+ * is written is the highest charge in force in the last version.
  */
-function dayByDayWritten(days: readonly DayData[], inForce: number, termDays: number): KindCents {
+function dayByDayWritten(versions: readonly ModelVersion[], termDays: number): KindCents {
+  let carried: ModelCharge[] = [];
   const proRata = new Map<string, { kind: EarnedKind; sum: bigint }>();
-  const charged = new Map<string, { kind: EarnedKind; cents: number }>();
-  for (let d = 0; d < inForce; d++) {
-    const today = new Map<string, { kind: EarnedKind; basis: string; cents: number }>();
-    for (const c of must(days[d]).components) {
-      if (c.kind === "Other") continue;
-      const basis = c.earningBasis ?? "pro-rata";
-      const key = JSON.stringify([c.kind, c.label, basis]);
-      const found = today.get(key);
-      today.set(key, { kind: c.kind as EarnedKind, basis, cents: (found?.cents ?? 0) + cents(c) });
-    }
-    for (const [key, { kind, basis, cents: value }] of today) {
-      if (basis === "pro-rata") {
-        const row = proRata.get(key) ?? { kind, sum: 0n };
-        proRata.set(key, { kind, sum: row.sum + BigInt(value) });
-      } else {
-        const before = charged.get(key);
-        if (!before || value > before.cents) charged.set(key, { kind, cents: value });
+  versions.forEach(({ days, inForce }, v) => {
+    const last = v === versions.length - 1;
+    const top = new Map<string, number>();
+    for (const c of carried) if (c.day < inForce) top.set(c.key, Math.max(top.get(c.key) ?? c.cents, c.cents));
+    const level = new Map<string, number>();
+    const own: ModelCharge[] = [];
+    for (let d = 0; d < inForce; d++) {
+      const today = new Map<string, { kind: EarnedKind; basis: string; cents: number }>();
+      for (const c of must(days[d]).components) {
+        if (c.kind === "Other") continue;
+        const basis = c.earningBasis ?? "pro-rata";
+        const key = JSON.stringify([c.kind, c.label, basis]);
+        const found = today.get(key);
+        today.set(key, { kind: c.kind as EarnedKind, basis, cents: (found?.cents ?? 0) + cents(c) });
+      }
+      for (const [key, { kind, basis, cents: value }] of today) {
+        if (basis === "pro-rata") {
+          if (!last) continue;
+          const row = proRata.get(key) ?? { kind, sum: 0n };
+          proRata.set(key, { kind, sum: row.sum + BigInt(value) });
+          continue;
+        }
+        const before = level.get(key);
+        if (before !== undefined && value <= before) continue;
+        level.set(key, value);
+        own.push({ key, kind, day: d, cents: value });
       }
     }
-  }
+    carried = [...carried, ...own.filter((c) => !top.has(c.key) || c.cents > (top.get(c.key) ?? 0))];
+  });
   const out = Object.fromEntries(EARNED_KINDS.map((k) => [k, 0])) as KindCents;
   for (const { kind, sum } of proRata.values()) out[kind] += halfEven(sum, BigInt(termDays));
-  for (const { kind, cents: value } of charged.values()) out[kind] += value;
+  const inForce = must(versions.at(-1)).inForce;
+  const written = new Map<string, ModelCharge>();
+  for (const c of carried) {
+    const found = written.get(c.key);
+    if (c.day < inForce && (!found || c.cents > found.cents)) written.set(c.key, c);
+  }
+  for (const { kind, cents: value } of written.values()) out[kind] += value;
   return out;
 }
 
@@ -193,7 +239,8 @@ describe("the ledger of transaction premium over random transaction sequences", 
         fc.integer({ min: -5, max: TERM_DAYS + 50 }),
         (components, operations, asOfOffset) => {
           const model = new ReplayModel({ limit: 0, components, rating: undefined, endDate: TERM_DAYS }, TERM_DAYS);
-          const coverages = coveragesOf(components, operations, model);
+          const modelVersions: ModelVersion[] = [];
+          const coverages = coveragesOf(components, operations, model, modelVersions);
           const last = must(coverages.at(-1));
 
           const ledger = coverages.map((coverage, i) => transactionPremium(coverages[i - 1] ?? null, coverage));
@@ -210,7 +257,7 @@ describe("the ledger of transaction premium over random transaction sequences", 
             expect(atEnd.byKind[kind].earnedCents).toBe(written[kind]);
           }
 
-          expect(dayByDayWritten(model.days, model.cancelledAt ?? model.termEnd, model.termEnd)).toEqual(written);
+          expect(dayByDayWritten(modelVersions, model.termEnd)).toEqual(written);
 
           // A period closed after version k: its transactions reproduce version k's report exactly.
           const k = Math.ceil(coverages.length / 2);

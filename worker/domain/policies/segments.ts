@@ -18,6 +18,21 @@ export interface Coverage {
   segments: Segment[];
   /** While cancelled: the date coverage ended and the segments to restore on reinstatement. */
   cancellation: { effectiveDate: string; restore: Segment[] } | null;
+  /**
+   * The fully-earned charges written by the versions before this one, kept when later pricing omits the
+   * component (CONTRACT section 4). Absent on new business and renewal, and on versions stored before
+   * charges were carried (those read their own segments alone, as they always did).
+   */
+  charged?: FullyEarnedCharge[];
+}
+
+/** What a fully-earned component has written from a day on: its whole level in cents, not the rise. */
+export interface FullyEarnedCharge {
+  kind: string;
+  group: string;
+  label: string;
+  date: string;
+  cents: number;
 }
 
 /** The span the version covers: from term start to term end, or to the cancellation date. */

@@ -3,6 +3,7 @@ import type { ValueProblem } from "../entities/field-values";
 import { todayOf } from "./civil-days";
 import { applyDeltas, type Delta, type DeltaContext, termEndOf } from "./deltas";
 import { policyTimezone, withTermEnd } from "./policy-term";
+import { fullyEarnedCharges } from "./premium-schedule";
 import { negativeRollupProblem, negativeRollups } from "./pricing";
 import { withPrimaryInsured } from "./primary-insured";
 import { type Coverage, endAt, endedAt, mergeEqualNeighbours, type Segment, splitAt, termSegments } from "./segments";
@@ -84,7 +85,9 @@ export function planTransaction(
 ): TransactionPlan {
   const planned = plannedCoverage(current, request, context);
   if (!planned.ok) return planned;
-  const coverage = withTermEnd(planned.coverage);
+  const termed = withTermEnd(planned.coverage);
+  // A later version carries every fully-earned charge written so far (CONTRACT section 4: kept when omitted).
+  const coverage = current ? { ...termed, charged: fullyEarnedCharges(current.coverage) } : termed;
   return { ...planned, coverage: withPrimaryInsured(coverage, context.policyFields, context.now) };
 }
 
