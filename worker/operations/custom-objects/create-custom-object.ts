@@ -2,6 +2,7 @@ import { customObjectRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { insertRecord } from "../entities/save-record";
+import { refuseLockedFields } from "../entities/write-group-check";
 import { configuredCustomObject, refuseRelationshipFields } from "./custom-object-type";
 
 export interface CreateCustomObjectInput {
@@ -18,8 +19,10 @@ export async function createCustomObject(
   input: CreateCustomObjectInput,
 ): Promise<{ id: string }> {
   const { configuration, customObject } = await configuredCustomObject(ctx, input.objectType);
-  refuseRelationshipFields(configuration, input.data);
   const recordType = customObjectRecordType(customObject);
+  // 403 before 400: a body naming a locked sub-field is refused whole, whatever else it names.
+  refuseLockedFields(ctx, recordType, configuration, input.data);
+  refuseRelationshipFields(configuration, input.data);
   const row = await insertRecord(ctx, { recordType, configuration, body: input.data });
   return { id: row.id };
 }

@@ -2,6 +2,7 @@ import { customObjectRecordType } from "../../domain/entities/record-type";
 import type { JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { updateRecordValues } from "../entities/save-record";
+import { refuseLockedFields } from "../entities/write-group-check";
 import { configuredCustomObject, refuseRelationshipFields } from "./custom-object-type";
 import { type CustomObjectView, customObjectView } from "./custom-object-view";
 
@@ -20,8 +21,10 @@ export async function updateCustomObject(
   input: UpdateCustomObjectInput,
 ): Promise<CustomObjectView> {
   const { configuration, customObject } = await configuredCustomObject(ctx, input.objectType);
-  refuseRelationshipFields(configuration, input.data);
   const recordType = customObjectRecordType(customObject);
+  // 403 before 400: a body naming a locked sub-field is refused whole, whatever else it names.
+  refuseLockedFields(ctx, recordType, configuration, input.data);
+  refuseRelationshipFields(configuration, input.data);
   const row = await updateRecordValues(ctx, { recordType, configuration, id: input.id, body: input.data });
   return customObjectView(configuration, customObject, row, ctx.now);
 }
