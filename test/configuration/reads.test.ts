@@ -102,6 +102,13 @@ const DOCUMENT = {
     },
     {
       entityType: "exposure",
+      referenceId: "daysOnBook",
+      label: "Days on book",
+      // Declared repeatable, but it reads the clock: the import warns, and the read never claims it.
+      typeInfo: { kind: "Calculated", expression: "today() - inceptionDate", repeatable: true },
+    },
+    {
+      entityType: "exposure",
       referenceId: "underwritingNotes",
       label: "Underwriting notes",
       typeInfo: { kind: "String" },
@@ -166,7 +173,10 @@ const DOCUMENT = {
       key: "vehicle",
       name: "Vehicle",
       pluralizedName: "Vehicles",
-      subFields: [{ referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } }],
+      subFields: [
+        { referenceId: "vin", label: "VIN", typeInfo: { kind: "String" } },
+        { referenceId: "fleetCode", label: "Fleet code", typeInfo: { kind: "String" }, writePermission: "fleet-admin" },
+      ],
     },
     { key: "driver_record", name: "Driver record", pluralizedName: "Driver records", subFields: [] },
   ],
@@ -179,6 +189,14 @@ async function configuredCompany() {
   expect(imported.status).toBe(200);
   return { company, admin };
 }
+
+const CURRENCY = {
+  type: ["number", "object"],
+  format: "currency",
+  properties: { code: { type: "string", pattern: "^[A-Z]{3}$" }, value: { type: "number" } },
+  required: ["code", "value"],
+  additionalProperties: false,
+};
 
 const configurationOf = async (company: TestCompany, key: string, entityType: string) =>
   company.call("GET", `/entities/${entityType}/configuration`, key);
@@ -234,16 +252,18 @@ describe("value shape and format per kind", () => {
   const CASES: Array<[string, string, Record<string, unknown>]> = [
     ["String", "exposureName", { type: "string" }],
     ["Number", "exposureValue", { type: "number" }],
-    ["Currency", "premium", { type: "number", format: "currency" }],
+    // A number is a plain amount; {code, value} an amount with its currency code (both are written and stored).
+    ["Currency", "premium", CURRENCY],
     ["Integer", "vehicleCount", { type: "integer" }],
     ["Boolean", "isActive", { type: "boolean" }],
     ["Date", "inceptionDate", DATE],
     ["Select of strings", "exposureType", { type: "string", enum: ["vehicle", "building"] }],
     ["Select of numbers (legacy SelectField)", "deductibleTier", { type: "number", enum: [500, 1000] }],
     ["MultiSelect", "tags", { type: "array", items: { type: "string", enum: ["vehicle", "building"] } }],
-    ["Percent", "commissionRate", { type: "string", format: "percent" }],
-    ["Email", "contactEmail", { type: "string", format: "email" }],
-    ["Phone", "contactPhone", { type: "string", format: "phone" }],
+    // Text of every kind is bounded at 10,000 characters on writes, and the read says so.
+    ["Percent", "commissionRate", { type: "string", format: "percent", maxLength: 10_000 }],
+    ["Email", "contactEmail", { type: "string", format: "email", maxLength: 10_000 }],
+    ["Phone", "contactPhone", { type: "string", format: "phone", maxLength: 10_000 }],
     ["Sequence", "exposureCode", { type: "string" }],
   ];
 
@@ -312,6 +332,7 @@ describe("value shape and format per kind", () => {
     expect(field).toMatchObject({
       fieldType: "Group",
       type: "array",
+      maxItems: 1_000, // what writes allow
       items: { type: "object", required: ["driverName"], additionalProperties: false },
     });
     expect(field.items.properties.driverName).toEqual({
@@ -359,11 +380,13 @@ describe("field schema marks", () => {
     );
   });
 
-  it("x-repeatable on Calculated fields (false unless declared), which are read-only", async () => {
+  it("x-repeatable on Calculated fields (false unless declared and free of the clock), which are read-only", async () => {
     const { company, admin } = await configuredCompany();
     const { properties } = (await configurationOf(company, admin, "exposure")).json;
     expect(properties.riskScore).toMatchObject({ fieldType: "Calculated", readOnly: true, "x-repeatable": true });
     expect(properties.quotedAge).toMatchObject({ readOnly: true, "x-repeatable": false });
+    // "true means the same stored data always gives the same answer": never for today() (CONTRACT 5.4).
+    expect(properties.daysOnBook).toMatchObject({ readOnly: true, "x-repeatable": false });
     expect(properties.exposureName).not.toHaveProperty("x-repeatable");
   });
 });
@@ -396,10 +419,12 @@ describe("platform fields", () => {
     });
     expect(properties.eventStatus.description).toContain("/close");
     expect(properties.eventName).toMatchObject({ type: "string", readOnly: true });
-    expect(properties.userSetEventName).toMatchObject({ type: ["string", "null"] });
+    // Writes cap event names at 1,000 characters, not the 10,000 of other text.
+    expect(properties.userSetEventName).toMatchObject({ type: ["string", "null"], maxLength: 1_000 });
     expect(properties.userSetEventName).not.toHaveProperty("readOnly");
     expect(properties.eventOpenCloseHistory).toMatchObject({
       type: "array",
+      maxItems: 1_000,
       items: {
         type: "object",
         properties: {
@@ -431,7 +456,25 @@ describe("platform fields", () => {
     for (const id of ["quoteType", "quoteStatus", "quoteNumber", "quoteBindErrors", "quoteSubmissionId"])
       expect(properties[id].readOnly, id).toBe(true);
     expect(properties.quoteStatus.title).toBe("Status");
-    expect(properties.coverageLimit).toMatchObject({ type: "number", format: "currency" });
+    expect(properties.coverageLimit).toMatchObject(CURRENCY);
+  });
+
+  it("quotes list their embedded exposures: an array of the exposure fields, a platform field (CONTRACT 5.2)", async () => {
+    const { company, admin } = await configuredCompany();
+    const quote = (await configurationOf(company, admin, "quote")).json;
+    const exposure = (await configurationOf(company, admin, "exposure")).json;
+    expect(quote.properties.exposures).toMatchObject({
+      fieldType: "Group",
+      type: "array",
+      "x-platform": true,
+      items: { type: "object", additionalProperties: false, required: exposure.required },
+    });
+    // Each item holds the exposure fields, with the schemas the exposure read gives them.
+    expect(quote.properties.exposures.items.properties).toEqual(exposure.properties);
+    // Without configuration a quote still embeds exposures, of no fields yet.
+    const bare = await createCompany();
+    const empty = (await configurationOf(bare, await bare.key(["ReadOnly"]), "quote")).json.properties.exposures;
+    expect(empty).toMatchObject({ type: "array", items: { properties: {}, additionalProperties: false } });
   });
 
   it("submissions carry submissionStatus; persons and organizations start empty", async () => {
@@ -503,8 +546,7 @@ describe("GET O/quotes/configuration: JSON Schema of the quote's custom fields",
     expect(res.json.properties.coverageLimit).toMatchObject({
       title: "Coverage limit",
       fieldType: "Currency",
-      type: "number",
-      format: "currency",
+      ...CURRENCY,
     });
     expect(res.json.required).toEqual(["coverageLimit"]);
   });
@@ -540,15 +582,24 @@ describe("GET /entity-types lists the company's custom object types", () => {
 });
 
 describe("GET /me lists the company's field write groups for roles that hold them all", () => {
-  const GROUPS = ["event.field-claims-handling", "exposure.field-driver-records", "exposure.field-underwriting"];
+  // A custom object's sub-field group is what custom object writes check: custom-object.field-<group>.
+  const GROUPS = [
+    "custom-object.field-fleet-admin",
+    "event.field-claims-handling",
+    "exposure.field-driver-records",
+    "exposure.field-underwriting",
+  ];
 
-  it.each(["Admin", "SUPER_ADMIN"])("%s lists every configured group, sub-fields' included", async (role) => {
-    const { company } = await configuredCompany();
-    const { permissions } = (await company.call("GET", "/me", await company.key([role]))).json as {
-      permissions: string[];
-    };
-    expect(permissions.filter((p) => p.includes(".field-"))).toEqual(GROUPS);
-  });
+  it.each(["Admin", "SUPER_ADMIN"])(
+    "%s lists every configured group, sub-fields' and custom objects' included",
+    async (role) => {
+      const { company } = await configuredCompany();
+      const { permissions } = (await company.call("GET", "/me", await company.key([role]))).json as {
+        permissions: string[];
+      };
+      expect(permissions.filter((p) => p.includes(".field-"))).toEqual(GROUPS);
+    },
+  );
 
   it("ReadOnly lists none; an explicitly granted group is listed alone", async () => {
     const { company } = await configuredCompany();

@@ -1,3 +1,5 @@
+import { VALUE_BOUNDS } from "../entities/value-reading";
+import { expressionProblem, isRepeatable } from "../expressions/evaluate";
 import type { ConfigurationDocument, FieldDefinition, SubField, TypeInfo } from "./document";
 import type { FieldKind } from "./field-kinds";
 import { MAX_TEXT_LENGTH } from "./field-types";
@@ -67,7 +69,23 @@ function objectSchema(fields: readonly SubField[], options: OptionValues): JsonS
   };
 }
 
-/** The value shape of a kind (interface, "JSON Schema format values in configuration reads"). */
+/**
+ * A Currency value (interface, "JSON Schema format values"): a number is a plain amount, an object
+ * `{code, value}` an amount with its three-letter currency code.
+ */
+const CURRENCY_SCHEMA: JsonSchema = {
+  type: ["number", "object"],
+  format: "currency",
+  properties: { code: { type: "string", pattern: "^[A-Z]{3}$" }, value: { type: "number" } },
+  required: ["code", "value"],
+  additionalProperties: false,
+};
+
+/**
+ * The value shape of a kind (interface, "JSON Schema format values in configuration reads"), with the
+ * bounds writes enforce (CONTRACT 8.3): text 10,000 characters (a String's maxLength may say less), a Group
+ * 1,000 entries.
+ */
 function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
   switch (typeInfo.kind) {
     case "String":
@@ -77,7 +95,7 @@ function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
     case "Number":
       return { type: "number" };
     case "Currency":
-      return { type: "number", format: "currency" };
+      return CURRENCY_SCHEMA;
     case "Integer":
       return { type: "integer" };
     case "Boolean":
@@ -89,11 +107,11 @@ function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
     case "MultiSelect":
       return { type: "array", items: selectSchema(typeInfo.optionSet, options), uniqueItems: true };
     case "Percent":
-      return { type: "string", format: "percent" };
+      return { type: "string", format: "percent", maxLength: MAX_TEXT_LENGTH };
     case "Email":
-      return { type: "string", format: "email" };
+      return { type: "string", format: "email", maxLength: MAX_TEXT_LENGTH };
     case "Phone":
-      return { type: "string", format: "phone" };
+      return { type: "string", format: "phone", maxLength: MAX_TEXT_LENGTH };
     case "Object: Address":
       return ADDRESS_SCHEMA;
     case "Object: AddressV2":
@@ -101,12 +119,24 @@ function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
     case "Object: OfacScreening":
       return OFAC_SCREENING_SCHEMA;
     case "Group":
-      return { type: "array", items: objectSchema(typeInfo.subFields ?? [], options) };
+      return {
+        type: "array",
+        items: objectSchema(typeInfo.subFields ?? [], options),
+        maxItems: VALUE_BOUNDS.groupEntries,
+      };
     case "Calculated":
       // The answer's type is the expression's; the schema does not constrain it.
       return {};
   }
 }
+
+/**
+ * `x-repeatable` says the same stored data always gives the same answer (interface): declared so, and an
+ * expression that parses and reads no clock (CONTRACT 5.4: only today() and now() are not repeatable). A
+ * clock-reading field declared repeatable is only warned about on import, so the read must not repeat it.
+ */
+const repeatable = ({ repeatable: declared, expression }: TypeInfo) =>
+  declared === true && !!expression && !expressionProblem(expression) && isRepeatable(expression);
 
 /** The marks of "Field schema marks": what a caller may write and what the platform fills in. */
 function marksOf(field: SubField): JsonSchema {
@@ -119,7 +149,7 @@ function marksOf(field: SubField): JsonSchema {
     ...when(generated && field.generatedAt !== null, { "x-generated-at": field.generatedAt }),
     ...when(field.computedDefault !== null, { "x-computed-default": field.computedDefault }),
     ...when(field.writePermission !== null, { "x-write-permission": field.writePermission }),
-    ...when(calculated, { "x-repeatable": field.typeInfo.repeatable ?? false }),
+    ...when(calculated, { "x-repeatable": repeatable(field.typeInfo) }),
   };
 }
 
@@ -181,9 +211,27 @@ export function entityConfigurationSchema(
     const declared = configured.find((field) => field.referenceId === platform.definition.referenceId);
     properties[platform.definition.referenceId] = platformFieldSchema(platform, declared, options);
   }
+  if (entityType === "quote") properties.exposures = embeddedExposuresSchema(document, options);
   for (const field of customFieldsOf(configured, entityType))
     properties[field.referenceId] = fieldSchema(field, options);
   return entityObject(entityType, properties, configured);
+}
+
+/**
+ * A quote's `exposures` (CONTRACT 5.2: a quote platform field, writable with no configuration): the list
+ * of embedded exposures, each a copy holding only the exposure type's configured fields.
+ */
+function embeddedExposuresSchema(document: ConfigurationDocument, options: OptionValues): FieldJsonSchema {
+  const subFields: SubField[] = configuredFieldsOf(document, "exposure").map(({ entityType: _, ...field }) => field);
+  return {
+    title: "Exposures",
+    description: "Embedded exposures, written whole: point-in-time copies of exposure field values.",
+    fieldType: "Group",
+    typeInfo: { kind: "Group", subFields },
+    type: "array",
+    items: objectSchema(subFields, options),
+    "x-platform": true,
+  };
 }
 
 /** Only the configured fields the platform does not define (the oldest family's quote configuration). */

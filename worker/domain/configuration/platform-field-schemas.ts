@@ -1,3 +1,5 @@
+import { MAX_HISTORY_ENTRIES } from "../entities/platform-values";
+import { MAX_EVENT_NAME_LENGTH } from "../events/event-name";
 import type { SubField, TypeInfo } from "./document";
 import { DATE_VALUE_SCHEMA, type JsonSchema } from "./json-schema-shapes";
 import { platformFieldIds } from "./platform-fields";
@@ -85,7 +87,8 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
       "Takes precedence over the derived eventName while set; null returns the name to the derivation.",
     ),
     shape: { type: ["string", "null"] },
-    fixed: PLATFORM,
+    // Writes cap event names at 1,000 characters whether or not the configuration declares the field.
+    fixed: { ...PLATFORM, maxLength: MAX_EVENT_NAME_LENGTH },
   },
   eventOpenCloseHistory: {
     definition: definition(
@@ -103,6 +106,7 @@ const PLATFORM_FIELDS: Record<string, PlatformField> = {
     ),
     shape: {
       type: "array",
+      maxItems: MAX_HISTORY_ENTRIES,
       items: {
         type: "object",
         properties: { action: { type: "string", enum: ["open", "close"] }, effectiveOnDate: DATE_VALUE_SCHEMA },

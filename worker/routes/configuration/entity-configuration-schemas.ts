@@ -42,9 +42,14 @@ export const FieldJsonSchemaSchema = z
       .string()
       .optional()
       .openapi({ description: "The field's write group; writing it needs `<entityType>.field-<group>`." }),
-    "x-repeatable": z.boolean().optional().openapi({
-      description: "On Calculated fields: `true` means the same stored data always gives the same answer.",
-    }),
+    "x-repeatable": z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "On Calculated fields: `true` means the same stored data always gives the same answer. `true` only when " +
+          "the field is declared `repeatable` and its expression calls neither `today()` nor `now()`.",
+      }),
     "x-platform": z
       .boolean()
       .optional()
