@@ -320,6 +320,14 @@ describe("fully-earned components follow the transaction that brought them (issu
 
 describe("each version carries the fully-earned charges before it (CONTRACT section 4: kept when omitted)", () => {
   const endorsementFee = (value: number): Component => ({ ...fee(value), label: "Endorsement fee" });
+  /** Premium all year; from 1 Jul an endorsement fee of 50.00 (5,000 cents). */
+  const FEE_FROM_JULY: Policy = {
+    term: YEAR_2025,
+    segments: [
+      ["2025-01-01", "2025-07-01", [premium(3650)]],
+      ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
+    ],
+  };
   /** The version after `before`: its own segments, carrying what `before` charged (as the planner does). */
   const nextVersion = (before: Coverage, policy: Policy): Coverage => ({
     ...coverageOf(policy),
@@ -346,13 +354,7 @@ describe("each version carries the fully-earned charges before it (CONTRACT sect
 
   it("the charge keeps the day of the transaction that first brought it in; only a rise is written earlier", () => {
     // v1: an endorsement fee of 50.00 from 1 Jul. v2, backdated to 1 Feb, brings the same fee in from 1 Feb.
-    const v1 = coverageOf({
-      term: YEAR_2025,
-      segments: [
-        ["2025-01-01", "2025-07-01", [premium(3650)]],
-        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
-      ],
-    });
+    const v1 = coverageOf(FEE_FROM_JULY);
     const same = nextVersion(v1, {
       term: YEAR_2025,
       segments: [
@@ -376,28 +378,14 @@ describe("each version carries the fully-earned charges before it (CONTRACT sect
   });
 
   it("a cancellation before the charge's day writes none of it; the reinstatement restores it", () => {
-    const v1 = coverageOf({
-      term: YEAR_2025,
-      segments: [
-        ["2025-01-01", "2025-07-01", [premium(3650)]],
-        ["2025-07-01", "2026-01-01", [premium(3650), endorsementFee(50)]],
-      ],
-    });
-    const cancelled = nextVersion(v1, { ...v1Policy(), cancelledOn: "2025-06-01" });
+    const v1 = coverageOf(FEE_FROM_JULY);
+    const cancelled = nextVersion(v1, { ...FEE_FROM_JULY, cancelledOn: "2025-06-01" });
     expect(earnedPremium(cancelled, "2026-01-01").byKind.Fees).toEqual(figures(0, 0));
     expect(transactionPremium(v1, cancelled).Fees).toBe(-5_000);
-    const reinstated = nextVersion(cancelled, v1Policy());
+    const reinstated = nextVersion(cancelled, FEE_FROM_JULY);
     expect(transactionPremium(cancelled, reinstated).Fees).toBe(5_000);
     expect(fullyEarnedCharges(reinstated)).toHaveLength(1); // cancel and reinstate add no charge
   });
-});
-
-const v1Policy = (): Policy => ({
-  term: YEAR_2025,
-  segments: [
-    ["2025-01-01", "2025-07-01", [premium(3650)]],
-    ["2025-07-01", "2026-01-01", [premium(3650), { ...fee(50), label: "Endorsement fee" }]],
-  ],
 });
 
 describe("the ledger: transaction premium per kind, and figures as booked (issue 9, findings 1 and 8)", () => {
