@@ -107,12 +107,14 @@ describe("arithmetic: a null operand gives null, division by zero gives null, + 
     expect(run("5 % 0")).toBeNull();
   });
 
-  it("concatenates when either side of + is text, a null side reading as empty text", () => {
+  it("concatenates when either side of + is text; a null side gives null, as for every operator", () => {
     expect(run("'Policy ' + 7")).toBe("Policy 7");
     expect(run("7 + ' days'")).toBe("7 days");
-    expect(run("'a' + null")).toBe("a");
-    expect(run("missing + 'b'")).toBe("b");
     expect(run("'yes: ' + true")).toBe("yes: true");
+    // CONTRACT 5.4: "a null operand gives null"; concat() reads null as empty text.
+    expect(run("'a' + null")).toBeNull();
+    expect(run("missing + 'b'")).toBeNull();
+    expect(run("concat('a', missing, 'b')")).toBe("ab");
   });
 
   it("refuses arithmetic on values that are not numbers", () => {
@@ -147,13 +149,13 @@ describe("arithmetic: a null operand gives null, division by zero gives null, + 
     );
   });
 
-  // Reference model: text joining, a null side empty.
-  it("concatenates any scalars when one side is text", () => {
+  // Reference model: text joining when one side is text; null when either side is null.
+  it("concatenates any scalars when one side is text, and gives null for a null side", () => {
     const text = fc.string({ maxLength: 5 });
     const sides = fc.oneof(fc.tuple(text, scalar), fc.tuple(scalar, text));
     fc.assert(
       fc.property(sides, ([a, b]) => {
-        expect(run("a + b", { a, b })).toBe(`${a ?? ""}${b ?? ""}`);
+        expect(run("a + b", { a, b })).toBe(a === null || b === null ? null : `${a}${b}`);
       }),
     );
   });

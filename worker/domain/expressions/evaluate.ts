@@ -19,8 +19,9 @@ export interface EvaluationContext {
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 function arithmetic(operator: string, left: unknown, right: unknown): unknown {
-  if (operator === "+" && (typeof left === "string" || typeof right === "string")) return `${left ?? ""}${right ?? ""}`;
+  // A null operand gives null, for + with text too (CONTRACT 5.4); concat() is the lenient join.
   if (left === null || right === null || left === undefined || right === undefined) return null;
+  if (operator === "+" && (typeof left === "string" || typeof right === "string")) return `${left}${right}`;
   if (!isNumber(left) || !isNumber(right)) throw new ExpressionEvaluationError(`"${operator}" needs numbers`);
   switch (operator) {
     case "+":
