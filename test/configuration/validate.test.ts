@@ -146,6 +146,48 @@ describe("validate", () => {
     ]);
   });
 
+  it("judges stage members by the stage check: a missing or non-text stageType or outputPath is invalid-rating-stage", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const res = await company.call("POST", "/configuration/validate", key, {
+      body: {
+        ratingWorkflows: [
+          {
+            name: "w",
+            stages: [
+              { raterSpec: { expression: "1" }, outputPath: "a" },
+              { stageType: "", raterSpec: { expression: "1" }, outputPath: "a" },
+              { stageType: "expression", raterSpec: { expression: "1" }, outputPath: 7 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(res.json.isValid).toBe(false);
+    expect(res.json.issues.map((i: any) => [i.severity, i.code, i.fieldPath.join(".")])).toEqual([
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.0.stageType"],
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.1.stageType"],
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.2.outputPath"],
+    ]);
+  });
+
+  it("ignores a member the stage's type does not use, whatever its value, and does not store it", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const pricing = { stageType: "pricing", raterSpec: { components: [] }, outputPath: null, inputs: 7 };
+    const expression = { stageType: "expression", raterSpec: { expression: "1" }, outputPath: "a", inputs: "x" };
+    const body = { ratingWorkflows: [{ name: "w", stages: [pricing, expression] }] };
+    const validated = await company.call("POST", "/configuration/validate", key, { body });
+    expect(validated.json).toMatchObject({ isValid: true });
+    const imported = await company.call("POST", "/configuration/import", key, { body });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    const exported = await company.call("GET", "/configuration/export", key);
+    expect(exported.json.ratingWorkflows[0].stages).toEqual([
+      { stageType: "pricing", raterSpec: { components: [] } },
+      { stageType: "expression", raterSpec: { expression: "1" }, outputPath: "a" },
+    ]);
+  });
+
   it("needs configuration.view", async () => {
     const company = await createCompany();
     expectError(

@@ -147,6 +147,29 @@ describe("rate by id (CONTRACT 5.4, 5.5)", () => {
       "RatingFailed",
     );
     expect(error.details[0]?.message).toContain("does not fit its stage type");
+
+    // It is kept and exported, and does not block an import of other members (CONTRACT 5.4). A refused
+    // import first: the company object forgets the configuration it kept from before the edit above.
+    expectError(
+      await q.company.call("POST", "/configuration/import", q.admin, { body: { unknownMember: 1 } }),
+      400,
+      "InvalidConfiguration",
+    );
+    const imported = await q.company.call("POST", "/configuration/import", q.admin, {
+      body: { optionSets: [{ key: "colours", options: [{ value: "red", label: "Red" }] }] },
+    });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    const exported = await q.company.call("GET", "/configuration/export", q.admin);
+    const workflows = exported.json.ratingWorkflows as Array<{ stages: Array<{ stageType: string }> }>;
+    const kept = workflows.findIndex((w) => w.stages[0]?.stageType === "script");
+    expect(kept).toBeGreaterThanOrEqual(0);
+    // An import that gives the workflows is checked whole, the stored stage included.
+    const again = await q.company.call("POST", "/configuration/import", q.admin, {
+      body: { ratingWorkflows: workflows },
+    });
+    expect(expectError(again, 400, "InvalidConfiguration").details.map((d) => d.field)).toEqual([
+      `ratingWorkflows.${kept}.stages.0.stageType`,
+    ]);
   });
 
   it("refuses a missing or unknown workflow name with 400 naming it, a bound or cancelled quote with 409", async () => {

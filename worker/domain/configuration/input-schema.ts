@@ -88,13 +88,16 @@ export const FieldLocationInputSchema = z
 
 const ConditionInputSchema = z.object({ expression: z.string().min(1), message: z.string() }).strict();
 
-/** Stages accept exactly these properties (interface, Configuration facts). */
+/**
+ * Stages accept exactly these properties (interface, Configuration facts). Their values are the stage
+ * check's to judge (CONTRACT 5.4: `invalid-rating-stage`, an unused member ignored), not this reader's.
+ */
 const RatingStageInputSchema = z
   .object({
-    stageType: z.string().min(1),
+    stageType: z.unknown().optional(),
     raterSpec: z.unknown().optional(),
     callOncePerPath: z.boolean().optional(),
-    outputPath: z.string().optional(),
+    outputPath: z.unknown().optional(),
     inputs: z.unknown().optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { withoutUnusedMembers } from "../rating/stages";
 import type { ConfigurationDocument, FieldDefinition } from "./document";
 import { normalizeField, normalizeSubFields } from "./field-types";
 import {
@@ -90,7 +91,11 @@ const MEMBER_READERS: Record<Exclude<keyof ConfigurationDocument, "documentVersi
     issues.zod(path, parsed.error);
     return null;
   },
-  ratingWorkflows: (raw, path, issues) => listOf(raw, path, RatingWorkflowInputSchema, issues),
+  ratingWorkflows: (raw, path, issues) => {
+    const workflows = listOf(raw, path, RatingWorkflowInputSchema, issues);
+    // A member a stage's type does not use is ignored (CONTRACT 5.4): dropped, never stored or exported.
+    return workflows?.map((workflow) => ({ ...workflow, stages: workflow.stages.map(withoutUnusedMembers) })) ?? null;
+  },
   financials: (raw, path, issues) => {
     if (raw && typeof raw === "object" && "documentVersion" in raw && raw.documentVersion !== 2) {
       issues.error(

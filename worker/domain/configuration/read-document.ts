@@ -5,6 +5,7 @@ import { normalizeInput } from "./normalize";
 import {
   checkImmutableDirections,
   checkImmutableFinancialMembers,
+  checkRatingStages,
   checkSemantics,
   type FinancialUsage,
   NO_FINANCIAL_USAGE,
@@ -25,10 +26,11 @@ export function readDocument(
   stored: ConfigurationDocument,
   usage: FinancialUsage = NO_FINANCIAL_USAGE,
 ): ReadDocument {
-  const { document, issues } = normalizeInput(input, stored);
+  const { document, issues, given } = normalizeInput(input, stored);
   // The bounds first (CONTRACT 8.3): a document over them is refused before the cross-member rules run.
   if (document && checkCounts(document, issues)) {
     checkSemantics(document, issues);
+    if (given.has("ratingWorkflows")) checkRatingStages(document, issues);
     checkImmutableDirections(stored, document, issues);
     checkImmutableFinancialMembers(stored, document, usage, issues);
     checkCalculatedChains(document, issues);

@@ -42,6 +42,23 @@ function checkOptionSetReferences(
 }
 
 /** Rules that need the whole document: uniqueness, references between members, naming. */
+/**
+ * Each stage of the workflows an input gives fits its type's shape (CONTRACT 5.4), else an error issue
+ * `invalid-rating-stage`. Only given workflows are checked: a stored one this check would now refuse is
+ * kept and exported (rating with it answers 422), and does not block imports of other members.
+ */
+export function checkRatingStages(doc: ConfigurationDocument, issues: IssueList) {
+  doc.ratingWorkflows.forEach((workflow, index) => {
+    for (const problem of workflowStageProblems(workflow))
+      issues.error(
+        ["ratingWorkflows", index, "stages", problem.index, ...problem.path],
+        `Stage ${problem.index} of rating workflow "${workflow.name}": ` +
+          [problem.path.join("."), problem.message].filter(Boolean).join(" "),
+        { code: "invalid-rating-stage" },
+      );
+  });
+}
+
 export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   const optionSetKeys = new Set(doc.optionSets.map((s) => s.key));
   const usedOptionSets = new Set<string>();
@@ -136,14 +153,6 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
       issues.warning(["ratingWorkflows", index, "stages"], `Rating workflow "${workflow.name}" has no stages`, {
         code: "empty-workflow",
       });
-    // Each stage fits its stage type's shape (CONTRACT 5.4).
-    for (const problem of workflowStageProblems(workflow))
-      issues.error(
-        ["ratingWorkflows", index, "stages", problem.index, ...problem.path],
-        `Stage ${problem.index} of rating workflow "${workflow.name}": ` +
-          [problem.path.join("."), problem.message].filter(Boolean).join(" "),
-        { code: "invalid-rating-stage" },
-      );
   });
 
   checkFinancials(doc, issues);

@@ -190,10 +190,24 @@ export function readRatingStage(raw: unknown): StageReading {
   }
 }
 
+/** The members each stage type reads (CONTRACT 5.4 table); the others are unused, and ignored. */
+const USED_MEMBERS: Partial<Record<string, readonly string[]>> = {
+  expression: ["stageType", "raterSpec", "outputPath", "callOncePerPath"],
+  table: ["stageType", "raterSpec", "inputs", "outputPath", "callOncePerPath"],
+  pricing: ["stageType", "raterSpec", "callOncePerPath"],
+};
+
 /** Every stage problem of a workflow, each with the stage's index. */
 export function workflowStageProblems(workflow: Pick<RatingWorkflow, "stages">) {
   return workflow.stages.flatMap((stage, index) => {
     const reading = readRatingStage(stage);
     return reading.ok ? [] : reading.problems.map((problem) => ({ index, ...problem }));
   });
+}
+
+/** A stage of a known type without the members its type does not use: they are ignored, whatever their value. */
+export function withoutUnusedMembers<T extends Record<string, unknown>>(stage: T): T {
+  const used = USED_MEMBERS[stage.stageType as RatingStage["stageType"]];
+  if (!used) return stage;
+  return Object.fromEntries(Object.entries(stage).filter(([member]) => used.includes(member))) as T;
 }
