@@ -240,6 +240,22 @@ describe("compare with a document body", () => {
       "InvalidConfiguration",
     );
   });
+
+  it("needs the FMV1_CONFIGURATION_MANAGER role beside the permission (Authentication 6), checked before the body", async () => {
+    const company = await createCompany();
+    // Admin holds company.configuration:export, not the role: refused, also with a body that is not a document.
+    const admin = await company.key(["Admin"]);
+    for (const body of [{}, { optionSetTypes: [] }]) {
+      const refused = expectError(
+        await company.call("POST", "/configuration/compare", admin, { body }),
+        403,
+        "AuthorizationError",
+      );
+      expect(refused.message).toBe("User is not authorized to perform the requested action");
+    }
+    const manager = await company.key(["FMV1_CONFIGURATION_MANAGER"], ["company.configuration:export"]);
+    expect((await company.call("POST", "/configuration/compare", manager, { body: {} })).status).toBe(200);
+  });
 });
 
 describe("expressions read only fields their record holds (unknown-reference)", () => {

@@ -1,16 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { ApiError } from "../../errors/api-error";
-import type { AppEnv } from "../../http/context";
+import { CONFIGURATION_MANAGER_ROLE, requireConfigurationManager } from "../../http/configuration-manager";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
-import { actorOf, companyParams, companyRoute, contextOf, jsonBody, jsonContent } from "../../http/route";
+import { companyParams, companyRoute, contextOf, jsonBody, jsonContent } from "../../http/route";
 import { batchIdMember, boundedString, TEXT } from "../../lib/bounded";
 import { compareSpreadsheet } from "../../operations/configuration/compare-spreadsheet";
 import { ConfigurationDiffSchema } from "./schemas";
-
-/** The role the interface requires for configuration compare (Authentication 6), beside the permission. */
-export const CONFIGURATION_MANAGER_ROLE = "FMV1_CONFIGURATION_MANAGER";
 
 const TOKEN_DESCRIPTION =
   "The caller's own OAuth 2.0 access token with read access to the spreadsheet (scope " +
@@ -109,22 +104,6 @@ const route = companyRoute(
   },
   { readOnly: true, duringSetup: true },
 );
-
-/** Runs after the permission check and before body validation, like the permission itself. */
-const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // Legacy SUPER_ADMIN keys hold everything (CONTRACT section 4, Roles), this role included.
-  const { roles } = actorOf(c);
-  if (!roles.includes(CONFIGURATION_MANAGER_ROLE) && !roles.includes("SUPER_ADMIN")) {
-    throw new ApiError({
-      code: "AuthorizationError",
-      message: "User is not authorized to perform the requested action",
-      userMessages: [
-        `Comparing a configuration spreadsheet needs an API key with the ${CONFIGURATION_MANAGER_ROLE} role.`,
-      ],
-    });
-  }
-  await next();
-};
 
 export const compareConfigurationSpreadsheet = defineRoute(
   { ...route, middleware: [...route.middleware, requireConfigurationManager] as const },
