@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 import { type AttachmentFixture, attachmentFixture, UNKNOWN_ID } from "./fixture";
 import { multipartBody, upload } from "./multipart";
 
@@ -54,7 +55,11 @@ describe("POST P/folders", () => {
     const other = await f.call("POST", "/folders", {
       body: { name: "x", parentId: root.id, entityType: "event", entityId: eventId },
     });
-    expect(expectError(other, 400, "VALIDATION_ERROR").details[0]?.field).toBe("entityId");
+    const refused = expectError(other, 400, "VALIDATION_ERROR");
+    expect(refused.details[0]?.field).toBe("entityId");
+    // The user message names the member in words, never as the program spells it (interface, Errors).
+    expect(refused.userMessages).toEqual(["Entity id must name the parent folder's record, or be omitted."]);
+    expectDisplayable(refused.userMessages, "entityId");
     const noParent = await f.call("POST", "/folders", { body: { name: "x", parentId: UNKNOWN_ID } });
     expect(expectError(noParent, 404, "NotFoundError", "Not found").details).toEqual([
       { field: "parentId", message: "no folder with this id" },
@@ -178,7 +183,9 @@ describe("PATCH P/folders/{folderId}", () => {
     const company = await f.make({ name: "F" });
     for (const parentId of [elsewhere.id, company.id]) {
       const res = await f.call("PATCH", `/folders/${f.b.id}`, { body: { parentId, name: "renamed" } });
-      expect(expectError(res, 400, "VALIDATION_ERROR").details[0]?.field).toBe("parentId");
+      const refused = expectError(res, 400, "VALIDATION_ERROR");
+      expect(refused.details[0]?.field).toBe("parentId");
+      expectDisplayable(refused.userMessages, "parentId");
     }
     const back = await f.call("PATCH", `/folders/${company.id}`, { body: { parentId: f.a.id } });
     expectError(back, 400, "VALIDATION_ERROR");

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, eventually, expectError, STAFF_TOKEN, staff } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 import { cancelBody, endorseBody, newBusinessBody, type PolicyFixture, reinstateBody, setUpPolicies } from "./helpers";
 
 const repairPath = (companyId: string) => `/api/v1/companies/${companyId}/policies/repair`;
@@ -507,6 +508,46 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
       [2_000_000, null],
     ]);
     expect(await receipts(f)).toEqual([]);
+  });
+
+  it("words every refusal for people: the change by its number, the field by name, no paths", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const refusals: Array<[unknown[], number, string, string[]]> = [
+      [
+        [{ path: "policy.limit", expected: 1_000_000, value: "a lot" }],
+        400,
+        "VALIDATION_ERROR",
+        ["The change to Limit must be a whole number."],
+      ],
+      [
+        [{ segmentIndex: 3, path: "policy.limit", expected: 1, value: 2 }],
+        400,
+        "VALIDATION_ERROR",
+        ["Change 1 names a segment the current version does not have."],
+      ],
+      [[{ path: "limit", expected: 1, value: 2 }], 400, "VALIDATION_ERROR", ["Change 1 must name a policy field."]],
+      [
+        [
+          { path: "policy.limit", expected: 1_000_000, value: 2 },
+          { path: "policy.limit", expected: 1_000_000, value: 3 },
+        ],
+        400,
+        "VALIDATION_ERROR",
+        ["Change 2 changes the same value as an earlier change, in the same segment."],
+      ],
+      [
+        [{ path: "policy.limit", expected: 5, value: 2 }],
+        409,
+        "FieldValueMismatch",
+        ["The stored value of Limit is not the expected one; nothing was changed."],
+      ],
+    ];
+    for (const [changes, status, code, messages] of refusals) {
+      const error = expectError(await fieldValues(f.company.id, policyId, changes), status, code);
+      expect(error.userMessages, JSON.stringify(changes)).toEqual(messages);
+      expectDisplayable(error.userMessages, JSON.stringify(changes));
+    }
   });
 
   it("targets one segment with segmentIndex", async () => {

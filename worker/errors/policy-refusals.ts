@@ -4,6 +4,7 @@ import type { PolicyDataReading } from "../domain/policies/policy-data";
 import type { PlanRefusal } from "../domain/policies/transaction-plan";
 import type { RenewalRefusal } from "../domain/policies/transaction-rules";
 import { ApiError } from "./api-error";
+import { displayableProblem, membersOf, words } from "./displayable";
 import { invalidData, refusalError } from "./entity-refusals";
 
 /** New business and renewal: a payload-shape failure (interface, Errors: `InvalidPolicyData`). */
@@ -20,56 +21,11 @@ export function invalidPolicyData(problems: ValueProblem[]): ApiError {
 /** The label a person knows for a policy field's reference id, when the configuration gives one. */
 export type FieldLabels = (referenceId: string) => string | undefined;
 
-/** `grandTotal` → `grand total`. */
-const words = (name: string) => humanLabel([name]).toLowerCase();
-
-/** What a delta rule says, for people: Date forms are named rather than spelled in braces, members in words. */
-const DISPLAYABLE_PROBLEMS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
-  [/^writes one member of a Date/, () => "changes one part of a date; send the whole date with its timezone"],
-  [
-    /^uses the retired \{day, month, year\} spelling/,
-    () => "uses the retired day, month and year form; send a date with its timezone",
-  ],
-  [/^must be a Date object/, () => "must be a date with its timezone"],
-  [
-    /^has undeclared member (.+)$/,
-    (m) => `has a member it does not declare (${(m[1] ?? "").split(/,\s*/).map(words).join(", ")})`,
-  ],
-  // Rules that explain themselves ("the policy number cannot be endorsed") follow the refusal.
-  [/^(the .*)$/, (m) => `is refused: ${m[1] ?? ""}`],
-];
-
-/** `{a, b, c}` → `a, b and c`. */
-const listed = (inner: string) =>
-  inner
-    .split(/,\s*/)
-    .join(", ")
-    .replace(/, ([^,]*)$/, " and $1");
-
-/** A problem text as a person reads it: no braces, code marks or field paths (interface, Errors: userMessages). */
-function displayableProblem(problem: string): string {
-  for (const [pattern, say] of DISPLAYABLE_PROBLEMS) {
-    const match = pattern.exec(problem);
-    if (match) return say(match);
-  }
-  return problem
-    .replace(/\{([^{}]*)\}/g, (_, inner: string) => listed(inner))
-    .replace(/[`<>{}]/g, "")
-    .replace(/[A-Za-z_]\w*(?:\.[A-Za-z0-9_]+|\[\d+\])+/g, (path) => humanLabel(membersOf(path)).toLowerCase());
-}
-
-/** `exposures[0].exposureName` and `exposures.0.exposureName` → `["exposures", 0, "exposureName"]`. */
-const membersOf = (path: string): Array<string | number> =>
-  path
-    .replace(/\[(\d+)\]/g, ".$1")
-    .split(".")
-    .map((m) => (/^\d+$/.test(m) ? Number(m) : m));
-
 /**
  * The value a delta changed, named for people: the field's label, then the member or list item the
  * problem is about (`policy.exposures[0].exposureName` → `Exposures (item 1, exposure name)`).
  */
-function changedValueLabel(path: string, labels: FieldLabels): string | null {
+export function changedValueLabel(path: string, labels: FieldLabels): string | null {
   const [field, ...rest] = membersOf(path.replace(/^policy\./, ""));
   if (!path.startsWith("policy.") || typeof field !== "string") return null;
   const within = rest.map((m) => (typeof m === "number" ? `item ${m + 1}` : words(m)));

@@ -1,11 +1,32 @@
 import type { ValueProblem } from "../domain/entities/field-values";
 import type { FieldValuePlan } from "../domain/policies/field-value-repair";
 import { ApiError } from "./api-error";
+import { displayableProblem, memberLabel } from "./displayable";
+import { changedValueLabel } from "./policy-refusals";
 
 /** Refusals of the staff policy repairs and of the Sandbox wipe of every policy. */
 
 const details = (problems: ValueProblem[]) => problems.map((p) => ({ field: p.path, message: p.problem }));
 const summary = (problems: ValueProblem[]) => problems.map((p) => `${p.path} ${p.problem}`).join("; ");
+
+/** `changes[1].segmentIndex`: a member of one change of the request. */
+const CHANGE_MEMBER = /^changes\[(\d+)\]\.(\w+)$/;
+
+/**
+ * A refused change for people: the change by its position, the policy value by its field's name, the rule
+ * without paths (interface, Errors: userMessages free of field paths).
+ */
+function repairUserMessage({ path, problem }: ValueProblem): string {
+  const change = CHANGE_MEMBER.exec(path);
+  if (!change)
+    return `The change to ${changedValueLabel(path, () => undefined) ?? memberLabel(path)} ${displayableProblem(problem)}.`;
+  const n = Number(change[1]) + 1;
+  if (change[2] === "segmentIndex") return `Change ${n} names a segment the current version does not have.`;
+  if (problem.startsWith("changes the same value"))
+    return `Change ${n} changes the same value as an earlier change, in the same segment.`;
+  if (change[2] === "path") return `Change ${n} must name a policy field.`;
+  return `Change ${n}: ${memberLabel(change[2] ?? "")} ${displayableProblem(problem)}.`;
+}
 
 /** A refused field value repair: 400 for a change no write could make, 409 when storage holds other values. */
 export function fieldValueRepairRefused(refusal: Extract<FieldValuePlan, { ok: false }>): ApiError {
@@ -15,7 +36,7 @@ export function fieldValueRepairRefused(refusal: Extract<FieldValuePlan, { ok: f
       return new ApiError({
         code: "VALIDATION_ERROR",
         message: `Invalid field value repair: ${summary(problems)}`,
-        userMessages: problems.map((p) => `The change to ${p.path} ${p.problem}.`),
+        userMessages: problems.map(repairUserMessage),
         details: details(problems),
       });
     case "stale":
@@ -31,7 +52,11 @@ export function fieldValueRepairRefused(refusal: Extract<FieldValuePlan, { ok: f
         message: `Stored values differ from the expected ones; nothing was changed: ${summary(problems)}`,
         userMessages: [
           ...new Set(
-            problems.map((p) => `The stored value of ${p.path} is not the expected one; nothing was changed.`),
+            problems.map(
+              (p) =>
+                `The stored value of ${changedValueLabel(p.path, () => undefined) ?? memberLabel(p.path)} is not ` +
+                "the expected one; nothing was changed.",
+            ),
           ),
         ],
         details: details(problems),
