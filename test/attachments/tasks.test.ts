@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectError } from "../support/harness";
+import { expectDisplayable } from "../support/user-messages";
 import { attachmentFixture, pause, UNKNOWN_ID } from "./fixture";
 
 /** CONTRACT section 6, Tasks. */
@@ -207,7 +208,21 @@ describe("GET P/tasks filters and order", () => {
     ]) {
       const error = expectError(await f.call("GET", `/tasks?${query}`), 400, "VALIDATION_ERROR");
       expect(error.details[0]?.field, query).toBe("dueBefore");
+      expectDisplayable(error.userMessages, query);
     }
+    // A query member spelled with a dot is named in words, as is a date the body gives in another shape.
+    const long = expectError(
+      await f.call("GET", "/tasks?dueBefore.year=2026&dueBefore.month=00000000003&dueBefore.day=1"),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(long.userMessages).toEqual(["Due before month must be at most 10 characters long."]);
+    const date = expectError(
+      await f.call("POST", "/tasks", { body: { title: "T", dueDate: "2026-03-01" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(date.userMessages).toEqual(["Due date must be a date with its timezone."]);
   });
 
   it("filters by status, record (404 when unknown) and assignee (exact)", async () => {

@@ -304,6 +304,13 @@ describe("close and reopen bodies", () => {
         ).field,
       ).toBe("effectiveOnDate");
     }
+    // A date given as text is named as a person says it, not as {date, timezone}.
+    const text = expectError(
+      await transition(company, key, id, "close", { effectiveOnDate: "2099-01-05" }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(text.userMessages).toEqual(["Effective on date must be a date with its timezone."]);
     expect(expectError(await transition(company, key, id, "close", {}), 400, "VALIDATION_ERROR").details).toEqual([
       { field: "effectiveOnDate", message: "is required" },
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 import { balancesOf, categoryNamed, claimInvoice, createInvoice, expectBalanced, setUpFinancials } from "./helpers";
 
 /** Reserves and direct (claim) payments on events (CONTRACT section 7.5). */
@@ -279,10 +280,14 @@ describe("direct payments", () => {
       amountCents: 1,
       payee: { entityType: "organization", entityId: f.personId },
     });
-    expect(expectError(refused, 422, "PAYMENT_INVALID").details.map((d) => d.field)).toEqual([
-      "categoryId",
-      "payee.entityId",
+    const invalid = expectError(refused, 422, "PAYMENT_INVALID");
+    expect(invalid.details.map((d) => d.field)).toEqual(["categoryId", "payee.entityId"]);
+    // Each user message names its member in words (interface, Errors: free of field paths).
+    expect(invalid.userMessages).toEqual([
+      "Category id is not a configured category.",
+      "Entity id is not an organization of this company.",
     ]);
+    expectDisplayable(invalid.userMessages, "payment");
     for (const amountCents of [0, -5, 2.5, 10_000_000_000_001]) {
       const res = await f.call("POST", `/financials/events/${f.eventId}/payments`, {
         categoryId: indemnity,

@@ -8,7 +8,7 @@ export function humanLabel(path: readonly PropertyKey[]): string {
   if (!last) return "The request body";
   const words = last
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
+    .replace(/[_.-]+/g, " ")
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

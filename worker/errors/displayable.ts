@@ -15,7 +15,7 @@ const DISPLAYABLE_PROBLEMS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => s
     /^uses the retired \{day, month, year\} spelling/,
     () => "uses the retired day, month and year form; send a date with its timezone",
   ],
-  [/^must be a Date object/, () => "must be a date with its timezone"],
+  [/^must be a date object/i, () => "must be a date with its timezone"],
   [
     /^has undeclared member (.+)$/,
     (m) => `has a member it does not declare (${(m[1] ?? "").split(/,\s*/).map(words).join(", ")})`,

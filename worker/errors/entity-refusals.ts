@@ -1,6 +1,7 @@
 import type { ValueProblem } from "../domain/entities/field-values";
 import type { WriteRefusal } from "../domain/entities/write-plan";
 import { ApiError } from "./api-error";
+import { displayableProblem } from "./displayable";
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 
@@ -20,7 +21,7 @@ export function invalidData(problems: ValueProblem[]): ApiError {
   return new ApiError({
     code: "InvalidFieldModelV1Data",
     message: `Invalid field data: ${problems.map((p) => `${p.path} ${p.problem}`).join("; ")}`,
-    userMessages: problems.map((p) => sentence(`${labelOf(p.path)} ${p.problem}`)),
+    userMessages: problems.map((p) => sentence(`${labelOf(p.path)} ${displayableProblem(p.problem)}`)),
     details: problems.map((p) => ({ field: p.path, message: p.problem })),
   });
 }

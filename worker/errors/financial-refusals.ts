@@ -1,6 +1,7 @@
 import type { ConservationGap } from "../domain/financials/conservation";
 import type { FieldProblem } from "../domain/financials/invoice-draft";
 import { ApiError } from "./api-error";
+import { displayableProblem, memberLabel } from "./displayable";
 
 /** Financial refusals (CONTRACT section 7.10) as the interface's error envelope. */
 
@@ -80,7 +81,7 @@ export const paymentInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "PAYMENT_INVALID",
     message: `The payment is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map((p) => p.message),
+    userMessages: problems.map((p) => `${memberLabel(p.field)} ${displayableProblem(p.message)}.`),
     details: [...problems],
   });
 

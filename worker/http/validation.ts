@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { describeIssue, humanLabel } from "../domain/issue-messages";
 import { fieldPath } from "../domain/paths";
 import { ApiError, type ErrorCode, type FieldError } from "../errors/api-error";
+import { displayableProblem } from "../errors/displayable";
 import type { AppEnv } from "./context";
 
 type Issue = z.core.$ZodIssue;
@@ -30,7 +31,7 @@ export function zodIssuesToError(
 ): ApiError {
   const refused = splitIssues(issues, target);
   const details: FieldError[] = refused.map(({ path, text }) => ({ field: fieldPath(path) || target, message: text }));
-  const userMessages = refused.map(({ path, text }) => `${humanLabel(path)} ${text}.`);
+  const userMessages = refused.map(({ path, text }) => `${humanLabel(path)} ${displayableProblem(text)}.`);
   const summary = details.map((d) => `${d.field} ${d.message}`).join("; ");
   return new ApiError({ code, message: `Invalid ${target}: ${summary}`, userMessages, details });
 }
