@@ -19,7 +19,6 @@ const REFUSED: Array<{ path: string; value: unknown }> = [
   { path: "policy.policyNumber", value: "NEW-1" },
   { path: "policy.primaryInsuredName", value: "Someone" },
   { path: "policy.exposures", value: "garbage" },
-  { path: "policy.exposures", value: [{ exposureId: "x" }] },
   { path: "policy.exposures.0.exposureName", value: "Renamed" },
   { path: "limit", value: 5 },
   { path: "policy.fullTermPricingInfo.grandTotal", value: 5 },
@@ -56,5 +55,29 @@ describe("InvalidDelta user messages (interface, Errors: userMessages)", () => {
         message: "writes one member of a Date; a Date is written whole as {date, timezone}",
       },
     ]);
+  });
+});
+
+describe("embedded exposures an endorsement creates without their required fields (interface: InvalidEntityShape)", () => {
+  it("answer one 400 InvalidEntityShape whose user messages carry the item path, and write nothing", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const error = expectError(
+      await f.endorse(policyId, "2026-02-01", [
+        { path: "policy.exposures", value: [{ exposureName: "HQ" }, { exposureId: "x" }, {}] },
+      ]),
+      400,
+      "InvalidEntityShape",
+    );
+    expect(error.details).toEqual([
+      { field: "exposures[1].exposureName", message: "is required" },
+      { field: "exposures[2].exposureName", message: "is required" },
+    ]);
+    expect(error.userMessages).toEqual([
+      "exposures[1]: Exposure name is required.",
+      "exposures[2]: Exposure name is required.",
+    ]);
+    const read = await f.company.call("GET", `/policies/${policyId}`, f.admin);
+    expect(read.json.version).toBe(1);
   });
 });

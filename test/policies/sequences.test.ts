@@ -88,3 +88,35 @@ describe("a policy's Sequence fields and number, taken in the company object", (
     expect(await sequenceValue(f.company.id, "policy.policyNumber")).toBe(11);
   });
 });
+
+describe("endorsing a policy's Sequence field (interface: x-generated, GeneratedFieldWrite)", () => {
+  it("refuses changing it with 400 GeneratedFieldWrite, writes nothing, and tolerates resending the value in force", async () => {
+    const f = await setUpPolicies(CONFIGURATION);
+    const policy = await f.newBusiness();
+    expect(refOf(policy)).toBe("PR-0001");
+    for (const value of ["PR-9999", null]) {
+      const refused = expectError(
+        await f.endorse(policy.policyId, "2026-03-01", [{ path: "policy.policyRef", value }]),
+        400,
+        "GeneratedFieldWrite",
+      );
+      expect(refused.details).toEqual([{ field: "policy.policyRef", message: "is platform-generated" }]);
+    }
+    // Beside another refused delta, the generated value is what is reported (the order writes check in).
+    const both = await f.endorse(policy.policyId, "2026-03-01", [
+      { path: "policy.limit", value: "lots" },
+      { path: "policy.policyRef", value: "PR-0002" },
+    ]);
+    expectError(both, 400, "GeneratedFieldWrite");
+    const resent = await f.endorse(policy.policyId, "2026-03-01", [
+      { path: "policy.policyRef", value: "PR-0001" },
+      { path: "policy.limit", value: 2_000_000 },
+    ]);
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.json.version).toBe(2);
+    expect(resent.json.segments.map((s: { data: Record<string, unknown> }) => s.data.policyRef)).toEqual([
+      "PR-0001",
+      "PR-0001",
+    ]);
+  });
+});

@@ -102,7 +102,7 @@ function planRequest(operation: Operation): PlanRequest {
   if (operation.op === "cancel") return { action: "CANCEL", effectiveDate: dayAt(operation.at) };
   const deltas = deltasOf(operation.changes, dayAt);
   const checked = planDeltas(deltas, CONTEXT);
-  if (!checked.ok) throw new Error(`the generated deltas are invalid: ${JSON.stringify(checked.problems)}`);
+  if (!checked.ok) throw new Error(`the generated deltas are invalid: ${JSON.stringify(checked)}`);
   return { action: "ENDORSE", effectiveDate: dayAt(operation.at), deltas };
 }
 

@@ -298,6 +298,15 @@ describe("pricing contract", () => {
     expect(version.segments[0].data.fullTermPricingInfo).toEqual(version.fullTermPricingInfo);
     expect(version.fullTermPricingInfo).not.toHaveProperty("policyGrandTotal");
     expect(version.fullTermPricingInfo).not.toHaveProperty("grandTotal");
+    // "A value sent is ignored", whatever it is: null, text or out of range (interface, Pricing contract).
+    const odd = { premium: null, taxes: "30.25", fees: 1e300, brokerCommission: { total: 1 }, programCommission: [] };
+    const legacy = await f.newBusiness({ fullTermPricingInfo: { ...PRICING, ...odd } });
+    expect(legacy.fullTermPricingInfo).toEqual({ pricingComponents: PRICING.pricingComponents, ...PRICING_ROLLUPS });
+    const endorsed = await f.endorse(legacy.policyId, "2026-03-01", [
+      { path: "policy.fullTermPricingInfo", value: { pricingComponents: [], ...odd } },
+    ]);
+    expect(endorsed.status, endorsed.text).toBe(200);
+    expect(endorsed.json.fullTermPricingInfo).toMatchObject({ premium: 0, taxes: 0, fees: 0 });
   });
 
   it("sums decimal component values without binary drift", async () => {
@@ -559,7 +568,7 @@ describe("endorse deltas", () => {
       ["policy.policyNumber", "NEW-1", "policy.policyNumber"],
       ["policy.primaryInsuredName", "Someone", "policy.primaryInsuredName"],
       ["policy.exposures", "garbage", "policy.exposures"],
-      ["policy.exposures", [{ exposureId: "x" }], "policy.exposures[0].exposureName"],
+      // An exposure missing its required fields is InvalidEntityShape (invalid-delta-messages.test.ts).
       ["policy.exposures.0.exposureName", "Renamed", "policy.exposures.0.exposureName"],
       ["limit", 5, "limit"],
     ];

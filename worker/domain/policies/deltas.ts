@@ -1,4 +1,4 @@
-import { isRecord, setAt } from "../../lib/json";
+import { isRecord, sameJson, setAt } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { isCalendarDay, isTimeZone, usesRetiredSpelling } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
@@ -51,12 +51,27 @@ function canonicalDateProblem(value: unknown): string | null {
 type Reading = { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] };
 export type DeltaPlan =
   | { ok: true; apply(data: Record<string, unknown>): Reading; termEnd: string | null }
-  | { ok: false; problems: ValueProblem[] };
+  | { ok: false; kind: "generated"; referenceIds: string[] }
+  | { ok: false; kind: "shape"; missing: ValueProblem[]; problems: ValueProblem[] }
+  | { ok: false; kind: "invalid"; problems: ValueProblem[] };
 
 /** `policy.<referenceId>.<member>...` as `[referenceId, member, ...]`, or null for a malformed path. */
 function membersOf(path: string): string[] | null {
   return PATH.test(path) ? path.split(".").slice(1) : null;
 }
+
+/**
+ * What is wrong with deltas read on their own, by the error each earns (interface, Errors): a changed
+ * platform-generated value (400 `GeneratedFieldWrite`), an embedded exposure created without its
+ * caller-required fields (400 `InvalidEntityShape`), anything else (400 `InvalidDelta`).
+ */
+interface DeltaProblems {
+  generated: string[];
+  missing: ValueProblem[];
+  problems: ValueProblem[];
+}
+
+const invalid = (problems: ValueProblem[]): Partial<DeltaProblems> => ({ problems });
 
 /** The problems of one delta read on its own: its path, its member and, for a whole value, the value. */
 function deltaProblem(
@@ -64,41 +79,57 @@ function deltaProblem(
   fields: ReadonlyMap<string, SubField>,
   context: DeltaContext,
   valueContext: ValueContext,
-): ValueProblem[] {
+  inForce: Record<string, unknown> | undefined,
+): Partial<DeltaProblems> {
   const [member, ...deeper] = membersOf(path) ?? [];
-  if (member === undefined) return [{ path, problem: "must be a path like policy.<referenceId>" }];
-  if (IGNORED_POLICY_MEMBERS.has(member)) return [];
+  if (member === undefined) return invalid([{ path, problem: "must be a path like policy.<referenceId>" }]);
+  if (IGNORED_POLICY_MEMBERS.has(member)) return {};
   const field = fields.get(member);
   const fixed = Object.hasOwn(FIXED, member) ? FIXED[member] : undefined;
-  if (fixed) return [{ path, problem: fixed }];
+  if (fixed) return invalid([{ path, problem: fixed }]);
   if (member === "policyEndDate" || field?.typeInfo.kind === "Date") {
     if (deeper.length)
-      return [{ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" }];
+      return invalid([{ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" }]);
     const problem = canonicalDateProblem(value);
-    return problem ? [{ path, problem }] : [];
+    return problem ? invalid([{ path, problem }]) : {};
   }
-  if (Object.hasOwn(CONTAINER_SCHEMAS, member)) return [];
-  if (member === "exposures") {
-    if (deeper.length)
-      return [{ path, problem: "writes into one exposure; the exposures are written whole as a list" }];
-    // Checked like new business's exposures (an exposure's `id` apart); the value is still stored as sent.
-    const ids = setAsideExposureIds(value);
-    const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, undefined);
-    const problems = embedded.ok
-      ? []
-      : embedded.kind === "generated"
-        ? embedded.paths.map((p) => ({ path: p, problem: "is platform-generated" }))
-        : embedded.kind === "shape"
-          ? [...embedded.missing, ...embedded.problems]
-          : embedded.problems;
-    return [...ids.problems, ...problems].map((p) => ({ ...p, path: `policy.${p.path}` }));
-  }
-  if (!field) return [{ path, problem: "is not a policy field" }];
-  if (field.readOnly || field.typeInfo.kind === "Sequence") return [{ path, problem: "is read-only" }];
+  if (Object.hasOwn(CONTAINER_SCHEMAS, member)) return {};
+  if (member === "exposures") return exposuresProblems(path, value, deeper, context, inForce);
+  if (!field) return invalid([{ path, problem: "is not a policy field" }]);
+  // A generated value may be resent as it stands on the effective date, never originated or changed.
+  if (field.typeInfo.kind === "Sequence")
+    return !deeper.length && sameJson(value, inForce?.[member]) ? {} : { generated: [path] };
+  if (field.readOnly) return invalid([{ path, problem: "is read-only" }]);
   // A member path is checked after it is applied, against the field's whole new value (see `applyDeltas`).
-  if (deeper.length) return [];
+  if (deeper.length) return {};
   const reading = readFieldValue(field, value, valueContext, path);
-  return reading.ok ? [] : reading.problems;
+  return reading.ok ? {} : invalid(reading.problems);
+}
+
+/**
+ * A new `policy.exposures` list, checked like new business's exposures (an exposure's `id` apart) against
+ * the list in force on the effective date: a generated value resent unchanged is accepted. The value is
+ * still stored as sent.
+ */
+function exposuresProblems(
+  path: string,
+  value: unknown,
+  deeper: readonly string[],
+  context: DeltaContext,
+  inForce: Record<string, unknown> | undefined,
+): Partial<DeltaProblems> {
+  if (deeper.length)
+    return invalid([{ path, problem: "writes into one exposure; the exposures are written whole as a list" }]);
+  const ids = setAsideExposureIds(value);
+  const stored = Array.isArray(inForce?.exposures) ? (inForce.exposures as Array<Record<string, unknown>>) : undefined;
+  const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, stored);
+  const prefixed = (problems: readonly ValueProblem[]) => problems.map((p) => ({ ...p, path: `policy.${p.path}` }));
+  if (embedded.ok) return invalid(prefixed(ids.problems));
+  if (embedded.kind === "generated") return { generated: embedded.paths.map((p) => `policy.${p}`) };
+  // The shape refusal keeps the item path the interface shows (`exposures[1]`), as new business does.
+  if (embedded.kind === "shape")
+    return { missing: embedded.missing, problems: [...ids.problems, ...embedded.problems] };
+  return invalid(prefixed([...ids.problems, ...embedded.problems]));
 }
 
 /** The term end an endorsement sets: the date of its `policy.policyEndDate` delta, or null. */
@@ -108,12 +139,25 @@ export function termEndOf(deltas: readonly Delta[]): string | null {
   return typeof date === "string" ? date : null;
 }
 
-/** Checks every delta before anything changes (interface, Policies: endorse deltas). */
-export function planDeltas(deltas: readonly Delta[], context: DeltaContext): DeltaPlan {
+/**
+ * Checks every delta before anything changes (interface, Policies: endorse deltas), against the data in
+ * force on the effective date (`inForce`). The refusal is the first kind found in the order writes check:
+ * generated values, then exposure shape, then the rest.
+ */
+export function planDeltas(
+  deltas: readonly Delta[],
+  context: DeltaContext,
+  inForce?: Record<string, unknown>,
+): DeltaPlan {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
-  const problems = deltas.flatMap((delta) => deltaProblem(delta, fields, context, valueContext));
-  if (problems.length) return { ok: false, problems };
+  const found = deltas.map((delta) => deltaProblem(delta, fields, context, valueContext, inForce));
+  const generated = found.flatMap((f) => f.generated ?? []);
+  if (generated.length) return { ok: false, kind: "generated", referenceIds: generated };
+  const missing = found.flatMap((f) => f.missing ?? []);
+  const problems = found.flatMap((f) => f.problems ?? []);
+  if (missing.length) return { ok: false, kind: "shape", missing, problems };
+  if (problems.length) return { ok: false, kind: "invalid", problems };
   return { ok: true, termEnd: termEndOf(deltas), apply: (data) => applyDeltas(data, deltas, context) };
 }
 

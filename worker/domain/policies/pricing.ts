@@ -49,15 +49,22 @@ const ROLLUP_OF_KIND = {
 export const ROLLUPS = Object.values(ROLLUP_OF_KIND);
 export type Rollups = Record<(typeof ROLLUPS)[number], number>;
 
+/**
+ * A rollup sent on input: "a value sent is ignored" (interface, Pricing contract), whatever it is (a number,
+ * null, text); bounded only by the request's own bounds. The stored rollup is the components' sum.
+ */
+const ignoredRollup = () =>
+  z.unknown().optional().openapi({ description: "Ignored: recomputed from the components on every write." });
+
 /** Input: components (legacy null or omitted means none) plus rollups, which are accepted and ignored. */
 export const PricingInputSchema = z
   .object({
     pricingComponents: boundedArray(PricingComponentSchema, MAX_PRICING_COMPONENTS).nullish(),
-    premium: price().optional(),
-    taxes: price().optional(),
-    fees: price().optional(),
-    brokerCommission: price().optional(),
-    programCommission: price().optional(),
+    premium: ignoredRollup(),
+    taxes: ignoredRollup(),
+    fees: ignoredRollup(),
+    brokerCommission: ignoredRollup(),
+    programCommission: ignoredRollup(),
   })
   .strict()
   .nullable();

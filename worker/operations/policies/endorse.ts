@@ -1,6 +1,7 @@
 import { isRestatement } from "../../domain/financials/priced";
 import { planDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
+import { segmentOn, termSegments } from "../../domain/policies/segments";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import type { EndorseRequest } from "../../domain/policies/transactions";
 import { refusalError } from "../../errors/entity-refusals";
@@ -26,8 +27,9 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
   // A locked field is refused whole with 403 whatever its value (interface, Authentication 7), as entity writes do.
   refuseLockedFields(ctx, request, configuration);
-  const checked = planDeltas(request.deltas, configuration);
-  if (!checked.ok) throw invalidDelta(checked.problems, labels);
+  const inForce = segmentOn(termSegments(current.coverage), request.effectiveDate.date)?.data;
+  const checked = planDeltas(request.deltas, configuration, inForce);
+  if (!checked.ok) throw checked.kind === "invalid" ? invalidDelta(checked.problems, labels) : refusalError(checked);
   await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
   checkEffectiveDateZone(request.effectiveDate, current.coverage);
   const unknownIds = await unknownEndorsedExposureIds(ctx, request);
