@@ -230,6 +230,12 @@ describe("a geocode sent with the value", () => {
     });
     expect((await read(company, key, id)).riskAddress.geocode).toEqual(provided);
     expect(await geocoderLookups(street)).toEqual([]);
+    // Only what the published geocode schema says is checked: a status left out stays left out.
+    const bare = { source: "provided", latitude: 42.35, longitude: -71.06 };
+    const second = await createExposure(company, key, {
+      riskAddress: { enteredAddress: entered(street), geocode: bare },
+    });
+    expect((await read(company, key, second)).riskAddress.geocode).toEqual(bare);
   });
 
   it("with any other source is discarded and replaced by the server's result", async () => {
