@@ -25,6 +25,12 @@ const FIELDS = [
     typeInfo: { kind: "Object: OfacScreening" },
   },
   { entityType: "policy", referenceId: "limit", label: "Limit", typeInfo: { kind: "Integer" } },
+  {
+    entityType: "policy",
+    referenceId: "insuredAddress",
+    label: "Insured address",
+    typeInfo: { kind: "Object: AddressV2" },
+  },
 ];
 
 async function setUp() {
@@ -115,6 +121,45 @@ describe("AddressV2 values of a policy's embedded exposures are geocoded on save
       created.json.segments[0].data.exposures[0].riskAddress.geocode,
     );
     expect(await geocoderLookups(street)).toHaveLength(1);
+  });
+});
+
+describe("AddressV2 values of the policy's own fields are geocoded on save, like an entity's", () => {
+  it("new business geocodes; an endorsement keeps an unchanged address's geocode, geocodes a moved one, keeps a provided one", async () => {
+    const { company, writer } = await setUp();
+    const [first, moved] = [uniqueStreet(), uniqueStreet()];
+    await answerGeocoder(first, { kind: "match", county: "District of Columbia", latitude: 38.84, longitude: -76.92 });
+    await answerGeocoder(moved, { kind: "match", county: "Fairfax County", latitude: 38.85, longitude: -77.3 });
+    // A geocode sent with another source is discarded and replaced.
+    const sent = { ...address(first), geocode: { source: "census", status: "matched", latitude: 1, longitude: 2 } };
+    const created = await company.call("POST", "/policies/transaction/new-business", writer.key, {
+      body: newBusinessBody({ insuredAddress: sent, exposures: undefined }),
+    });
+    expect(created.status, created.text).toBe(200);
+    const geocoded = created.json.segments[0].data.insuredAddress.geocode;
+    expect(geocoded).toMatchObject({ status: "matched", county: "District of Columbia", latitude: 38.84 });
+    expect(await geocoderLookups(first)).toHaveLength(1);
+
+    const policyId = created.json.policyId;
+    const endorse = (day: string, value: unknown) =>
+      company.call("POST", `/policies/${policyId}/transaction/endorse`, writer.key, {
+        body: endorseBody(day, [{ path: "policy.insuredAddress", value }]),
+      });
+    const unchanged = await endorse("2026-03-01", address(first));
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.json.segments.at(-1).data.insuredAddress.geocode).toEqual(geocoded);
+    expect(await geocoderLookups(first)).toHaveLength(1);
+
+    const relocated = await endorse("2026-06-01", address(moved));
+    expect(relocated.status, relocated.text).toBe(200);
+    expect(relocated.json.segments.at(-1).data.insuredAddress.geocode).toMatchObject({ county: "Fairfax County" });
+    expect(await geocoderLookups(moved)).toHaveLength(1);
+
+    const provided = { source: "provided", status: "matched", county: "Our survey", latitude: 10, longitude: 20 };
+    const own = await endorse("2026-09-01", { ...address(moved), geocode: provided });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json.segments.at(-1).data.insuredAddress.geocode).toEqual(provided);
+    expect(await geocoderLookups(moved)).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Delta } from "../../domain/policies/deltas";
 import { setAsideExposureIds, withExposureIds } from "../../domain/policies/exposure-ids";
 import { type Coverage, segmentOn, termSegments } from "../../domain/policies/segments";
-import { isRecord } from "../../lib/json";
+import { isRecord, type JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
+import { geocodeRecordValues } from "../entities/write-pipeline/address-geocoding";
 import { prepareEmbeddedExposures } from "../entities/write-pipeline/embedded-exposures";
 import type { PolicyConfiguration } from "./policy-configuration";
 
@@ -32,8 +33,23 @@ export async function enrichPolicyExposures(
 }
 
 /**
- * An endorsement's deltas with a new `policy.exposures` list enriched against the exposures in force on
- * its effective date; the version records the enriched deltas, so replaying them gives the stored data.
+ * The policy's own AddressV2 values (and those inside its Group fields) geocoded on save, like an entity's
+ * (interface, "AddressV2 and Address"), each compared with the value in `stored` (the renewed policy's).
+ */
+export function geocodePolicyAddresses(
+  ctx: OperationContext,
+  configuration: PolicyConfiguration,
+  data: JsonObject,
+  stored: JsonObject | null,
+): Promise<JsonObject> {
+  return geocodeRecordValues(ctx, configuration.policyFields, data, stored);
+}
+
+/**
+ * An endorsement's deltas enriched against the data in force on its effective date: a new `policy.exposures`
+ * list under the exposure fields' rules, and a policy field written whole geocoded like any save (a member
+ * path such as `policy.mailingAddress.enteredAddress.city` is stored as sent). The version records the
+ * enriched deltas, so replaying them gives the stored data.
  */
 export async function enrichEndorsedExposures(
   ctx: OperationContext,
@@ -42,13 +58,16 @@ export async function enrichEndorsedExposures(
   effectiveDate: string,
   deltas: readonly Delta[],
 ): Promise<Delta[]> {
-  if (!deltas.some((d) => d.path === "policy.exposures")) return [...deltas];
-  const inForce = segmentOn(termSegments(coverage), effectiveDate)?.data.exposures;
+  const inForce = segmentOn(termSegments(coverage), effectiveDate)?.data ?? {};
+  const fields = new Map(configuration.policyFields.map((f) => [f.referenceId, f]));
   return Promise.all(
-    deltas.map(async (delta) =>
-      delta.path === "policy.exposures"
-        ? { ...delta, value: await enrichPolicyExposures(ctx, configuration, delta.value, inForce) }
-        : delta,
-    ),
+    deltas.map(async (delta) => {
+      if (delta.path === "policy.exposures")
+        return { ...delta, value: await enrichPolicyExposures(ctx, configuration, delta.value, inForce.exposures) };
+      const field = fields.get(delta.path.replace(/^policy\./, ""));
+      if (!field || !delta.path.startsWith("policy.")) return delta;
+      const geocoded = await geocodeRecordValues(ctx, [field], { [field.referenceId]: delta.value }, inForce);
+      return { ...delta, value: geocoded[field.referenceId] };
+    }),
   );
 }

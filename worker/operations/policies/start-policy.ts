@@ -28,7 +28,7 @@ import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invo
 import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { currentPolicyRows } from "./kept-policies";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
-import { enrichPolicyExposures } from "./policy-exposures";
+import { enrichPolicyExposures, geocodePolicyAddresses } from "./policy-exposures";
 import { mintedPolicyNumber, type NumberPeek } from "./policy-number";
 import { versionRow } from "./record-version";
 import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
@@ -78,6 +78,11 @@ export async function prepareNewPolicy(
     const stored = previous ? rootData(previous.coverage).exposures : continued;
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
+  // The policy's own AddressV2 values too, a renewal's compared with the renewed policy's.
+  Object.assign(
+    data,
+    await geocodePolicyAddresses(ctx, configuration, data, previous ? rootData(previous.coverage) : null),
+  );
   const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
   data.policyNumber = policyNumber;
   await assignSequences(data, configuration.policyFields, claims);

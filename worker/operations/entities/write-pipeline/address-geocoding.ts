@@ -126,6 +126,19 @@ export async function geocodeExposures(
 }
 
 /**
+ * Geocodes the AddressV2 values of one record's own fields (a policy's data), each compared with the value
+ * stored for it (`stored`). Deferred lookups end the run (`LookupsNeeded`), as in `geocodeAddressFields`.
+ */
+export async function geocodeRecordValues(
+  ctx: GeocodingContext,
+  fields: readonly SubField[],
+  data: JsonObject,
+  stored: JsonObject | null,
+): Promise<JsonObject> {
+  return unlessDeferred(ctx, await geocodeValues(ctx, fields, data, stored));
+}
+
+/**
  * Geocodes every AddressV2 value on save (interface, "AddressV2 and Address"): the record's own fields
  * (entity or custom object), those inside Group entries at any depth (each entry against the stored entry at
  * its position) and those of embedded exposures. A value left in the legacy flat shape by an
