@@ -8,8 +8,12 @@ const DESCRIPTION =
   "`policy.policyEndDate` moves the term end. Out of sequence, the endorsements already issued that are " +
   "effective later apply again over this one (reverse and reapply), so each change stays in force from its " +
   "own date; one that can no longer apply is 400 `InvalidDelta`, and a term end before a later endorsement's " +
-  "date is 400 `InvalidPolicyData`. A new `policy.exposures` list is geocoded and OFAC-arbitrated against the " +
-  "exposures in force on `effectiveDate`, like any write with embedded exposures. Endorsements of one company " +
+  "date is 400 `InvalidPolicyData`. Changing a Sequence value (of the policy or of an exposure) is 400 " +
+  "`GeneratedFieldWrite`; resending the value in force on `effectiveDate` is accepted. A new `policy.exposures` " +
+  "list whose new items lack caller-required fields is 400 `InvalidEntityShape` (user messages carry the item " +
+  "path, such as `exposures[1]`); the list is geocoded and OFAC-arbitrated against the exposures in force on " +
+  "`effectiveDate`, like any write with embedded exposures, and a policy AddressV2 field written whole is " +
+  "geocoded against its value in force (a member path is stored as sent). Endorsements of one company " +
   "that wait at the same moment (without `invoicePlan`) may commit together in one D1 batch, each with its own " +
   `version and answer; a refused one affects no other.${SERIALIZED}`;
 
