@@ -112,6 +112,16 @@ describe("dueDate is an Fmv1Date", () => {
     expect(
       (await f.task({ title: "b", dueDate: { date: "2026-03-01", timezone: "Pacific/Auckland" } })).json.dueDate,
     ).toEqual({ date: "2026-03-01", timezone: "Pacific/Auckland" });
+    // An IANA name without a slash is a known zone too; a UTC offset is no zone name.
+    expect((await f.task({ title: "c", dueDate: { date: "2026-03-01", timezone: "GMT" } })).json.dueDate).toEqual({
+      date: "2026-03-01",
+      timezone: "GMT",
+    });
+    expectError(
+      await f.task({ title: "d", dueDate: { date: "2026-03-01", timezone: "+05:00" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("refuses the retired spelling, impossible days, unknown zones or members, naming dueDate", async () => {

@@ -93,3 +93,15 @@ describe("years 0000 to 0099", () => {
     );
   });
 });
+
+describe("time zone names (interface: an IANA zone string; CONTRACT 6: an unknown zone is 400)", () => {
+  it("takes every name the IANA database knows, slashless ones included, and refuses offsets and made-up names", () => {
+    for (const timezone of ["America/New_York", "UTC", "GMT", "EST5EDT", "Japan", "Etc/GMT+5"])
+      expect(readFmv1Date({ date: "2026-03-01", timezone }), timezone).toEqual({
+        ok: true,
+        value: { date: "2026-03-01", timezone },
+      });
+    for (const timezone of ["+05:00", "-0300", "\u221205:00", "Mars/Olympus_Mons", "Eastern", ""])
+      expect(readFmv1Date({ date: "2026-03-01", timezone }).ok, timezone).toBe(false);
+  });
+});

@@ -46,14 +46,17 @@ export const MAX_TIMEZONE_LENGTH = 64;
 const MAX_REMEMBERED_ZONES = 1_000;
 const knownZones = new Map<string, boolean>();
 
-/** True for a time zone the runtime's IANA database knows. */
+/**
+ * True for a time zone the runtime's IANA database knows, slashless names included (`GMT`, `EST5EDT`,
+ * `Japan`). A UTC offset such as `+05:00` is no IANA zone name, though newer runtimes take it.
+ */
 export function isTimeZone(zone: string): boolean {
   if (zone.length > MAX_TIMEZONE_LENGTH) return false;
   let known = knownZones.get(zone);
   if (known === undefined) {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      known = zone.includes("/") || zone === "UTC";
+      known = !/^[+\-\u2212\d]/.test(zone);
     } catch {
       known = false;
     }
