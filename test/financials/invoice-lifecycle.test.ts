@@ -193,5 +193,9 @@ describe("payments on invoices", () => {
       404,
       "NotFoundError",
     );
+    // The old-style name of payment.record is company.payment:create (CONTRACT 7.6, roles): it grants the same.
+    const legacy = await f.company.key([], ["company.payment:create", "invoice.view"]);
+    const paid = await f.call("POST", `/financials/invoices/${invoice.id}/payments`, { amountCents: 1 }, legacy);
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
   });
 });

@@ -54,7 +54,6 @@ const SPECIAL_PERMISSIONS: ReadonlyArray<{ name: string; legacy?: string; descri
   { name: "policy.renew", legacy: "company.policy:renew", description: "Renew a policy." },
   { name: "note.view-privileged", description: "See and set privileged notes." },
   { name: "invoice.edit-paid", description: "Edit or delete an invoice with a recorded payment." },
-  { name: "payment.record", description: "Record a payment." },
   { name: "export-preset.create-for-member", description: "Create an export preset owned by another member." },
 ];
 
@@ -64,14 +63,28 @@ export interface PermissionDefinition {
   description: string;
 }
 
+/**
+ * A standard verb a resource names otherwise: a payment is recorded, not created, so `payment.record` is the
+ * permission whose old-style name is `company.payment:create` (CONTRACT 7.6, roles).
+ */
+const CANONICAL_VERB: Partial<Record<keyof typeof STANDARD_RESOURCES, Partial<Record<Verb, string>>>> = {
+  payment: { create: "record" },
+};
+
 function standardPermissions(): PermissionDefinition[] {
   const verbs: Verb[] = ["view", "create", "edit", "delete"];
   return Object.entries(STANDARD_RESOURCES).flatMap(([resource, legacyEntity]) =>
-    verbs.map((verb) => ({
-      name: `${resource}.${verb}`,
-      legacy: `company.${legacyEntity}:${LEGACY_ACTION[verb]}`,
-      description: `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${resource} records.`,
-    })),
+    verbs.map((verb) => {
+      const named = CANONICAL_VERB[resource as keyof typeof STANDARD_RESOURCES]?.[verb] ?? verb;
+      return {
+        name: `${resource}.${named}`,
+        legacy: `company.${legacyEntity}:${LEGACY_ACTION[verb]}`,
+        description:
+          named === verb
+            ? `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${resource} records.`
+            : `${named.charAt(0).toUpperCase()}${named.slice(1)} ${resource}s.`,
+      };
+    }),
   );
 }
 
