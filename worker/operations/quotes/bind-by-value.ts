@@ -1,5 +1,4 @@
 import { insertQuoteBindingStatement } from "../../db/queries/quotes";
-import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { versionView } from "../../domain/policies/version-view";
 import { QUOTE_TYPE_OF } from "../../domain/quotes/lifecycle";
 import { bindConditionsFailed } from "../../errors/quote-refusals";
@@ -7,7 +6,7 @@ import { isRecord, type JsonObject, sameJson } from "../../lib/json";
 import { runClaimingBatch, type SequenceClaims, withSequenceClaims } from "../company/owned-sequences";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
-import { finishValues } from "../entities/write-pipeline/plan-values";
+import { derivedValues, finishValues } from "../entities/write-pipeline/plan-values";
 import { invoicePlanAnswer } from "../financials/transaction-invoice-plan";
 import { peekNextPolicyNumber } from "../policies/policy-number";
 import { newPolicyInvoices, newPolicyStatements, prepareNewPolicy } from "../policies/start-policy";
@@ -58,8 +57,10 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   refuseInvoicingAccess(ctx, settings, input);
   const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   const creation = await planQuoteCreation(ctx, configuration, input.quote, claims);
-  const calculated = applyCalculatedFields(creation.recordType.fields, creation.values, ctx.now);
-  const rating = ratingOf(workflow, calculated, ctx.now);
+  // Rated, checked and copied as the quote will be stored: its defaults and calculated fields (its embedded
+  // exposures' too) derived first; only its sequences wait until the rules pass.
+  const derived = (of: JsonObject) => derivedValues(creation.recordType, of, creation.pending, ctx.now).data;
+  const rating = ratingOf(workflow, derived(creation.values), ctx.now);
 
   const sentPricing = Object.hasOwn(input.quote, "fullTermPricingInfo");
   const values = sentPricing
@@ -72,11 +73,7 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   const ratingCurrent = sentPricing
     ? sameJson(componentsOf(values.fullTermPricingInfo), rating.fullTermPricingInfo.pricingComponents)
     : undefined;
-  const subject = subjectOf(
-    creation,
-    applyCalculatedFields(creation.recordType.fields, values, ctx.now),
-    workflow.name,
-  );
+  const subject = subjectOf(creation, derived(values), workflow.name);
   const { failures, advisories, policyData, generatedPlan } = await evaluateQuoteRules(ctx, configuration, subject, {
     mode: "bind",
     settings,
@@ -86,8 +83,8 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   if (failures.length) throw bindConditionsFailed(failures, "bind");
 
   const booking = { ...bookingOf(ctx, input), data: policyData };
-  // The policy's exposures are the quote's, geocoded and screened above: those carry over.
-  const quoteExposures = Array.isArray(values.exposures) ? values.exposures : [];
+  // The policy's exposures are the quote's, geocoded and screened above, derived values included: those carry over.
+  const quoteExposures = Array.isArray(subject.values.exposures) ? subject.values.exposures : [];
   const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, quoteExposures);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);

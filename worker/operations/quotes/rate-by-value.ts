@@ -1,5 +1,4 @@
 import type { SubField } from "../../domain/configuration/document";
-import { applyCalculatedFields } from "../../domain/entities/derived-values";
 import { entityRecordType } from "../../domain/entities/record-type";
 import { planWrite } from "../../domain/entities/write-plan";
 import { lifecycleWriteRefusal } from "../../domain/quotes/lifecycle-fields";
@@ -8,6 +7,7 @@ import { lifecycleWriteError } from "../../errors/quote-refusals";
 import type { JsonObject } from "../../lib/json";
 import { configurationOf } from "../configuration/configuration-of";
 import type { OperationContext } from "../context";
+import { derivedValues } from "../entities/write-pipeline/plan-values";
 import { type RatingAnswer, ratingAnswer, ratingOf, requireWorkflow } from "./rating";
 
 export interface RateByValueInput {
@@ -42,7 +42,10 @@ export async function rateByValue(ctx: OperationContext, input: RateByValueInput
     now: ctx.now,
   });
   if (!read.ok) throw refusalError(read.refusal);
-  const values = applyCalculatedFields(fields, read.data, ctx.now);
+  // As a PUT derives them: no defaults for the quote (a replacement is an update), calculated fields, and the
+  // defaults and calculated fields of the embedded exposures sent.
+  const pending = { defaults: [], exposuresWritten: "exposures" in input.quote };
+  const values = derivedValues({ ...recordType, fields }, read.data, pending, ctx.now).data;
   const rating = ratingOf(workflow, values, ctx.now);
   return ratingAnswer(null, workflow.name, ctx.now.toISOString(), rating);
 }

@@ -1,6 +1,6 @@
 import { nextSequenceValue } from "../../../db/queries/entities";
 import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
-import { completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
+import { type CompletedValues, completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
 import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
 import type { RecordType } from "../../../domain/entities/record-type";
 import { sequenceText } from "../../../domain/entities/sequence-text";
@@ -58,11 +58,33 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
 }
 
 /**
- * The last half of every record save, in this order (issue 10, item 8): new sequence numbers, then
- * computed defaults in dependency order, then calculated fields, and the same for embedded exposures
- * the write sent (item 2); a required field a default left empty is refused (400, after the sequences
- * were minted: such a refusal leaves a gap in the sequence, unless `claims` takes them in the write's batch:
- * only where the company object alone takes the record type's counters, see `owned-sequences.ts`).
+ * What a save derives from its written values, sequences apart: computed defaults in dependency order, then
+ * calculated fields, and the same for the embedded exposures the write sent (issue 10, items 2 and 8).
+ * Problems (a required field a default left empty) are answered, not thrown: a bind by value reads its
+ * rules and rating off these values before it mints anything (CONTRACT 5.6), a rate by value rates them.
+ */
+export function derivedValues(
+  recordType: RecordType,
+  data: JsonObject,
+  pending: Omit<PendingValues, "sequencesToMint">,
+  now: Date,
+): CompletedValues {
+  const completed = completeValues(recordType.fields, data, pending.defaults, now);
+  const embeddedFields = recordType.embeddedExposureFields;
+  if (!embeddedFields || !pending.exposuresWritten || !Array.isArray(completed.data.exposures)) return completed;
+  const embedded = completeEmbeddedExposures(embeddedFields, completed.data.exposures, now);
+  return {
+    data: { ...completed.data, exposures: embedded.exposures },
+    problems: [...completed.problems, ...embedded.problems],
+  };
+}
+
+/**
+ * The last half of every record save, in this order (issue 10, item 8): new sequence numbers, then the
+ * derived values (`derivedValues`); a required field a default left empty is refused (400, after the
+ * sequences were minted: such a refusal leaves a gap in the sequence, unless `claims` takes them in the
+ * write's batch: only where the company object alone takes the record type's counters, see
+ * `owned-sequences.ts`).
  */
 export async function finishValues(
   ctx: OperationContext,
@@ -77,14 +99,7 @@ export async function finishValues(
     const value = claims ? await claims.next(name) : await nextSequenceValue(ctx.db, ctx.companyId, name);
     minted[field.referenceId] = sequenceText(field.typeInfo, value);
   }
-  const completed = completeValues(recordType.fields, minted, pending.defaults, ctx.now);
-  const embeddedFields = recordType.embeddedExposureFields;
-  if (!embeddedFields || !pending.exposuresWritten || !Array.isArray(completed.data.exposures)) {
-    if (completed.problems.length) throw invalidData(completed.problems);
-    return completed.data;
-  }
-  const embedded = completeEmbeddedExposures(embeddedFields, completed.data.exposures, ctx.now);
-  const problems = [...completed.problems, ...embedded.problems];
-  if (problems.length) throw invalidData(problems);
-  return { ...completed.data, exposures: embedded.exposures };
+  const derived = derivedValues(recordType, minted, pending, ctx.now);
+  if (derived.problems.length) throw invalidData(derived.problems);
+  return derived.data;
 }
