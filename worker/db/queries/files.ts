@@ -157,6 +157,16 @@ export async function queueObjectPurge(db: Database, companyId: string, objectKe
   await db.insert(fileObjectPurges).values({ objectKey, companyId, requestedAt }).onConflictDoNothing();
 }
 
+/** Companies with an object queued for deletion since before `requestedBefore` (oldest request first). */
+export async function companiesWithStalePurges(db: Database, requestedBefore: string, limit: number) {
+  const rows = await db
+    .selectDistinct({ companyId: fileObjectPurges.companyId })
+    .from(fileObjectPurges)
+    .where(lt(fileObjectPurges.requestedAt, requestedBefore))
+    .limit(limit);
+  return rows.map((row) => row.companyId);
+}
+
 export async function pendingObjectPurges(db: Database, companyId: string, limit: number): Promise<string[]> {
   const rows = await db
     .select({ objectKey: fileObjectPurges.objectKey })
