@@ -216,6 +216,23 @@ describe("bind by id (CONTRACT 5.6)", () => {
     await q.rateAndCopy(taken);
     const error = expectError(await bind(q, { quoteId: taken }), 409, "BindConditionsFailed");
     expect(error.details).toEqual([{ field: "policy-data", message: "policyNumber FLEET-7 is already in use" }]);
+
+    // Spelled with spaces around it, it is the same number once new business trims it: the rule says so first.
+    const spaced = await q.legacy("POST", "/submissions", q.admin, {
+      name: "Fleet 3",
+      type: "new_business",
+      policy: {
+        policyNumber: " FLEET-7 ",
+        policyType: "O",
+        policyStartDate: "2030-01-01",
+        policyEndDate: "2031-01-01",
+      },
+    });
+    expect(spaced.status, JSON.stringify(spaced.json)).toBe(201);
+    const trimmed = await q.createQuote({ ...QUOTE_VALUES, submissionId: spaced.json.id });
+    await q.rateAndCopy(trimmed);
+    const refused = expectError(await bind(q, { quoteId: trimmed }), 409, "BindConditionsFailed");
+    expect(refused.details).toEqual([{ field: "policy-data", message: "policyNumber FLEET-7 is already in use" }]);
   });
 
   it("refuses renewal quotes (quote-type) and empty required fields, naming them", async () => {

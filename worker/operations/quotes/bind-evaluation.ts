@@ -40,7 +40,8 @@ export async function policyDataProblems(ctx: OperationContext, policyData: Json
     if (reading.kind === "write-group")
       problems.push(...reading.fields.map((f) => `${f.referenceId} needs the policy write group ${f.group}`));
   }
-  const number = policyData.policyNumber;
+  // The number as new business keeps it: read (trimmed) when the data reads, else as sent.
+  const number = reading.ok ? reading.value.data.policyNumber : policyData.policyNumber;
   if (typeof number === "string" && (await findPolicyByNumber(ctx.db, ctx.companyId, number)))
     problems.push(`policyNumber ${number} is already in use`);
   return problems;
