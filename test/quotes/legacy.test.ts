@@ -35,6 +35,19 @@ describe("POST O/submissions (CONTRACT 5.7)", () => {
     });
   });
 
+  it("keeps the civil day of any ISO 8601 date-time: local (no zone) or without seconds too", async () => {
+    const q = await setUpQuotes();
+    for (const policyStartDate of ["2030-01-01T10:00:00", "2030-01-01T10:00", "2030-01-01T10:00:00.5Z"]) {
+      const res = await q.legacy("POST", "/submissions", q.admin, {
+        name: "Fleet",
+        type: "new_business",
+        policy: { ...POLICY, policyStartDate },
+      });
+      expect(res.status, policyStartDate).toBe(201);
+      expect((await q.readSubmission(res.json.id)).data.submissionPolicy.policyStartDate).toBe("2030-01-01");
+    }
+  });
+
   it("refuses a bad body with 400 VALIDATION_ERROR and details, creating nothing", async () => {
     const q = await setUpQuotes();
     const bodies = [

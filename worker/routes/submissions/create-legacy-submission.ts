@@ -21,7 +21,8 @@ const CivilDay = z
   .max(40)
   .transform((text, ctx) => {
     const day = text.slice(0, 10);
-    const dateTime = z.iso.datetime({ offset: true }).safeParse(text).success;
+    // Any ISO 8601 date-time: with an offset or Z, or local (no zone); with or without seconds.
+    const dateTime = z.iso.datetime({ offset: true, local: true }).safeParse(text).success;
     if ((text.length === 10 || dateTime) && isCalendarDay(day)) return day;
     ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an ISO 8601 date-time" });
     return z.NEVER;
