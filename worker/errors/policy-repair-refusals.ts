@@ -9,6 +9,9 @@ import { changedValueLabel } from "./policy-refusals";
 const details = (problems: ValueProblem[]) => problems.map((p) => ({ field: p.path, message: p.problem }));
 const summary = (problems: ValueProblem[]) => problems.map((p) => `${p.path} ${p.problem}`).join("; ");
 
+/** A repaired value for people: the policy field by name (`policy.limit` → `Limit`). */
+const valueLabel = (path: string) => changedValueLabel(path, () => undefined) ?? memberLabel(path);
+
 /** `changes[1].segmentIndex`: a member of one change of the request. */
 const CHANGE_MEMBER = /^changes\[(\d+)\]\.(\w+)$/;
 
@@ -18,8 +21,7 @@ const CHANGE_MEMBER = /^changes\[(\d+)\]\.(\w+)$/;
  */
 function repairUserMessage({ path, problem }: ValueProblem): string {
   const change = CHANGE_MEMBER.exec(path);
-  if (!change)
-    return `The change to ${changedValueLabel(path, () => undefined) ?? memberLabel(path)} ${displayableProblem(problem)}.`;
+  if (!change) return `The change to ${valueLabel(path)} ${displayableProblem(problem)}.`;
   const n = Number(change[1]) + 1;
   if (change[2] === "segmentIndex") return `Change ${n} names a segment the current version does not have.`;
   if (problem.startsWith("changes the same value"))
@@ -53,9 +55,7 @@ export function fieldValueRepairRefused(refusal: Extract<FieldValuePlan, { ok: f
         userMessages: [
           ...new Set(
             problems.map(
-              (p) =>
-                `The stored value of ${changedValueLabel(p.path, () => undefined) ?? memberLabel(p.path)} is not ` +
-                "the expected one; nothing was changed.",
+              (p) => `The stored value of ${valueLabel(p.path)} is not the expected one; nothing was changed.`,
             ),
           ),
         ],
