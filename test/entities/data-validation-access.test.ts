@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError, type TestCompany } from "../support/harness";
+import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
 
 /**
@@ -123,5 +123,20 @@ describe("at most 3 runs queued or running per company", () => {
     await storeRuns(other.company, 3, "running");
     const res = await company.call("POST", "/data-validation/runs", admin, { body: { entityTypes: ["person"] } });
     expect(res.status, res.text).toBe(202);
+  });
+});
+
+describe("a batch writes nothing, so it is a read (CONTRACT 4, Lifecycle access: a retired company's keys can read)", () => {
+  it("answers a retired company's key; starting a background run, which records one, stays refused", async () => {
+    const { company, admin } = await configured();
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "retired" })).status).toBe(200);
+    const batch = await company.call("POST", "/data-validation/batch", admin, { body: { entityType: "person" } });
+    expect(batch.status, batch.text).toBe(200);
+    expect(batch.json.totalCount).toBe(1);
+    expectError(
+      await company.call("POST", "/data-validation/runs", admin, { body: { entityTypes: ["person"] } }),
+      409,
+      "CompanyLifecycleRefused",
+    );
   });
 });

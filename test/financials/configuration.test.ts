@@ -125,3 +125,17 @@ describe("financials configuration", () => {
     expect(balances.categories[0]).toMatchObject({ name: "Indemnity", deprecatedAt: "2026-06-01T00:00:00Z" });
   });
 });
+
+describe("the financials configuration during setup (CONTRACT 4: an uninitialized company accepts configuration reads)", () => {
+  it("is read by an uninitialized company, as its import was accepted", async () => {
+    const company = await createCompany("uninitialized");
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const imported = await company.call("POST", "/configuration/import", admin, {
+      body: { ...POLICY_CONFIGURATION, financials: FINANCIALS },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const read = await company.call("GET", "/financials/configuration", admin);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json.categories.map((c: { name: string }) => c.name)).toEqual(FINANCIALS.categories.map((c) => c.name));
+  });
+});

@@ -106,8 +106,10 @@ describe("every company route", () => {
 });
 
 describe("every company route applies the company's lifecycle (CONTRACT section 4, Lifecycle access)", () => {
-  // The POSTs that change nothing (CONTRACT 8.1's read-only POSTs, and the retired starter seed's 501).
-  const READ_ONLY_POST = /\/(policies\/bordereau\/rows|configuration\/(validate|compare|starter)|rate)$/;
+  // The POSTs that change nothing (CONTRACT 8.1's read-only POSTs, a data validation batch, and the retired
+  // starter seed's 501).
+  const READ_ONLY_POST =
+    /\/(policies\/bordereau\/rows|configuration\/(validate|compare|starter)|rate|data-validation\/batch)$/;
 
   it("states the lifecycles it runs in: reads even when retired, changes never when retired", async () => {
     for (const op of await companyOperations()) {

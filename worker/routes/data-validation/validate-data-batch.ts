@@ -30,19 +30,25 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export const validateDataBatch = defineRoute(
-  companyRoute("P", "configuration.view", {
-    method: "post",
-    path: "/data-validation/batch",
-    operationId: "validateDataBatch",
-    tags: ["Data validation"],
-    summary: "Validate one page of stored records against the current configuration",
-    description: DESCRIPTION,
-    request: { params: companyParams(), body: jsonBody(BatchRequestSchema) },
-    responses: {
-      200: jsonContent(FindingsPageSchema, "One finding per record of the page."),
-      ...validationErrorResponse,
+  companyRoute(
+    "P",
+    "configuration.view",
+    {
+      method: "post",
+      path: "/data-validation/batch",
+      operationId: "validateDataBatch",
+      tags: ["Data validation"],
+      summary: "Validate one page of stored records against the current configuration",
+      description: DESCRIPTION,
+      request: { params: companyParams(), body: jsonBody(BatchRequestSchema) },
+      responses: {
+        200: jsonContent(FindingsPageSchema, "One finding per record of the page."),
+        ...validationErrorResponse,
+      },
     },
-  }),
+    // Writes nothing: a read-only POST (CONTRACT 4: a retired company's keys can read; 8.1: like GET).
+    { readOnly: true },
+  ),
   async (c) => {
     const { entityType, page, pageSize } = c.req.valid("json");
     const window = { limit: pageSize, offset: offsetOf(page, pageSize) };
