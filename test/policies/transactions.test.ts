@@ -907,3 +907,59 @@ describe("an endorsement's answer crosses from the company object as JSON text",
     expect(read.json.segments).toEqual(alone.json.segments);
   });
 });
+
+describe("endorse Date values inside lists (CONTRACT 4: every Date value of an endorsement carries both members)", () => {
+  const CONFIGURATION = {
+    ...POLICY_CONFIGURATION,
+    fieldDefinitions: [
+      ...POLICY_CONFIGURATION.fieldDefinitions,
+      { entityType: "exposure", referenceId: "inServiceDate", label: "In service", typeInfo: { kind: "Date" } },
+      {
+        entityType: "policy",
+        referenceId: "periods",
+        label: "Periods",
+        typeInfo: { kind: "Group", subFields: [{ referenceId: "from", label: "From", typeInfo: { kind: "Date" } }] },
+      },
+    ],
+  };
+
+  it("refuses a one-member Date in an exposure or a Group entry, and a path into one, with 400 InvalidDelta", async () => {
+    const f = await setUpPolicies(CONFIGURATION);
+    const { policyId } = await f.newBusiness();
+    const refused: Array<[string, unknown, string]> = [
+      [
+        "policy.exposures",
+        [{ exposureName: "Depot", inServiceDate: { date: "2026-02-01" } }],
+        "policy.exposures[0].inServiceDate",
+      ],
+      ["policy.periods", [{ from: { date: "2026-02-01" } }], "policy.periods[0].from"],
+      ["policy.periods", [{ from: { day: 1, month: 2, year: 2026 } }], "policy.periods[0].from"],
+    ];
+    for (const [path, value, field] of refused) {
+      const error = expectError(await f.endorse(policyId, "2026-02-01", [{ path, value }]), 400, "InvalidDelta");
+      expect(
+        error.details.map((d) => d.field),
+        path,
+      ).toEqual([field]);
+    }
+    // Whole and canonical, they are taken; then a member path into the stored entry's Date is refused.
+    const periods = [{ from: date("2026-02-01") }];
+    const accepted = await f.endorse(policyId, "2026-02-01", [{ path: "policy.periods", value: periods }]);
+    expect(accepted.status, accepted.text).toBe(200);
+    for (const [path, value] of [
+      ["policy.periods.0.from.date", "2026-02-05"],
+      ["policy.periods.0.from", { date: "2026-02-05" }],
+    ] as const) {
+      const error = expectError(await f.endorse(policyId, "2026-03-01", [{ path, value }]), 400, "InvalidDelta");
+      expect(
+        error.details.map((d) => d.field),
+        path,
+      ).toEqual([path]);
+    }
+    const whole = await f.endorse(policyId, "2026-03-01", [
+      { path: "policy.periods.0.from", value: date("2026-02-05") },
+    ]);
+    expect(whole.status, whole.text).toBe(200);
+    expect(whole.json.segments.at(-1).data.periods).toEqual([{ from: date("2026-02-05") }]);
+  });
+});

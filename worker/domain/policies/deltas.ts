@@ -48,6 +48,51 @@ function canonicalDateProblem(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Every Date value inside a record's values (Group entries at any depth) written whole and canonical: an
+ * endorsement's Date values carry both members wherever they sit (CONTRACT 4, "Endorse Date values"). A null
+ * clears the date.
+ */
+function nestedDateProblems(fields: readonly SubField[], record: unknown, path: string): ValueProblem[] {
+  if (!isRecord(record)) return [];
+  return fields.flatMap((field) => {
+    if (!Object.hasOwn(record, field.referenceId)) return [];
+    const value = record[field.referenceId];
+    const at = `${path}.${field.referenceId}`;
+    if (field.typeInfo.kind === "Date") {
+      const problem = value === null ? null : canonicalDateProblem(value);
+      return problem ? [{ path: at, problem }] : [];
+    }
+    if (field.typeInfo.kind !== "Group" || !Array.isArray(value)) return [];
+    return value.flatMap((entry, i) => nestedDateProblems(field.typeInfo.subFields ?? [], entry, `${at}[${i}]`));
+  });
+}
+
+/**
+ * A member path into a Group field (`policy.periods.0.from`), followed through its entries and sub-fields: a
+ * Date it reaches is written whole and canonical, never one of its members (`policy.periods.0.from.date`).
+ */
+function memberPathDateProblems(field: SubField, deeper: readonly string[], value: unknown, path: string) {
+  let fields = field.typeInfo.subFields ?? [];
+  for (let i = 0; i < deeper.length; i++) {
+    const step = deeper[i] ?? "";
+    if (/^\d+$/.test(step)) continue; // an entry of the Group
+    const sub = fields.find((f) => f.referenceId === step);
+    if (!sub) return [];
+    const rest = deeper.length - i - 1;
+    if (sub.typeInfo.kind === "Date") {
+      if (rest > 0)
+        return [{ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" }];
+      const problem = value === null ? null : canonicalDateProblem(value);
+      return problem ? [{ path, problem }] : [];
+    }
+    if (sub.typeInfo.kind !== "Group") return [];
+    if (rest === 0) return nestedDateProblems([sub], { [sub.referenceId]: value }, path.replace(/\.[^.]*$/, ""));
+    fields = sub.typeInfo.subFields ?? [];
+  }
+  return nestedDateProblems(fields, value, path);
+}
+
 type Reading = { ok: true; data: Record<string, unknown> } | { ok: false; problems: ValueProblem[] };
 export type DeltaPlan =
   | { ok: true; apply(data: Record<string, unknown>): Reading; termEnd: string | null }
@@ -100,6 +145,12 @@ function deltaProblem(
   if (field.typeInfo.kind === "Sequence")
     return !deeper.length && sameJson(value, inForce?.[member]) ? {} : { generated: [path] };
   if (field.readOnly) return invalid([{ path, problem: "is read-only" }]);
+  if (field.typeInfo.kind === "Group") {
+    const dates = deeper.length
+      ? memberPathDateProblems(field, deeper, value, path)
+      : nestedDateProblems([field], { [member]: value }, "policy");
+    if (dates.length) return invalid(dates);
+  }
   // A member path is checked after it is applied, against the field's whole new value (see `applyDeltas`).
   if (deeper.length) return {};
   const reading = readFieldValue(field, value, valueContext, path);
@@ -121,6 +172,10 @@ function exposuresProblems(
   if (deeper.length)
     return invalid([{ path, problem: "writes into one exposure; the exposures are written whole as a list" }]);
   const ids = setAsideExposureIds(value);
+  const dates = Array.isArray(ids.exposures)
+    ? ids.exposures.flatMap((item, i) => nestedDateProblems(context.exposureFields, item, `policy.exposures[${i}]`))
+    : [];
+  if (dates.length) return invalid(dates);
   const stored = Array.isArray(inForce?.exposures) ? (inForce.exposures as Array<Record<string, unknown>>) : undefined;
   const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, stored);
   const prefixed = (problems: readonly ValueProblem[]) => problems.map((p) => ({ ...p, path: `policy.${p.path}` }));
