@@ -61,8 +61,10 @@ const DESCRIPTION = [
     "`inProgress` or `complete` is 409 `InvalidLifecycleTransition` (so of two concurrent binds of one quote, one " +
     "succeeds and the other gets this); any other failure is 409 `BindConditionsFailed` with `details: [{field: " +
     "<rule>, message}]`, stored in `quoteBindErrors` as `<rule>: <message>` without changing `updatedAt`.",
-  "**By value.** `quote` is read as a create body (required fields enforced; optional `submissionId`) and rated " +
-    "with the workflow named (rating refusals as for a rate, 422). A `fullTermPricingInfo` sent must carry the " +
+  "**By value.** `quote` is read as a create body (required fields enforced; optional `submissionId`), its " +
+    "computed defaults and calculated fields (its embedded exposures' too) derived as the stored quote will hold " +
+    "them, then rated with the workflow named (rating refusals as for a rate, 422); the bind rules and the copy to " +
+    "the policy read those values. A `fullTermPricingInfo` sent must carry the " +
     "fresh rating's `pricingComponents` (else rule `rating-current` fails); an absent one takes the fresh pricing " +
     "and " +
     "rating result. On success the quote is created already `bound` with `system` set; on any failure nothing is " +

@@ -20,7 +20,8 @@ const DESCRIPTION = [
   "Rates quote values that are not stored; nothing is written and the answer's `quoteId` is null. `quote` is " +
     "read as a PUT `quote`: an unknown key or a bad value is 400 `InvalidFieldModelV1Data`, a lifecycle field 400 " +
     "`QuoteLifecycleFieldWrite`; required fields are not enforced and, since nothing is written, write groups do " +
-    "not apply. Calculated fields are computed before the rate.",
+    "not apply. As a PUT derives them, calculated fields, and the computed defaults and calculated fields of " +
+    "the embedded `exposures` sent, are computed before the rate.",
   RATING_RULES,
 ].join("\n\n");
 
