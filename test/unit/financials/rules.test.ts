@@ -164,6 +164,28 @@ describe("bill review rules", () => {
     expect(findings.map((f) => f.ruleId)).toEqual(["category-active"]);
     expect(passes(findings)).toBe(true);
   });
+
+  it("read a line item type a forced import removed as deprecated, like a removed category (a warning)", () => {
+    const removed = {
+      ...catalog,
+      lineItemTypes: catalog.lineItemTypes.map((t) =>
+        t.id === "t1" ? { ...t, removedAt: "2026-05-01T00:00:00Z" } : t,
+      ),
+    };
+    const claim = {
+      ...invoice,
+      categoryId: "c1",
+      dueDate: { date: "2026-03-31" },
+      payee: { entityType: "organization", entityId: "o" },
+      lineItems: [{ lineItemId: "l", lineItemTypeId: "t1", label: "Loss", amountCents: 500 }],
+    };
+    expect(reviewInvoice(claim, catalog)).toEqual([]);
+    const findings = reviewInvoice(claim, removed);
+    expect(findings.map((f) => [f.ruleId, f.severity, f.message])).toEqual([
+      ["line-item-type-active", "warning", 'Line item type "Indemnity payment" is deprecated'],
+    ]);
+    expect(passes(findings)).toBe(true);
+  });
 });
 
 describe("conservation", () => {

@@ -67,11 +67,13 @@ export function reviewInvoice(invoice: ReviewedInvoice, catalog: FinancialCatalo
         ? `Invoice type "${invoice.invoiceType}" does not allow a ${invoice.payee.entityType} payee`
         : null,
     ),
-    ...perLine("line-item-type-active", "warning", (line) =>
-      typeOf(line.lineItemTypeId)?.lifecycle === "deprecated"
+    // A type a forced import removed reads as deprecated, like a removed category (CONTRACT 7.2).
+    ...perLine("line-item-type-active", "warning", (line) => {
+      const type = typeOf(line.lineItemTypeId);
+      return type?.lifecycle === "deprecated" || type?.removedAt
         ? `Line item type "${typeName(line.lineItemTypeId)}" is deprecated`
-        : null,
-    ),
+        : null;
+    }),
     ...whole(
       "category-active",
       "warning",
