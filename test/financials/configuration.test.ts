@@ -53,6 +53,24 @@ describe("financials configuration", () => {
     expect(JSON.stringify(exported)).not.toContain(must(f.ids.categories.Indemnity));
   });
 
+  it("bounds the first due date at ten years after its anchor (3,653 days; CONTRACT 8.3)", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const defaults = (daysAfter: number) =>
+      withFinancials((fin) => {
+        fin.policyFinancials.paymentDefaults = {
+          paymentPeriod: "upfront",
+          firstDueDate: { anchor: "effective-date", daysAfter },
+          avoidWeekendSends: false,
+        };
+      });
+    const over = await company.call("POST", "/configuration/import", key, { body: defaults(3_654) });
+    expect(expectError(over, 400, "InvalidConfiguration").details.map((d) => d.field)).toEqual([
+      "financials.policyFinancials.paymentDefaults.firstDueDate.daysAfter",
+    ]);
+    expect((await company.call("POST", "/configuration/import", key, { body: defaults(3_653) })).status).toBe(200);
+  });
+
   it("refuses unknown categories and a type's direction differing from its category's", async () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);

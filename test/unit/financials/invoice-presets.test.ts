@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FinancialCatalog, PricingKind } from "../../../worker/domain/financials/catalog";
 import { billedByKind, zeroAmounts } from "../../../worker/domain/financials/conservation";
 import {
+  addDays,
   addMonthsClamped,
   installmentShare,
   nextWeekday,
@@ -117,6 +118,11 @@ describe("invoice presets", () => {
     expect(addMonthsClamped("2026-01-31", 1)).toBe("2026-02-28");
     expect(addMonthsClamped("2026-01-31", 2)).toBe("2026-03-31");
     expect(addMonthsClamped("2027-11-30", 3)).toBe("2028-02-29");
+    // Years 0 to 99 stay themselves (Date.UTC alone reads them as 1900 to 1999): 0096 is a leap year, 1996 too,
+    // but 0100 is not (divisible by 100, not by 400).
+    expect(addMonthsClamped("0099-11-30", 3)).toBe("0100-02-28");
+    expect(addMonthsClamped("0095-11-30", 3)).toBe("0096-02-29");
+    expect(addDays("0050-12-31", 1)).toBe("0051-01-01");
   });
 
   it("fail with the reason: no defaults, no or several types for a kind, negative pricing, no payee", () => {

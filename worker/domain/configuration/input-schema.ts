@@ -102,6 +102,9 @@ const RatingStageInputSchema = z
   })
   .strict();
 
+/** The latest first due date payment defaults may set: ten years (3,653 days) after its anchor. */
+export const MAX_DAYS_AFTER = 3_653;
+
 export const RatingWorkflowInputSchema = z
   .object({
     name: z.string().min(1),
@@ -158,7 +161,11 @@ export const FinancialsInputSchema = z
           .object({
             paymentPeriod: z.enum(["upfront", "quarterly", "monthly"]),
             firstDueDate: z
-              .object({ anchor: z.enum(["today", "effective-date"]), daysAfter: z.number().int().min(0) })
+              // At most ten years after the anchor (CONTRACT 8.3: every number is bounded).
+              .object({
+                anchor: z.enum(["today", "effective-date"]),
+                daysAfter: z.number().int().min(0).max(MAX_DAYS_AFTER),
+              })
               .strict(),
             avoidWeekendSends: z.boolean().default(false),
           })

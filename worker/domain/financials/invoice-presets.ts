@@ -1,4 +1,5 @@
 import type { Financials } from "../configuration/document";
+import { utcDay } from "../dates/fmv1-date";
 import { maxDay } from "../policies/civil-days";
 import type { CatalogInvoiceType, FinancialCatalog, PayeeEntityType } from "./catalog";
 import { CONSERVED_KINDS, type ConservedKind, type KindAmounts, NATURAL_DIRECTION } from "./conservation";
@@ -113,9 +114,10 @@ export function installmentShare(amountCents: number, installments: number, k: n
   return k === 0 ? amountCents - share * (installments - 1) : share;
 }
 
+// Years 0 to 99 are years 0 to 99 (`Date.UTC` alone would read them as 1900 to 1999).
 const dayOf = (text: string) => {
   const [y, m, d] = text.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  return new Date(utcDay(y ?? 1970, m ?? 1, d ?? 1));
 };
 const textOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -128,8 +130,8 @@ export function addDays(day: string, days: number): string {
 /** `months` later, the day clamped to that month's last day (from the given day, never compounding). */
 export function addMonthsClamped(day: string, months: number): string {
   const date = dayOf(day);
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const target = new Date(utcDay(date.getUTCFullYear(), date.getUTCMonth() + 1 + months, 1));
+  const lastDay = new Date(utcDay(target.getUTCFullYear(), target.getUTCMonth() + 2, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return textOf(target);
 }
