@@ -206,6 +206,28 @@ describe("concurrent and interrupted requests", () => {
       ...withKey("k-lost"),
     });
     expectError(retried, 409, "IdempotencyKeyInFlight");
+    expect(retried.headers.get("Retry-After")).toBeNull(); // lost for good: waiting a second will not help
+    expect(await people(company.id)).toBe(1);
+  });
+
+  it("answers 409 with Retry-After: 1 while the first request's write has committed and its answer is being saved", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    await company.call("POST", "/entities/person", key, { body: { name: "Ada" }, ...withKey("k-settling") });
+    // As the first request stands between its write's batch and saving its answer (CONTRACT 8.1: still running).
+    await env.DB.prepare(
+      "UPDATE idempotency_keys SET state = 'committed', status = NULL, body = NULL, created_at = ? WHERE idempotency_key = 'k-settling'",
+    )
+      .bind(new Date().toISOString())
+      .run();
+    const retried = await company.call("POST", "/entities/person", key, {
+      body: { name: "Ada" },
+      ...withKey("k-settling"),
+    });
+    expect(expectError(retried, 409, "IdempotencyKeyInFlight").message).toBe(
+      "A request with this Idempotency-Key is still being processed",
+    );
+    expect(retried.headers.get("Retry-After")).toBe("1");
     expect(await people(company.id)).toBe(1);
   });
 });

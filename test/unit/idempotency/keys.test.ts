@@ -71,6 +71,8 @@ describe("idempotency keys (CONTRACT 8.1)", () => {
     expect(meetHeldKey(held({ state: "running", createdAt: ago(LOST_AFTER_MS + 1) }), "g", NOW)).toBe("take-over");
     expect(meetHeldKey(held({ state: "running", createdAt: ago(LOST_AFTER_MS) }), "f", NOW)).toBe("in-flight");
     expect(meetHeldKey(held({ state: "committed", createdAt: ago(LOST_AFTER_MS + 1) }), "f", NOW)).toBe("answer-lost");
+    // Committed and not saved yet, recently: the first request is still saving its answer (CONTRACT 8.1).
+    expect(meetHeldKey(held({ state: "committed", createdAt: ago(LOST_AFTER_MS) }), "f", NOW)).toBe("in-flight");
     expect(meetHeldKey(held({ expiresAt: ago(0) }), "g", NOW)).toBe("take-over");
   });
 

@@ -58,5 +58,7 @@ export function meetHeldKey(held: HeldKey, fingerprint: string, now: Date): Meet
   if (held.state === "running" && at - Date.parse(held.createdAt) > LOST_AFTER_MS) return "take-over";
   if (held.fingerprint !== fingerprint) return "reused";
   if (held.state === "done") return "replay";
-  return held.state === "running" ? "in-flight" : "answer-lost";
+  // A committed write whose answer is not saved yet is still settling, unless that was long ago (it stopped).
+  if (held.state === "running" || at - Date.parse(held.createdAt) <= LOST_AFTER_MS) return "in-flight";
+  return "answer-lost";
 }
