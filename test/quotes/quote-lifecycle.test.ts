@@ -171,6 +171,15 @@ describe("quote PATCH (CONTRACT 5.2)", () => {
     expect((await q.company.call("POST", `/quotes/${id}/complete`, q.admin)).json.data.quoteStatus).toBe("complete");
     const same = await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { limit: 1_000_000 } });
     expect(same.json.data.quoteStatus).toBe("complete");
+    // A value that reads the same is no change: null for a field never set, [] for no exposures.
+    const { exposures: _exposures, ...withoutExposures } = QUOTE_VALUES;
+    const bare = await q.createQuote(withoutExposures);
+    await q.rateAndCopy(bare);
+    expect((await q.company.call("POST", `/quotes/${bare}/complete`, q.admin)).status).toBe(200);
+    for (const body of [{ exposures: [] }, { underwriterNote: null }]) {
+      const unchanged = await q.company.call("PATCH", `/entities/quote/${bare}`, q.admin, { body });
+      expect(unchanged.json.data.quoteStatus, JSON.stringify(body)).toBe("complete");
+    }
     const changed = await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { limit: 2 } });
     expect(changed.json.data.quoteStatus).toBe("inProgress");
   });

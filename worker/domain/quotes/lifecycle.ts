@@ -78,6 +78,18 @@ export function afterQuoteEdit(stored: JsonObject, next: JsonObject, body: JsonO
   const out = { ...next };
   const pricingChanged = !sameJson(stored.fullTermPricingInfo, out.fullTermPricingInfo);
   if (pricingChanged && !Object.hasOwn(body, "fullTermPolicyRatingResult")) out.fullTermPolicyRatingResult = null;
-  if (quoteStatusOf(stored) === "complete" && !sameJson(stored, out)) out.quoteStatus = "inProgress";
+  if (quoteStatusOf(stored) === "complete" && !sameJson(asRead(stored), asRead(out))) out.quoteStatus = "inProgress";
   return out;
+}
+
+/**
+ * The values as a read shows them: a member left out and one set to null read the same, and so do no
+ * `exposures` and an empty list (the quote reads `exposures: []`). A write changing neither is no data change.
+ */
+function asRead(values: JsonObject): JsonObject {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([member, value]) => value !== null && !(member === "exposures" && Array.isArray(value) && value.length === 0),
+    ),
+  );
 }
