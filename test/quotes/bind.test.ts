@@ -448,12 +448,14 @@ describe("bind with invoices (CONTRACT 5.6, 7.12)", () => {
     expectError(await bind(q, { quoteId: unknown, invoicePlan: plan }), 404, "NotFoundError");
     expectError(await bind(q, { quoteId: id, invoicePlan: { ...plan, extra: 1 } }), 400, "VALIDATION_ERROR");
     await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: false } });
-    expectError(
-      await bind(q, { quoteId: id, invoicePlan: plan }),
-      403,
-      "AuthorizationError",
-      "Policy financials are not enabled for this company",
-    );
+    // The switch answers first, whoever asks, as for a policy transaction carrying a plan (CONTRACT 7.1).
+    for (const caller of [q.admin, binder])
+      expectError(
+        await bind(q, { quoteId: id, invoicePlan: plan }, caller),
+        403,
+        "AuthorizationError",
+        "Policy financials are not enabled for this company",
+      );
     await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: true } });
     const create = {
       invoiceType: "Premium invoice",

@@ -27,9 +27,10 @@ export function refuseInvoicingAccess(ctx: OperationContext, settings: Invoicing
       details: [{ field: "invoicePlan", message: "cannot be given together with generateInvoices: true" }],
     });
   }
+  // The switch first, then the permission, as every transaction carrying a plan checks them (CONTRACT 7.1, 7.7).
+  if (plan && !(settings.financials && settings.policyFinancials)) throw policyFinancialsDisabled();
   const needsInvoiceEdit = plan || (options.generateInvoices === true && policyInvoicingConfigured(settings));
   if (needsInvoiceEdit && !holds(ctx.actor, "invoice.edit")) throw notAuthorized();
-  if (plan && !(settings.financials && settings.policyFinancials)) throw policyFinancialsDisabled();
 }
 
 /** What a bind asks of the `policy-invoicing` rule. */
