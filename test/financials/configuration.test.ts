@@ -141,6 +141,15 @@ describe("financials configuration", () => {
     expect(again.status).toBe(201);
     const balances = (await f.call("GET", `/financials/entities/event/${f.eventId}/balances`)).json;
     expect(balances.categories[0]).toMatchObject({ name: "Indemnity", deprecatedAt: "2026-06-01T00:00:00Z" });
+    // A date-time with an offset is a date-time too (RFC 3339); it is kept as written.
+    const offset = withFinancials((fin) => {
+      fin.categories[0].deprecatedAt = "2026-06-01T02:00:00+02:00";
+      fin.policyFinancials.lineItemTypes[1].lifecycle = "deprecated";
+    });
+    const imported = await f.call("POST", "/configuration/import", offset);
+    expect(imported.status, imported.text).toBe(200);
+    const read = (await f.call("GET", "/financials/configuration")).json;
+    expect(read.categories[0].deprecatedAt).toBe("2026-06-01T02:00:00+02:00");
   });
 });
 

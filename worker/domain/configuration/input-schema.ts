@@ -130,7 +130,7 @@ export const FinancialsInputSchema = z
             name: z.string().min(1),
             kind: z.enum(["operating", "reserved"]),
             expectedDirection: z.enum(["payable", "receivable"]),
-            deprecatedAt: z.iso.datetime().nullable().default(null),
+            deprecatedAt: z.iso.datetime({ offset: true }).nullable().default(null),
           })
           .strict(),
       )
