@@ -98,6 +98,15 @@ describe("quote create (CONTRACT 5.2)", () => {
       body: { ...QUOTE_VALUES, underwriterNote: "x", quoteStatus: "bound" },
     });
     expectError(res, 403, "field-write-permission-required");
+    // And before the submission is looked up: an unknown one, or one that takes no more quotes.
+    const closed = await q.createSubmission({});
+    expect((await q.company.call("POST", `/submissions/${closed}/close`, q.admin)).status).toBe(200);
+    for (const submissionId of ["00000000-0000-4000-8000-000000000009", closed]) {
+      const refused = await q.company.call("POST", "/entities/quote", editor, {
+        body: { ...QUOTE_VALUES, underwriterNote: "x", submissionId },
+      });
+      expectError(refused, 403, "field-write-permission-required");
+    }
   });
 });
 

@@ -58,6 +58,8 @@ export async function planQuoteCreation(
     refuseLockedFields(ctx, recordType, configuration, withoutLifecycleFields(fields));
     throw lifecycleWriteError(lifecycle);
   }
+  // 403 before the submission is looked up (permission before existence, CONTRACT 5).
+  refuseLockedFields(ctx, recordType, configuration, withoutLifecycleFields(fields));
   const existing = submissionId === undefined ? null : await existingSubmission(ctx, submissionId);
   const planned = await planValues(ctx, {
     recordType,
