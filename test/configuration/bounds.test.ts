@@ -246,3 +246,33 @@ describe("String values", () => {
     });
   });
 });
+
+describe("identifiers and names of the document are bounded (CONTRACT 8.3)", () => {
+  it("refuses a referenceId over 200 characters, which no record body could write; 200 is importable and writable", async () => {
+    const { company, key } = await admin();
+    const long = `f${"x".repeat(200)}`;
+    const issues = await expectRefused(company, key, { fieldDefinitions: [field(long)] }, "too_big");
+    expect(issues.map((i) => i.fieldPath.join("."))).toContain("fieldDefinitions.0.referenceId");
+    const longest = `f${"x".repeat(199)}`;
+    expect(
+      (await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: [field(longest)] } }))
+        .status,
+    ).toBe(200);
+    const written = await company.call("POST", "/entities/exposure", key, { body: { [longest]: "value" } });
+    expect(written.status, written.text.slice(0, 300)).toBe(201);
+  });
+
+  it("refuses a label over 1,000 characters and an option set key over 200", async () => {
+    const { company, key } = await admin();
+    const labelled = { ...field("name"), label: "L".repeat(1_001) };
+    const labels = await expectRefused(company, key, { fieldDefinitions: [labelled] }, "too_big");
+    expect(labels.map((i) => i.fieldPath.join("."))).toContain("fieldDefinitions.0.label");
+    const keyed = await expectRefused(
+      company,
+      key,
+      { optionSets: [{ key: "k".repeat(201), options: options(1) }] },
+      "too_big",
+    );
+    expect(keyed.map((i) => i.fieldPath.join("."))).toContain("optionSets.0.key");
+  });
+});

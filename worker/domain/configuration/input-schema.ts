@@ -1,24 +1,27 @@
 import { z } from "zod";
+import { TEXT } from "../../lib/bounded";
 import { INVOICE_ENTITY_TYPES, PAYEE_ENTITY_TYPES, PRICING_KINDS } from "../financials/catalog";
 import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES } from "./field-kinds";
 
 /**
  * What import, validate and compare accept: the canonical document with defaults omitted, field types
- * as `typeInfo` or legacy `type` + JSON-string `typeArgs`. Unknown members are refused everywhere.
+ * as `typeInfo` or legacy `type` + JSON-string `typeArgs`. Unknown members are refused everywhere. Identifiers
+ * (referenceIds, keys) are at most 200 characters, as every record body's keys are (CONTRACT 8.3), so a field
+ * can always be written; names and labels at most 1,000; descriptions 10,000.
  */
 
 export const FieldInputSchema = z
   .object({
     entityType: z.enum(CONFIGURABLE_ENTITY_TYPES).optional(),
-    referenceId: z.string().min(1),
-    label: z.string(),
-    description: z.string().nullable().optional(),
+    referenceId: z.string().min(1).max(TEXT.key),
+    label: z.string().max(TEXT.name),
+    description: z.string().max(TEXT.value).nullable().optional(),
     typeInfo: z.object({ kind: z.string() }).catchall(z.unknown()).optional(),
     type: z.string().optional(),
     typeArgs: z.string().optional(),
     required: z.boolean().optional(),
     readOnly: z.boolean().optional(),
-    writePermission: z.string().nullable().optional(),
+    writePermission: z.string().max(TEXT.key).nullable().optional(),
     computedDefault: z.string().nullable().optional(),
     generatedAt: z.enum(["create", "bind"]).nullable().optional(),
   })
@@ -27,16 +30,18 @@ export type FieldInput = z.infer<typeof FieldInputSchema>;
 
 export const OptionSetInputSchema = z
   .object({
-    key: z.string().min(1),
-    options: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() }).strict()),
+    key: z.string().min(1).max(TEXT.key),
+    options: z.array(
+      z.object({ value: z.union([z.string().max(TEXT.name), z.number()]), label: z.string().max(TEXT.name) }).strict(),
+    ),
   })
   .strict();
 
 export const CustomObjectInputSchema = z
   .object({
-    key: z.string().min(1),
-    name: z.string().min(1),
-    pluralizedName: z.string().min(1),
+    key: z.string().min(1).max(TEXT.key),
+    name: z.string().min(1).max(TEXT.name),
+    pluralizedName: z.string().min(1).max(TEXT.name),
     displayNameExpression: z.string().nullable().optional(),
     subFields: z.array(z.unknown()).default([]),
   })
@@ -44,9 +49,9 @@ export const CustomObjectInputSchema = z
 
 export const RelationshipInputSchema = z
   .object({
-    key: z.string().min(1),
-    from: z.string().min(1),
-    to: z.string().min(1),
+    key: z.string().min(1).max(TEXT.key),
+    from: z.string().min(1).max(TEXT.key),
+    to: z.string().min(1).max(TEXT.key),
     cardinality: z.enum(CARDINALITIES),
   })
   .strict();
