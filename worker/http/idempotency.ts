@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { database } from "../db/client";
 import { claimKey, findKey, type IdempotencyRow, releaseKey, saveAnswer, takeOverKey } from "../db/queries/idempotency";
-import { isIdempotencyKey, meetHeldKey, RETENTION_MS, settlementOf } from "../domain/idempotency/keys";
+import { claimOrFind, isIdempotencyKey, meetHeldKey, RETENTION_MS, settlementOf } from "../domain/idempotency/keys";
 import { ApiError } from "../errors/api-error";
 import { logFailure } from "../lib/log";
 import type { AppEnv } from "./context";
@@ -60,10 +60,18 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RETENTION_MS).toISOString(),
     };
-    if (!(await claimKey(db, row))) {
-      const held = await findKey(db, scope);
-      const meeting = held ? meetHeldKey(held, row.fingerprint, now) : "take-over";
-      if (meeting === "replay" && held) {
+    const claim = await claimOrFind(
+      () => claimKey(db, row),
+      () => findKey(db, scope),
+    );
+    if (!claim.claimed) {
+      const { held } = claim;
+      if (!held) {
+        c.header("Retry-After", "1");
+        throw inFlight("A request with this Idempotency-Key is still being processed");
+      }
+      const meeting = meetHeldKey(held, row.fingerprint, now);
+      if (meeting === "replay") {
         const headers = held.contentType ? { "Content-Type": held.contentType } : undefined;
         const status = held.status ?? 200;
         return new Response(status === 204 ? null : (held.body ?? ""), {
@@ -80,7 +88,7 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
       }
       if (meeting === "answer-lost")
         throw inFlight("The first request with this Idempotency-Key wrote its change, but its answer was lost");
-      const takenOver = meeting === "take-over" && (!held || (await takeOverKey(db, row, held.holder)));
+      const takenOver = meeting === "take-over" && (await takeOverKey(db, row, held.holder));
       if (!takenOver) {
         c.header("Retry-After", "1");
         throw inFlight("A request with this Idempotency-Key is still being processed");

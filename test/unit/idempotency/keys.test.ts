@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  CLAIM_ATTEMPTS,
+  claimOrFind,
   type HeldKey,
   isIdempotencyKey,
   LOST_AFTER_MS,
@@ -87,5 +89,40 @@ describe("idempotency keys (CONTRACT 8.1)", () => {
         expect(meetHeldKey(key, same ? "f" : "g", NOW)).not.toBe("take-over");
       }),
     );
+  });
+});
+
+describe("claiming a key that is freed between the claim and the look at its holder", () => {
+  /** A key store whose claims and looks answer in the given order, as concurrent requests would leave it. */
+  const store = (claims: boolean[], looks: Array<string | null>) => {
+    const calls: string[] = [];
+    return {
+      calls,
+      claim: async () => {
+        calls.push("claim");
+        return claims.shift() ?? false;
+      },
+      find: async () => {
+        calls.push("find");
+        return looks.shift() ?? null;
+      },
+    };
+  };
+
+  it("claims again: the request holds the key, never runs without it", async () => {
+    const s = store([false, true], [null]);
+    expect(await claimOrFind(s.claim, s.find)).toEqual({ claimed: true });
+    expect(s.calls).toEqual(["claim", "find", "claim"]);
+  });
+
+  it("meets the holder when there is one", async () => {
+    const s = store([false], ["other request"]);
+    expect(await claimOrFind(s.claim, s.find)).toEqual({ claimed: false, held: "other request" });
+  });
+
+  it("gives up as contended after three tries (the route answers 409 with Retry-After: 1)", async () => {
+    const s = store([false, false, false, false], [null, null, null, null]);
+    expect(await claimOrFind(s.claim, s.find)).toEqual({ claimed: false, held: null });
+    expect(s.calls.filter((c) => c === "claim")).toHaveLength(CLAIM_ATTEMPTS);
   });
 });

@@ -62,3 +62,23 @@ export function meetHeldKey(held: HeldKey, fingerprint: string, now: Date): Meet
   if (held.state === "running" || at - Date.parse(held.createdAt) <= LOST_AFTER_MS) return "in-flight";
   return "answer-lost";
 }
+
+/** How often a request claims a key that was freed between its claim and its look at the holder. */
+export const CLAIM_ATTEMPTS = 3;
+
+/**
+ * Claims a key, or finds who holds it. A key freed between the claim and the look (a refused request with
+ * the same key released it, or the cron expired it) is claimed again, so a request never runs without
+ * holding its key or meeting its holder; still contended after `CLAIM_ATTEMPTS`, it is `contended`.
+ */
+export async function claimOrFind<Held>(
+  claim: () => Promise<boolean>,
+  find: () => Promise<Held | null>,
+): Promise<{ claimed: true } | { claimed: false; held: Held } | { claimed: false; held: null }> {
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    if (await claim()) return { claimed: true };
+    const held = await find();
+    if (held) return { claimed: false, held };
+  }
+  return { claimed: false, held: null };
+}
