@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, expectError, type TestCompany } from "../support/harness";
+import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
 import { BASE_DOCUMENT } from "./documents";
 
@@ -504,6 +504,22 @@ describe("the breaking-change gate", () => {
       409,
       "CompanyLifecycleRefused",
       "A forced import is only available to Sandbox companies; this company is live",
+    );
+
+    // Permission before lifecycle on a retired company too: 403 for a key without company.reset, 409 for one with.
+    const retired = await setUp();
+    const retiredAdmin = await retired.company.key(["Admin"]);
+    expect((await staff("PATCH", `/admin/companies/${retired.company.id}`, { lifecycle: "retired" })).status).toBe(200);
+    const forbidden = expectError(
+      await retired.company.call("POST", "/configuration/import?force=true", retiredAdmin, { body: {} }),
+      403,
+      "AuthorizationError",
+    );
+    expect(forbidden.userMessages).toEqual(["Forcing an import needs the company.reset permission."]);
+    expectError(
+      await retired.company.call("POST", "/configuration/import?force=true", retired.key, { body: {} }),
+      409,
+      "CompanyLifecycleRefused",
     );
   });
 });

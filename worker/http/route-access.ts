@@ -103,12 +103,25 @@ function lifecycleRefusal(lifecycle: Lifecycle | undefined, rule: LifecycleRule)
 }
 
 /** The route's name for messages and audit rows, its validation error code, its permission, its lifecycle rule. */
+/**
+ * A further permission a query parameter asks for (`?force=true` on the configuration import needs
+ * `company.reset`): checked with the route's own, before the lifecycle (permission checks come first).
+ */
+export interface QueryPermission {
+  name: string;
+  equals: string;
+  permission: string;
+  userMessage: string;
+}
+
 export function requireAccess(route: {
   actionName: string;
   permission: RoutePermission;
   lifecycle: LifecycleRule;
   validationErrorCode?: ErrorCode;
+  queryPermission?: QueryPermission;
 }): MiddlewareHandler<AppEnv> {
+  const asked = route.queryPermission;
   const required = allOf(route.permission);
   const anyOf = isPathPermission(route.permission) ? route.permission.anyOf : null;
   return async (c, next) => {
@@ -118,6 +131,12 @@ export function requireAccess(route: {
     if (actor?.kind !== "api-key") throw notAuthorized();
     if (!required.every((permission) => holds(actor, permission))) throw notAuthorized();
     if (anyOf && !anyOf.some((permission) => holds(actor, permission))) throw notAuthorized();
+    if (asked && c.req.query(asked.name) === asked.equals && !holds(actor, asked.permission))
+      throw new ApiError({
+        code: "AuthorizationError",
+        message: "User is not authorized to perform the requested action",
+        userMessages: [asked.userMessage],
+      });
     const refusal = lifecycleRefusal(c.get("lifecycle"), route.lifecycle);
     if (refusal) throw refusal;
     await next();

@@ -9,7 +9,13 @@ import type { AppEnv } from "./context";
 import { ErrorEnvelopeSchema } from "./errors";
 import { idempotency } from "./idempotency";
 import { BODY_LIMITS, boundedJsonBody } from "./request-body";
-import { acceptingLifecycles, describePermission, type RoutePermission, requireAccess } from "./route-access";
+import {
+  acceptingLifecycles,
+  describePermission,
+  type QueryPermission,
+  type RoutePermission,
+  requireAccess,
+} from "./route-access";
 
 export { type PathPermission, pathPermission, type RoutePermission } from "./route-access";
 
@@ -78,6 +84,8 @@ export interface CompanyRouteOptions {
   sandboxOnly?: boolean;
   /** The largest JSON body accepted (default 1 MiB; CONTRACT 8.3). */
   bodyLimit?: number;
+  /** A further permission a query parameter asks for, checked with the route's before the lifecycle. */
+  queryPermission?: QueryPermission;
 }
 
 const LIFECYCLE_CONFLICT =

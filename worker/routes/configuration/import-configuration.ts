@@ -98,7 +98,16 @@ export const importConfiguration = defineRoute(
         ...conflictResponse("`BreakingConfigurationChange`, `ContentHashMismatch` or `CompanyLifecycleRefused`."),
       },
     },
-    { duringSetup: true, bodyLimit: BODY_LIMITS.configurationDocument },
+    {
+      duringSetup: true,
+      bodyLimit: BODY_LIMITS.configurationDocument,
+      queryPermission: {
+        name: "force",
+        equals: "true",
+        permission: "company.reset",
+        userMessage: "Forcing an import needs the company.reset permission.",
+      },
+    },
   ),
   async (c) => {
     const { force, expectedContentHash } = c.req.valid("query");
