@@ -28,6 +28,18 @@ describe("stage shapes (CONTRACT 5.4)", () => {
     expect(readRatingStage({ stageType: "pricing", raterSpec: { components: [] }, outputPath: 7 }).ok).toBe(true);
   });
 
+  it("takes any table column name, and matches rows on it", () => {
+    const table = {
+      stageType: "table",
+      raterSpec: { rows: [{ match: { "zip code": "02110" }, value: 1.3 }], default: 1 },
+      inputs: { "zip code": "zip" },
+      outputPath: "factors.zip",
+    };
+    expect(readRatingStage(table).ok).toBe(true);
+    expect(rated(workflow([table]), { zip: "02110" }).outputs).toEqual({ factors: { zip: 1.3 } });
+    expect(rated(workflow([table]), { zip: "10001" }).outputs).toEqual({ factors: { zip: 1 } });
+  });
+
   it.each([
     [{ stageType: "script" }, "stageType"],
     [{ stageType: "expression", raterSpec: { expression: "1 +" }, outputPath: "a" }, "raterSpec.expression"],

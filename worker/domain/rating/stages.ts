@@ -67,7 +67,8 @@ const TableSpecSchema = z.strictObject({
   default: z.unknown().optional(),
 });
 
-const TableInputsSchema = z.record(z.string().regex(IDENTIFIER), z.string().min(1).max(MAX_EXPRESSION));
+// A column is a plain name the rows match on (CONTRACT 5.4 sets no naming rule): any text of 1 to 200 characters.
+const TableInputsSchema = z.record(z.string().min(1).max(200), z.string().min(1).max(MAX_EXPRESSION));
 
 const ComponentSpecSchema = z
   .strictObject({
