@@ -100,6 +100,15 @@ describe("POST P/files stores the bytes and the metadata", () => {
     const res = await f.send([file("x"), { name: "folderId", value: "" }, { name: "category", value: "" }]);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ folderId: null, category: null });
+    // Absent, so the same part sent again with a value is its only value, before or after the empty one.
+    for (const parts of [
+      [file("x"), { name: "name", value: "" }, { name: "name", value: "b.txt" }],
+      [file("x"), { name: "name", value: "b.txt" }, { name: "name", value: "" }],
+    ]) {
+      const named = await f.send(parts);
+      expect(named.status, named.text).toBe(201);
+      expect(named.json.name).toBe("b.txt");
+    }
   });
 
   it("passes a batchId part to the audit log", async () => {

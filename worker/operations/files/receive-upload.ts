@@ -102,7 +102,10 @@ function textReceiver(upload: ReceivedUpload, name: TextPartName): PartReceiver 
       }
       try {
         const value = textDecoder.decode(bytes);
-        if (value !== "") upload.text[name] = value;
+        // An empty text part counts as absent; a second one with a value is the same part sent twice.
+        if (value === "") return;
+        if (Object.hasOwn(upload.text, name)) upload.problems.push({ field: name, message: "must be sent once" });
+        else upload.text[name] = value;
       } catch {
         upload.problems.push({ field: name, message: "must be UTF-8 text" });
       }
@@ -152,6 +155,8 @@ export async function receiveUpload(
       return IGNORE;
     };
     if (!headers || name === null) return problem("body", "has a part without a form-data name");
+    // A text part is judged by its value once it has arrived (an empty one counts as absent).
+    if ((TEXT_PARTS as readonly string[]).includes(name)) return textReceiver(upload, name as TextPartName);
     if (seen.has(name)) return problem(name, "must be sent once");
     seen.add(name);
     if (name === "file") {
@@ -162,8 +167,7 @@ export async function receiveUpload(
       if (upload.problems.length === 0) writer = new StoredObjectWriter(bucket, objectKey, contentType);
       return fileReceiver(upload, headers.filename ?? "", contentType, writer, beforeStore);
     }
-    if (!(TEXT_PARTS as readonly string[]).includes(name)) return problem(name, "is not a recognised part");
-    return textReceiver(upload, name as TextPartName);
+    return problem(name, "is not a recognised part");
   };
 
   try {
