@@ -158,6 +158,9 @@ describe("validate", () => {
               { raterSpec: { expression: "1" }, outputPath: "a" },
               { stageType: "", raterSpec: { expression: "1" }, outputPath: "a" },
               { stageType: "expression", raterSpec: { expression: "1" }, outputPath: 7 },
+              // Names an object has of its own accord are no stage types either (these once answered 500).
+              { stageType: "toString", raterSpec: { expression: "1" } },
+              { stageType: "__proto__", raterSpec: { expression: "1" } },
             ],
           },
         ],
@@ -168,6 +171,8 @@ describe("validate", () => {
       ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.0.stageType"],
       ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.1.stageType"],
       ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.2.outputPath"],
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.3.stageType"],
+      ["error", "invalid-rating-stage", "ratingWorkflows.0.stages.4.stageType"],
     ]);
   });
 

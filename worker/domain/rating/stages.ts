@@ -208,7 +208,9 @@ export function workflowStageProblems(workflow: Pick<RatingWorkflow, "stages">) 
 
 /** A stage of a known type without the members its type does not use: they are ignored, whatever their value. */
 export function withoutUnusedMembers<T extends Record<string, unknown>>(stage: T): T {
-  const used = USED_MEMBERS[stage.stageType as RatingStage["stageType"]];
+  // Own members only: a stageType such as "toString" names no stage type (the stage check refuses it).
+  const type = stage.stageType;
+  const used = typeof type === "string" && Object.hasOwn(USED_MEMBERS, type) ? USED_MEMBERS[type] : undefined;
   if (!used) return stage;
   return Object.fromEntries(Object.entries(stage).filter(([member]) => used.includes(member))) as T;
 }
