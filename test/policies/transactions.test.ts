@@ -942,6 +942,13 @@ describe("endorse Date values inside lists (CONTRACT 4: every Date value of an e
         path,
       ).toEqual([field]);
     }
+    // A new exposure missing its required fields is still InvalidEntityShape first (the order writes check in).
+    const shape = await f.endorse(policyId, "2026-02-01", [
+      { path: "policy.exposures", value: [{ inServiceDate: { date: "2026-02-01" } }] },
+    ]);
+    expect(expectError(shape, 400, "InvalidEntityShape").details.map((d) => d.field)).toEqual([
+      "exposures[0].exposureName",
+    ]);
     // Whole and canonical, they are taken; then a member path into the stored entry's Date is refused.
     const periods = [{ from: date("2026-02-01") }];
     const accepted = await f.endorse(policyId, "2026-02-01", [{ path: "policy.periods", value: periods }]);

@@ -172,19 +172,21 @@ function exposuresProblems(
   if (deeper.length)
     return invalid([{ path, problem: "writes into one exposure; the exposures are written whole as a list" }]);
   const ids = setAsideExposureIds(value);
+  const stored = Array.isArray(inForce?.exposures) ? (inForce.exposures as Array<Record<string, unknown>>) : undefined;
+  const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, stored);
+  // Generated values first, then the shape, then the rest (one-member Dates among them), as `planDeltas` orders.
+  if (!embedded.ok && embedded.kind === "generated") return { generated: embedded.paths.map((p) => `policy.${p}`) };
+  // The shape refusal keeps the item path the interface shows (`exposures[1]`), as new business does.
+  if (!embedded.ok && embedded.kind === "shape")
+    return { missing: embedded.missing, problems: [...ids.problems, ...embedded.problems] };
   const dates = Array.isArray(ids.exposures)
     ? ids.exposures.flatMap((item, i) => nestedDateProblems(context.exposureFields, item, `policy.exposures[${i}]`))
     : [];
-  if (dates.length) return invalid(dates);
-  const stored = Array.isArray(inForce?.exposures) ? (inForce.exposures as Array<Record<string, unknown>>) : undefined;
-  const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, stored);
   const prefixed = (problems: readonly ValueProblem[]) => problems.map((p) => ({ ...p, path: `policy.${p.path}` }));
-  if (embedded.ok) return invalid(prefixed(ids.problems));
-  if (embedded.kind === "generated") return { generated: embedded.paths.map((p) => `policy.${p}`) };
-  // The shape refusal keeps the item path the interface shows (`exposures[1]`), as new business does.
-  if (embedded.kind === "shape")
-    return { missing: embedded.missing, problems: [...ids.problems, ...embedded.problems] };
-  return invalid(prefixed([...ids.problems, ...embedded.problems]));
+  // A Date refused here is named once, by the stricter endorse rule.
+  const datePaths = new Set(dates.map((d) => d.path));
+  const others = prefixed([...ids.problems, ...(embedded.ok ? [] : embedded.problems)]);
+  return invalid([...dates, ...others.filter((p) => !datePaths.has(p.path))]);
 }
 
 /** The term end an endorsement sets: the date of its `policy.policyEndDate` delta, or null. */
