@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerGeocoder, geocoderLookups } from "../support/geocoder-control";
 import { QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 /**
@@ -66,5 +67,35 @@ describe("rate by value derives what a PUT derives", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.fullTermPricingInfo.premium).toBe(500);
     expect(res.json.quoteId).toBeNull();
+  });
+});
+
+describe("a bound quote's policy-level addresses keep their geocode", () => {
+  it("compares the policy's AddressV2 values with the quote's: an unchanged address is not looked up again", async () => {
+    const street = `${Math.floor(Math.random() * 900) + 100} ${Math.random().toString(36).slice(2, 8)} Bind Ave`;
+    await answerGeocoder(street, { kind: "match", county: "District of Columbia", latitude: 38.9, longitude: -77.0 });
+    const address = {
+      entryMethod: "manual",
+      enteredAddress: { address1: street, city: "Washington", state: "DC", zipCode: "20001", countryCode: "US" },
+    };
+    const mailing = (entityType: string) => ({
+      entityType,
+      referenceId: "mailingAddress",
+      label: "Mailing address",
+      typeInfo: { kind: "Object: AddressV2" },
+    });
+    const q = await setUpQuotes({
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, mailing("quote"), mailing("policy")],
+    });
+    const id = await q.createQuote({ ...QUOTE_VALUES, mailingAddress: address });
+    const geocode = (await q.readQuote(id)).data.mailingAddress.geocode;
+    expect(geocode).toMatchObject({ status: "matched", county: "District of Columbia" });
+    expect(await geocoderLookups(street)).toHaveLength(1);
+    await q.rateAndCopy(id);
+    const bound = await q.company.call("POST", "/quotes/bind", q.admin, { body: { quoteId: id } });
+    expect(bound.status, JSON.stringify(bound.json)).toBe(200);
+    expect(bound.json.policy.segments[0].data.mailingAddress.geocode).toEqual(geocode);
+    expect(await geocoderLookups(street)).toHaveLength(1);
   });
 });

@@ -21,6 +21,7 @@ import {
   readingError,
   renewalError,
 } from "../../errors/policy-refusals";
+import type { JsonObject } from "../../lib/json";
 import { started } from "../../lib/started";
 import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
@@ -45,13 +46,19 @@ export interface NewPolicy {
  * operation's first reads), and each Sequence field takes its next value; `claims` takes them in the policy's
  * write batch where the company object knows where they stand (`runClaimingBatch`).
  */
+/** What a bound quote hands on to its policy: its exposures and its values, compared at save as stored ones. */
+export interface ContinuedValues {
+  exposures: readonly unknown[];
+  values: JsonObject;
+}
+
 export async function prepareNewPolicy(
   ctx: OperationContext,
   action: "NEW_BUSINESS" | "RENEW",
   request: StartPolicyRequest,
   numberPeek: NumberPeek | null,
   claims: SequenceClaims,
-  continued: readonly unknown[] = [],
+  continued: ContinuedValues | null = null,
 ): Promise<NewPolicy> {
   await refuseTransactionPlanAccess(ctx, request.invoicePlan);
   const configuration = await loadPolicyConfiguration(ctx);
@@ -75,14 +82,12 @@ export async function prepareNewPolicy(
     // compared with the one at its position, so an unchanged address keeps its geocode. Prepared before any
     // number is taken, so neither a refused exposure nor a turn that ends for its geocoder lookups
     // (`GeocodeLookups`) uses one.
-    const stored = previous ? rootData(previous.coverage).exposures : continued;
+    const stored = previous ? rootData(previous.coverage).exposures : (continued?.exposures ?? []);
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
-  // The policy's own AddressV2 values too, a renewal's compared with the renewed policy's.
-  Object.assign(
-    data,
-    await geocodePolicyAddresses(ctx, configuration, data, previous ? rootData(previous.coverage) : null),
-  );
+  // The policy's own AddressV2 values too, compared with the renewed policy's or the bound quote's values.
+  const storedValues = previous ? rootData(previous.coverage) : (continued?.values ?? null);
+  Object.assign(data, await geocodePolicyAddresses(ctx, configuration, data, storedValues));
   const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
   data.policyNumber = policyNumber;
   await assignSequences(data, configuration.policyFields, claims);

@@ -85,7 +85,8 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   const booking = { ...bookingOf(ctx, input), data: policyData };
   // The policy's exposures are the quote's, geocoded and screened above, derived values included: those carry over.
   const quoteExposures = Array.isArray(subject.values.exposures) ? subject.values.exposures : [];
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, quoteExposures);
+  const continued = { exposures: quoteExposures, values: subject.values };
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, continued);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const finished = await mintBindSequences(

@@ -67,7 +67,8 @@ async function bindStoredQuote(
   const booking = { ...bookingOf(ctx, input), data: policyData };
   // The policy's exposures are the quote's stored ones: their geocodes and screenings carry over.
   const quoteExposures = Array.isArray(quote.row.data.exposures) ? quote.row.data.exposures : [];
-  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, quoteExposures);
+  const continued = { exposures: quoteExposures, values: quote.row.data };
+  const policy = await prepareNewPolicy(ctx, "NEW_BUSINESS", booking, numberPeek, claims, continued);
   // The plan is checked once the rules pass (CONTRACT 5.6): a refusal creates nothing, quoteBindErrors untouched.
   const invoices = await newPolicyInvoices(ctx, policy, input.invoicePlan ?? generatedPlan ?? undefined);
   const recordType = entityRecordType(configuration, "quote");
