@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError } from "../support/harness";
+import { expectDisplayable } from "../support/user-messages";
 import {
   balancesOf,
   categoryNamed,
@@ -120,6 +121,9 @@ describe("creating an invoice", () => {
       "lineItems",
       "payee.entityId",
     ]);
+    // Each user message names its member in words (interface, Errors: free of field paths).
+    expect(error.userMessages).toHaveLength(5);
+    expectDisplayable(error.userMessages, "invoice");
     const wrongType = await f.call("POST", "/financials/invoices", {
       ...claimInvoice(f, [["Gross premium", 1]]),
       invoiceType: "Premium invoice",

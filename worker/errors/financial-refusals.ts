@@ -10,11 +10,14 @@ const cents = (value: number) => `${value} cents`;
 export const policyFinancialsDisabled = () =>
   new ApiError({ code: "AuthorizationError", message: "Policy financials are not enabled for this company" });
 
+/** A refused member for people: `payee.entityId`, "is not a contact…" → "Entity id is not a contact…". */
+const memberMessage = (p: FieldProblem) => `${memberLabel(p.field)} ${displayableProblem(p.message)}.`;
+
 export const invoiceInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "INVOICE_INVALID",
     message: `The invoice is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map((p) => p.message),
+    userMessages: problems.map(memberMessage),
     details: [...problems],
   });
 
@@ -22,7 +25,7 @@ export const invoicePlanInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "INVOICE_PLAN_INVALID",
     message: `The invoice plan is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map((p) => p.message),
+    userMessages: problems.map(memberMessage),
     details: [...problems],
   });
 
@@ -81,7 +84,7 @@ export const paymentInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "PAYMENT_INVALID",
     message: `The payment is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map((p) => `${memberLabel(p.field)} ${displayableProblem(p.message)}.`),
+    userMessages: problems.map(memberMessage),
     details: [...problems],
   });
 
