@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { redriveObjectPurges } from "../../worker/scheduled/redrive-object-purges";
 import { eventually } from "../support/harness";
+import { must } from "../support/must";
 import { runScheduled } from "../support/scheduled";
 import { attachmentFixture } from "./fixture";
 import { rowCount, storedObjectKeys } from "./stored-objects";
@@ -45,5 +47,23 @@ describe("stored objects are deleted, retried in the background until gone (CONT
     );
     await runScheduled(now + 30 * MINUTE);
     expect(await rowCount("file_object_purges", fresh.company.id)).toBe(0);
+  });
+});
+
+describe("a backlog larger than one run", () => {
+  it("is worked through longest waiting first, so every company's turn comes", async () => {
+    const companies = [await attachmentFixture(), await attachmentFixture(), await attachmentFixture()];
+    const now = Date.now();
+    // Queued 40, 30 and 20 minutes ago; a run that may ask for two companies takes the two oldest.
+    for (const [i, f] of companies.entries())
+      await queuedForDeletion(f.company.id, new Date(now - (40 - 10 * i) * MINUTE));
+    expect(await redriveObjectPurges(env, new Date(now), 2)).toBe(2);
+    for (const f of companies.slice(0, 2))
+      await eventually(
+        () => rowCount("file_object_purges", f.company.id),
+        (n) => n === 0,
+      );
+    expect(await rowCount("file_object_purges", must(companies[2]).company.id)).toBe(1);
+    expect(await redriveObjectPurges(env, new Date(now), 2)).toBe(1);
   });
 });

@@ -18,9 +18,10 @@ const COMPANIES_PER_RUN = 500;
  * never sent) has its company's purge asked for again, on every run until it is gone. Idempotent: a purge
  * deletes what is queued, and a repeated one deletes nothing more. Answers how many companies were asked.
  */
-export async function redriveObjectPurges(env: Env, now: Date): Promise<number> {
+export async function redriveObjectPurges(env: Env, now: Date, perRun = COMPANIES_PER_RUN): Promise<number> {
   const requestedBefore = new Date(now.getTime() - PURGE_STALE_MS).toISOString();
-  const companies = await companiesWithStalePurges(database(env.DB), requestedBefore, COMPANIES_PER_RUN);
+  // The longest waiting first, so a backlog larger than one run is worked through, never the same companies.
+  const companies = await companiesWithStalePurges(database(env.DB), requestedBefore, perRun);
   const requestId = `purge-redrive:${now.toISOString()}`;
   for (const companyId of companies) await requestObjectPurge({ env, companyId, requestId });
   return companies.length;

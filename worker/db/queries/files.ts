@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, min, notExists, type SQL, sql } from "drizzle-orm";
 import type { RecordRef } from "../../domain/attachments/attached-record";
 import type { Database } from "../client";
 import { fileObjectPurges, files, unplacedFileObjects } from "../schema";
@@ -159,10 +159,13 @@ export async function queueObjectPurge(db: Database, companyId: string, objectKe
 
 /** Companies with an object queued for deletion since before `requestedBefore` (oldest request first). */
 export async function companiesWithStalePurges(db: Database, requestedBefore: string, limit: number) {
+  const oldest = min(fileObjectPurges.requestedAt);
   const rows = await db
-    .selectDistinct({ companyId: fileObjectPurges.companyId })
+    .select({ companyId: fileObjectPurges.companyId, oldest })
     .from(fileObjectPurges)
     .where(lt(fileObjectPurges.requestedAt, requestedBefore))
+    .groupBy(fileObjectPurges.companyId)
+    .orderBy(oldest, fileObjectPurges.companyId)
     .limit(limit);
   return rows.map((row) => row.companyId);
 }
