@@ -191,44 +191,41 @@ describe("concurrent and interrupted requests", () => {
     expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
   });
 
-  it("marks the key committed in the write's own batch: a write whose answer was lost is never repeated", async () => {
+  /**
+   * Creates a person with `idempotencyKey`, then leaves its key as a request would that stopped (or is still
+   * standing) after its write's batch and before saving its answer, `ageMs` after the claim; answers the retry.
+   */
+  async function retryAfterCommit(idempotencyKey: string, ageMs: number) {
     const company = await createCompany();
     const key = await company.key(["Admin"]);
-    await company.call("POST", "/entities/person", key, { body: { name: "Ada" }, ...withKey("k-lost") });
-    // As if the isolate had stopped after the write's batch and before saving the answer.
+    await company.call("POST", "/entities/person", key, { body: { name: "Ada" }, ...withKey(idempotencyKey) });
     await env.DB.prepare(
-      "UPDATE idempotency_keys SET state = 'committed', status = NULL, body = NULL, created_at = ? WHERE idempotency_key = 'k-lost'",
+      "UPDATE idempotency_keys SET state = 'committed', status = NULL, body = NULL, created_at = ? WHERE idempotency_key = ?",
     )
-      .bind(new Date(Date.now() - 180_000).toISOString())
+      .bind(new Date(Date.now() - ageMs).toISOString(), idempotencyKey)
       .run();
     const retried = await company.call("POST", "/entities/person", key, {
       body: { name: "Ada" },
-      ...withKey("k-lost"),
+      ...withKey(idempotencyKey),
     });
+    return { retried, people: await people(company.id) };
+  }
+
+  it("marks the key committed in the write's own batch: a write whose answer was lost is never repeated", async () => {
+    const { retried, people: count } = await retryAfterCommit("k-lost", 180_000);
     expectError(retried, 409, "IdempotencyKeyInFlight");
     expect(retried.headers.get("Retry-After")).toBeNull(); // lost for good: waiting a second will not help
-    expect(await people(company.id)).toBe(1);
+    expect(count).toBe(1);
   });
 
   it("answers 409 with Retry-After: 1 while the first request's write has committed and its answer is being saved", async () => {
-    const company = await createCompany();
-    const key = await company.key(["Admin"]);
-    await company.call("POST", "/entities/person", key, { body: { name: "Ada" }, ...withKey("k-settling") });
-    // As the first request stands between its write's batch and saving its answer (CONTRACT 8.1: still running).
-    await env.DB.prepare(
-      "UPDATE idempotency_keys SET state = 'committed', status = NULL, body = NULL, created_at = ? WHERE idempotency_key = 'k-settling'",
-    )
-      .bind(new Date().toISOString())
-      .run();
-    const retried = await company.call("POST", "/entities/person", key, {
-      body: { name: "Ada" },
-      ...withKey("k-settling"),
-    });
+    // CONTRACT 8.1: the first request is still running while it saves its answer.
+    const { retried, people: count } = await retryAfterCommit("k-settling", 0);
     expect(expectError(retried, 409, "IdempotencyKeyInFlight").message).toBe(
       "A request with this Idempotency-Key is still being processed",
     );
     expect(retried.headers.get("Retry-After")).toBe("1");
-    expect(await people(company.id)).toBe(1);
+    expect(count).toBe(1);
   });
 });
 
