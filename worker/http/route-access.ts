@@ -102,7 +102,6 @@ function lifecycleRefusal(lifecycle: Lifecycle | undefined, rule: LifecycleRule)
   return refused && message ? new ApiError({ code: "CompanyLifecycleRefused", message }) : null;
 }
 
-/** The route's name for messages and audit rows, its validation error code, its permission, its lifecycle rule. */
 /**
  * A further permission a query parameter asks for (`?force=true` on the configuration import needs
  * `company.reset`): checked with the route's own, before the lifecycle (permission checks come first).
@@ -114,6 +113,7 @@ export interface QueryPermission {
   userMessage: string;
 }
 
+/** The route's name for messages and audit rows, its validation error code, its permission, its lifecycle rule. */
 export function requireAccess(route: {
   actionName: string;
   permission: RoutePermission;

@@ -52,11 +52,11 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 
 const errorResponse = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
 
-/** Errors every authenticated route can answer; routes add their own 400/404/409 as they need. */
 /** An answer the company object sent as its JSON text (`asJsonText`), as `c.json` would send the value. */
 export const jsonText = (c: Context, text: JsonText<unknown>, status: 200 | 201 = 200) =>
   c.body(text, status, { "Content-Type": "application/json" });
 
+/** Errors every authenticated route can answer; routes add their own 400/404/409 as they need. */
 export const commonErrorResponses = {
   401: errorResponse("Missing or invalid API key (`AuthenticationError`)."),
   403: errorResponse("Key scoped to another company, or missing the route's permission (`AuthorizationError`)."),

@@ -41,7 +41,6 @@ function checkOptionSetReferences(
   });
 }
 
-/** Rules that need the whole document: uniqueness, references between members, naming. */
 /**
  * Each stage of the workflows an input gives fits its type's shape (CONTRACT 5.4), else an error issue
  * `invalid-rating-stage`. Only given workflows are checked: a stored one this check would now refuse is
@@ -59,6 +58,7 @@ export function checkRatingStages(doc: ConfigurationDocument, issues: IssueList)
   });
 }
 
+/** Rules that need the whole document: uniqueness, references between members, naming. */
 export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
   const optionSetKeys = new Set(doc.optionSets.map((s) => s.key));
   const usedOptionSets = new Set<string>();

@@ -40,18 +40,18 @@ export interface NewPolicy {
   record: VersionRecord;
 }
 
-/**
- * Reads and checks the data of new business or a renewal, then builds the new policy at version 1:
- * the policy number is kept when sent and minted when absent (from `numberPeek`, started beside the
- * operation's first reads), and each Sequence field takes its next value; `claims` takes them in the policy's
- * write batch where the company object knows where they stand (`runClaimingBatch`).
- */
 /** What a bound quote hands on to its policy: its exposures and its values, compared at save as stored ones. */
 export interface ContinuedValues {
   exposures: readonly unknown[];
   values: JsonObject;
 }
 
+/**
+ * Reads and checks the data of new business or a renewal, then builds the new policy at version 1:
+ * the policy number is kept when sent and minted when absent (from `numberPeek`, started beside the
+ * operation's first reads), and each Sequence field takes its next value; `claims` takes them in the policy's
+ * write batch where the company object knows where they stand (`runClaimingBatch`).
+ */
 export async function prepareNewPolicy(
   ctx: OperationContext,
   action: "NEW_BUSINESS" | "RENEW",
