@@ -1,20 +1,17 @@
 import { ApiError } from "./api-error";
-import { displayableProblem, memberLabel } from "./displayable";
+import { memberSentence } from "./displayable";
 
 /**
  * Refusals of notes, tasks, folders, files and forms (CONTRACT section 6), in the interface's envelope:
  * `details` names the refused member, `userMessages` say it without paths or codes.
  */
 
-/** `parentId`, "must be a folder …" → "Parent id must be a folder …." */
-const memberMessage = (field: string, problem: string) => `${memberLabel(field)} ${displayableProblem(problem)}.`;
-
 /** 400 `VALIDATION_ERROR` naming one member. */
 export function invalidMember(field: string, problem: string, userMessage?: string): ApiError {
   return new ApiError({
     code: "VALIDATION_ERROR",
     message: `Invalid body: ${field} ${problem}`,
-    userMessages: [userMessage ?? memberMessage(field, problem)],
+    userMessages: [userMessage ?? memberSentence(field, problem)],
     details: [{ field, message: problem }],
   });
 }
@@ -24,7 +21,7 @@ export function invalidMembers(problems: ReadonlyArray<{ field: string; message:
   return new ApiError({
     code: "VALIDATION_ERROR",
     message: `Invalid body: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`,
-    userMessages: problems.map((p) => memberMessage(p.field, p.message)),
+    userMessages: problems.map((p) => memberSentence(p.field, p.message)),
     details: [...problems],
   });
 }

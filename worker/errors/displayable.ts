@@ -52,3 +52,12 @@ export const membersOf = (path: string): Array<string | number> =>
 
 /** A member's name for people: `parentId` → `Parent id`, `changes[0].segmentIndex` → `Segment index`. */
 export const memberLabel = (path: string) => humanLabel(membersOf(path));
+
+/**
+ * One refused member as a sentence for people: `payee.entityId`, "is not a contact…" → "Entity id is not a
+ * contact…." (a full stop added only when the rule's text has none).
+ */
+export function memberSentence(field: string, problem: string): string {
+  const text = `${memberLabel(field)} ${displayableProblem(problem)}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

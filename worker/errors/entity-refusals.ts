@@ -1,9 +1,7 @@
 import type { ValueProblem } from "../domain/entities/field-values";
 import type { WriteRefusal } from "../domain/entities/write-plan";
 import { ApiError } from "./api-error";
-import { displayableProblem, memberLabel } from "./displayable";
-
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+import { memberLabel, memberSentence } from "./displayable";
 
 /** `exposures[1].vin` → `exposures[1]`. */
 const itemPath = (path: string) => /^[^.]*\[\d+\]/.exec(path)?.[0] ?? path;
@@ -12,7 +10,7 @@ export function invalidData(problems: ValueProblem[]): ApiError {
   return new ApiError({
     code: "InvalidFieldModelV1Data",
     message: `Invalid field data: ${problems.map((p) => `${p.path} ${p.problem}`).join("; ")}`,
-    userMessages: problems.map((p) => sentence(`${memberLabel(p.path)} ${displayableProblem(p.problem)}`)),
+    userMessages: problems.map((p) => memberSentence(p.path, p.problem)),
     details: problems.map((p) => ({ field: p.path, message: p.problem })),
   });
 }

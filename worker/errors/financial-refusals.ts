@@ -1,7 +1,7 @@
 import type { ConservationGap } from "../domain/financials/conservation";
 import type { FieldProblem } from "../domain/financials/invoice-draft";
 import { ApiError } from "./api-error";
-import { displayableProblem, memberLabel } from "./displayable";
+import { memberSentence } from "./displayable";
 
 /** Financial refusals (CONTRACT section 7.10) as the interface's error envelope. */
 
@@ -10,14 +10,11 @@ const cents = (value: number) => `${value} cents`;
 export const policyFinancialsDisabled = () =>
   new ApiError({ code: "AuthorizationError", message: "Policy financials are not enabled for this company" });
 
-/** A refused member for people: `payee.entityId`, "is not a contact…" → "Entity id is not a contact…". */
-const memberMessage = (p: FieldProblem) => `${memberLabel(p.field)} ${displayableProblem(p.message)}.`;
-
 export const invoiceInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "INVOICE_INVALID",
     message: `The invoice is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map(memberMessage),
+    userMessages: problems.map((p) => memberSentence(p.field, p.message)),
     details: [...problems],
   });
 
@@ -25,7 +22,7 @@ export const invoicePlanInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "INVOICE_PLAN_INVALID",
     message: `The invoice plan is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map(memberMessage),
+    userMessages: problems.map((p) => memberSentence(p.field, p.message)),
     details: [...problems],
   });
 
@@ -84,7 +81,7 @@ export const paymentInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({
     code: "PAYMENT_INVALID",
     message: `The payment is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`,
-    userMessages: problems.map(memberMessage),
+    userMessages: problems.map((p) => memberSentence(p.field, p.message)),
     details: [...problems],
   });
 

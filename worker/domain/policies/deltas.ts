@@ -48,6 +48,9 @@ function canonicalDateProblem(value: unknown): string | null {
   return null;
 }
 
+/** A nested Date written whole and canonical, or null (which clears it). */
+const clearedOrCanonical = (value: unknown) => (value === null ? null : canonicalDateProblem(value));
+
 /**
  * Every Date value inside a record's values (Group entries at any depth) written whole and canonical: an
  * endorsement's Date values carry both members wherever they sit (CONTRACT 4, "Endorse Date values"). A null
@@ -60,7 +63,7 @@ function nestedDateProblems(fields: readonly SubField[], record: unknown, path: 
     const value = record[field.referenceId];
     const at = `${path}.${field.referenceId}`;
     if (field.typeInfo.kind === "Date") {
-      const problem = value === null ? null : canonicalDateProblem(value);
+      const problem = clearedOrCanonical(value);
       return problem ? [{ path: at, problem }] : [];
     }
     if (field.typeInfo.kind !== "Group" || !Array.isArray(value)) return [];
@@ -83,7 +86,7 @@ function memberPathDateProblems(field: SubField, deeper: readonly string[], valu
     if (sub.typeInfo.kind === "Date") {
       if (rest > 0)
         return [{ path, problem: "writes one member of a Date; a Date is written whole as {date, timezone}" }];
-      const problem = value === null ? null : canonicalDateProblem(value);
+      const problem = clearedOrCanonical(value);
       return problem ? [{ path, problem }] : [];
     }
     if (sub.typeInfo.kind !== "Group") return [];
