@@ -101,6 +101,78 @@ describe("3. renewal guards", () => {
     );
     expect(version.json.previousPolicyStatus).toBe("cancelled");
   });
+
+  it("a renewal cancelled flat comes back only beside no other live renewal (409 PolicyAlreadyRenewed)", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const first = (await renew(f, renewBody(policyId))).json;
+    expect((await f.cancel(first.policyId, TERM_END)).status).toBe(200);
+    const second = (await renew(f, renewBody(policyId))).json;
+    const error = expectError(await f.reinstate(first.policyId), 409, "PolicyAlreadyRenewed");
+    expect(error.message).toBe(
+      `The policy is already renewed by policy ${second.policyNumber} (${second.policyId}): ` +
+        "this renewal cannot come back into force beside it",
+    );
+    const unchanged = await f.company.call("GET", `/policies/${first.policyId}`, f.admin);
+    expect(unchanged.json).toMatchObject({ version: 2 });
+    // Once the newer renewal is cancelled flat in turn, the first may come back.
+    expect((await f.cancel(second.policyId, TERM_END)).status).toBe(200);
+    const back = await f.reinstate(first.policyId);
+    expect(back.status, back.text).toBe(200);
+  });
+
+  it("a renewal cancelled flat does not come back after the renewed term's end moved (409, nothing written)", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const renewal = (await renew(f, renewBody(policyId))).json;
+    expect((await f.cancel(renewal.policyId, TERM_END)).status).toBe(200);
+    const moved = await f.endorse(policyId, "2026-06-01", [
+      { path: "policy.policyEndDate", value: date("2027-03-01") },
+    ]);
+    expect(moved.status, moved.text).toBe(200);
+    const error = expectError(await f.reinstate(renewal.policyId), 409, "InvalidPolicyTransition");
+    expect(error.details).toEqual([
+      {
+        field: "policyId",
+        message:
+          "The renewed policy's term now ends on 2027-03-01, not on this renewal's start 2027-01-01: " +
+          "reinstating it would leave a gap or an overlap between the terms",
+      },
+    ]);
+    const unchanged = await f.company.call("GET", `/policies/${renewal.policyId}`, f.admin);
+    expect(unchanged.json).toMatchObject({ version: 2 });
+  });
+
+  it("a policy with a live renewal keeps its term end: moving it is 409 PolicyAlreadyRenewed", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const renewal = (await renew(f, renewBody(policyId))).json;
+    for (const end of ["2027-03-01", "2026-11-01"]) {
+      const error = expectError(
+        await f.endorse(policyId, "2026-06-01", [{ path: "policy.policyEndDate", value: date(end) }]),
+        409,
+        "PolicyAlreadyRenewed",
+      );
+      expect(error.message).toBe(
+        `The policy is already renewed by policy ${renewal.policyNumber} (${renewal.policyId}): ` +
+          "its term end cannot move while the renewal starts on it",
+      );
+    }
+    const read = await f.company.call("GET", `/policies/${policyId}`, f.admin);
+    expect(read.json).toMatchObject({ version: 1 });
+    // Other endorsements go on, and resending the same end moves nothing.
+    const same = await f.endorse(policyId, "2026-06-01", [
+      { path: "policy.limit", value: 2_000_000 },
+      { path: "policy.policyEndDate", value: date(TERM_END) },
+    ]);
+    expect(same.status, same.text).toBe(200);
+    // With the renewal cancelled flat, nothing starts on the end any more.
+    expect((await f.cancel(renewal.policyId, TERM_END)).status).toBe(200);
+    const moved = await f.endorse(policyId, "2026-06-01", [
+      { path: "policy.policyEndDate", value: date("2027-03-01") },
+    ]);
+    expect(moved.status, moved.text).toBe(200);
+  });
 });
 
 describe("4. transactionTimestamp is the booking time, within bounds", () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { VersionRecord } from "../../domain/policies/version-view";
 import type { Database } from "../client";
 import { CompiledSelect, selectTogether } from "../compiled-select";
@@ -203,9 +203,9 @@ export async function findOriginTimestamp(db: Database, companyId: string, polic
 
 /**
  * A renewal of `policyId` still in force or to come: one whose current version covers at least one day
- * (a flat-cancelled renewal never took effect and does not count).
+ * (a flat-cancelled renewal never took effect and does not count); `except` leaves one renewal out.
  */
-export async function findLiveRenewal(db: Database, companyId: string, policyId: string) {
+export async function findLiveRenewal(db: Database, companyId: string, policyId: string, except?: string) {
   const rows = await db
     .select({ policyId: policies.id, policyNumber: policies.policyNumber })
     .from(policies)
@@ -217,6 +217,7 @@ export async function findLiveRenewal(db: Database, companyId: string, policyId:
       and(
         eq(policies.companyId, companyId),
         eq(policies.previousPolicyId, policyId),
+        except === undefined ? undefined : ne(policies.id, except),
         sql`${policyVersions.endDate} > ${policyVersions.startDate}`,
       ),
     )

@@ -52,7 +52,7 @@ export function effectiveDateProblem(effective: EffectiveDateInput, policyZone: 
 export interface RenewalFacts {
   previous: Coverage;
   /** A renewal of the same policy that has not been cancelled flat (it still covers a day). */
-  liveRenewal: { policyId: string; policyNumber: string } | null;
+  liveRenewal: LiveRenewal | null;
   /** The renewal's term start. */
   termStart: string;
 }
@@ -85,10 +85,49 @@ export function renewalRefusal({ previous, liveRenewal, termStart }: RenewalFact
       field: "previousPolicy",
       message: "The policy being renewed was cancelled flat: it never took effect, so there is nothing to renew",
     };
-  if (liveRenewal)
+  if (liveRenewal) return alreadyRenewed(liveRenewal, "");
+  return null;
+}
+
+/** A live renewal of the policy, named in the 409 `PolicyAlreadyRenewed` a refusal gives. */
+export interface LiveRenewal {
+  policyId: string;
+  policyNumber: string;
+}
+
+const alreadyRenewed = (liveRenewal: LiveRenewal, consequence: string): RenewalRefusal => ({
+  kind: "renewed",
+  message: `The policy is already renewed by policy ${liveRenewal.policyNumber} (${liveRenewal.policyId})${consequence}`,
+});
+
+/**
+ * Reinstating a renewal that was cancelled flat brings it into force again, so the renewal rules must hold
+ * again: no other live renewal of the same policy (one may have been made meanwhile) and the terms still
+ * follow on (the renewed policy's term end may have moved meanwhile). Any other reinstatement is not a
+ * renewal coming back: a renewal cancelled later than its start stayed live.
+ */
+export function reinstatedRenewalRefusal(facts: {
+  renewal: Coverage;
+  previous: Coverage;
+  otherLiveRenewal: LiveRenewal | null;
+}): RenewalRefusal | null {
+  const { renewal, previous, otherLiveRenewal } = facts;
+  if (!cancelledFlat(renewal)) return null;
+  if (otherLiveRenewal) return alreadyRenewed(otherLiveRenewal, ": this renewal cannot come back into force beside it");
+  if (renewal.termStart !== previous.termEnd)
     return {
-      kind: "renewed",
-      message: `The policy is already renewed by policy ${liveRenewal.policyNumber} (${liveRenewal.policyId})`,
+      kind: "state",
+      field: "policyId",
+      message:
+        `The renewed policy's term now ends on ${previous.termEnd}, not on this renewal's start ${renewal.termStart}: ` +
+        "reinstating it would leave a gap or an overlap between the terms",
     };
   return null;
 }
+
+/**
+ * An endorsement that moves the term end of a policy with a live renewal would break "the renewal term
+ * starts on the previous term's end" (CONTRACT section 4): the renewal must be cancelled flat first.
+ */
+export const termEndMoveRefusal = (liveRenewal: LiveRenewal): RenewalRefusal =>
+  alreadyRenewed(liveRenewal, ": its term end cannot move while the renewal starts on it");

@@ -1,11 +1,13 @@
+import { findLiveRenewal, type PolicyHead } from "../../db/queries/policies";
 import { isRestatement } from "../../domain/financials/priced";
 import { planDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
 import { segmentOn, termSegments } from "../../domain/policies/segments";
 import { planTransaction } from "../../domain/policies/transaction-plan";
+import { termEndMoveRefusal } from "../../domain/policies/transaction-rules";
 import type { EndorseRequest } from "../../domain/policies/transactions";
 import { refusalError } from "../../errors/entity-refusals";
-import { invalidDelta, planRefusalError } from "../../errors/policy-refusals";
+import { invalidDelta, planRefusalError, renewalError } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
 import { invoicePlanForTransaction, refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { readCurrentPolicy } from "./current-policy";
@@ -40,6 +42,7 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const state = await readPolicyState(ctx, current, effectiveDate);
   const plan = planTransaction(state, { action: "ENDORSE", effectiveDate, deltas }, { ...configuration, now: ctx.now });
   if (!plan.ok) throw planRefusalError(plan.refusal, labels);
+  if (plan.coverage.termEnd !== current.coverage.termEnd) await refuseMovingRenewedEnd(ctx, head);
   const invoices = await invoicePlanForTransaction(ctx, {
     policyId: head.id,
     plan: request.invoicePlan,
@@ -47,6 +50,12 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
     restatement: isRestatement(current.coverage, plan.coverage),
   });
   return recordNextVersion(ctx, head, { action: "ENDORSE", request, before: current.coverage, plan, invoices });
+}
+
+/** A policy with a live renewal keeps its term end: the renewal starts on it (409 PolicyAlreadyRenewed). */
+async function refuseMovingRenewedEnd(ctx: OperationContext, head: PolicyHead) {
+  const liveRenewal = await findLiveRenewal(ctx.db, ctx.companyId, head.id);
+  if (liveRenewal) throw renewalError(termEndMoveRefusal(liveRenewal));
 }
 
 /** Exposure ids of a new `policy.exposures` list that name no exposure of the company. */

@@ -5,7 +5,8 @@ import { EndorseBody, policyParams, SERIALIZED, TRANSACTION } from "./transactio
 
 const DESCRIPTION =
   "Applies the deltas from `effectiveDate` onward: the segment in force then is split there. A new " +
-  "`policy.policyEndDate` moves the term end. Out of sequence, the endorsements already issued that are " +
+  "`policy.policyEndDate` moves the term end, unless a live renewal starts on it (409 `PolicyAlreadyRenewed`: " +
+  "cancel the renewal flat first). Out of sequence, the endorsements already issued that are " +
   "effective later apply again over this one (reverse and reapply), so each change stays in force from its " +
   "own date; one that can no longer apply is 400 `InvalidDelta`, and a term end before a later endorsement's " +
   "date is 400 `InvalidPolicyData`. Changing a Sequence value (of the policy or of an exposure) is 400 " +

@@ -11,7 +11,9 @@ export const reinstatePolicy = defineRoute(
     summary: "Reinstate a cancelled policy",
     description:
       "Restores the coverage the cancellation ended (or lifts a pending one), effective on the cancellation's " +
-      `date; its transaction premium is what it restores.${SERIALIZED}`,
+      "date; its transaction premium is what it restores. A renewal cancelled flat comes back only while the " +
+      "renewal rules hold: no other live renewal of the same policy (409 `PolicyAlreadyRenewed`) and the renewed " +
+      `policy's term still ending on its start (409 \`InvalidPolicyTransition\`).${SERIALIZED}`,
     request: { params: policyParams, body: jsonBody(ReinstateBody) },
   }),
   async (c) => {
