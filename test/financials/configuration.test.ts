@@ -131,6 +131,9 @@ describe("financials configuration", () => {
     ]);
     const validated = await f.call("POST", "/configuration/validate", changed);
     expect(new Set(validated.json.issues.map((i: any) => i.code))).toEqual(new Set(["immutable-financial-member"]));
+    // Compare reads the document as import does: what import refuses is no diff.
+    const compared = expectError(await f.call("POST", "/configuration/compare", changed), 400, "InvalidConfiguration");
+    expect(compared.details).toEqual(error.details);
     // Deprecating is not breaking; deprecated types still post.
     const deprecated = withFinancials((fin) => {
       fin.categories[0].deprecatedAt = "2026-06-01T00:00:00Z";

@@ -2,6 +2,7 @@ import { humanLabel } from "../issue-messages";
 import { columnLetters } from "../spreadsheets/a1-notation";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
+import type { FinancialUsage } from "./semantics";
 import { type ReadDocument, readDocument } from "./read-document";
 
 /**
@@ -344,9 +345,13 @@ const within = (path: readonly string[], prefix: readonly string[]) =>
  * be read are reported once (not again by the document reader) and make the document invalid, while
  * every other row is still checked, so one answer lists every problem.
  */
-export function readSpreadsheetDocument(tabs: SpreadsheetTabs, stored: ConfigurationDocument): ReadDocument {
+export function readSpreadsheetDocument(
+  tabs: SpreadsheetTabs,
+  stored: ConfigurationDocument,
+  usage?: FinancialUsage,
+): ReadDocument {
   const { input, issues: cellIssues, rows } = spreadsheetInput(tabs);
-  const read = readDocument(input, stored);
+  const read = readDocument(input, stored, usage);
   const located = read.issues
     .map((issue) => locateIssue(issue, rows))
     .filter((issue) => !cellIssues.some((cell) => within(issue.fieldPath, cell.fieldPath)));

@@ -7,7 +7,7 @@ import {
 } from "../../domain/configuration/spreadsheet-document";
 import { invalidConfiguration } from "../../errors/configuration-refusals";
 import type { OperationContext } from "../context";
-import { configurationOf } from "./configuration-of";
+import { readingBase } from "./reading-base";
 
 export interface SpreadsheetSource {
   spreadsheetId: string;
@@ -25,11 +25,15 @@ export async function compareSpreadsheet(ctx: OperationContext, source: Spreadsh
     source.sheetsOAuthToken,
     (input, init) => fetch(input, init),
   );
-  const [tabs, stored] = await Promise.all([
+  const [tabs, { stored, usage }] = await Promise.all([
     sheets.readTabs(source.spreadsheetId, SPREADSHEET_TABS),
-    configurationOf(ctx),
+    readingBase(ctx),
   ]);
-  const { document, issues } = readSpreadsheetDocument(Object.fromEntries(tabs) as SpreadsheetTabs, stored.document);
+  const { document, issues } = readSpreadsheetDocument(
+    Object.fromEntries(tabs) as SpreadsheetTabs,
+    stored.document,
+    usage,
+  );
   if (!document) throw invalidConfiguration(issues);
   return diffDocuments(COMPARE_CATEGORIES, stored.document, document);
 }
