@@ -167,6 +167,38 @@ describe("event names (CONTRACT 8.3: at most 1,000 characters)", () => {
   });
 });
 
+describe("a declared platform field keeps the platform's bounds (CONTRACT 4: a configuration may still declare it)", () => {
+  it("a declared userSetEventName over 1,000 characters is still 400, on create and on update", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const declared = {
+      entityType: "event",
+      referenceId: "userSetEventName",
+      label: "Claim title",
+      typeInfo: { kind: "String" },
+      required: false,
+      writePermission: null,
+    };
+    const imported = await company.call("POST", "/configuration/import", key, {
+      body: { fieldDefinitions: [declared] },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const tooLong = { userSetEventName: "e".repeat(1_001) };
+    const created = expectError(
+      await company.call("POST", "/entities/event", key, { body: tooLong }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(created.details).toEqual([{ field: "userSetEventName", message: "must be at most 1,000 characters long" }]);
+    const event = await company.call("POST", "/entities/event", key, { body: { userSetEventName: "e".repeat(1_000) } });
+    expect(event.status, event.text).toBe(201);
+    const updated = await company.call("PATCH", `/entities/event/${event.json.id}`, key, { body: tooLong });
+    expectError(updated, 400, "InvalidFieldModelV1Data");
+    const read = await company.call("GET", `/entities/event/${event.json.id}`, key);
+    expect(read.json.data.userSetEventName).toHaveLength(1_000);
+  });
+});
+
 describe("dates of years 0000 to 0099", () => {
   it("are accepted in a Date field and in asOf", async () => {
     const company = await createCompany();

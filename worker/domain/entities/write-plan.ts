@@ -45,6 +45,10 @@ const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
   quote: [...QUOTE_LIFECYCLE_FIELDS, ...QUOTE_PLATFORM_FIELDS],
 };
 
+/** The platform's reading of a declared platform member of events and submissions (quotes' are read as their kind). */
+const platformBound = (entityType: string, key: string, value: unknown) =>
+  entityType === "quote" ? null : readPlatformValue(entityType, key, value, key);
+
 /** Applies the interface's write rules to a create (`existing` null) or a partial update. */
 export function planWrite(input: WriteInput): WritePlan {
   const { entityType, existing, body } = input;
@@ -127,7 +131,10 @@ export function planWrite(input: WriteInput): WritePlan {
     }
     if (field.readOnly) continue;
     const reading = readFieldValue(field, value, valueContext, key);
-    if (reading.ok) data[key] = reading.value;
+    // A declared platform field keeps the platform's own bounds (an event name is at most 1,000 characters).
+    const platformReading = reading.ok && platform.includes(key) ? platformBound(entityType, key, reading.value) : null;
+    if (platformReading && !platformReading.ok) problems.push(...platformReading.problems);
+    else if (reading.ok) data[key] = reading.value;
     else problems.push(...reading.problems);
   }
 
