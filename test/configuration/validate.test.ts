@@ -258,8 +258,16 @@ describe("compare with a document body", () => {
       );
       expect(refused.message).toBe("User is not authorized to perform the requested action");
     }
+    // Before the body is even read: JSON that does not parse is still the role's 403.
+    const unread = await company.call("POST", "/configuration/compare", admin, { rawBody: "{not json" });
+    expectError(unread, 403, "AuthorizationError");
     const manager = await company.key(["FMV1_CONFIGURATION_MANAGER"], ["company.configuration:export"]);
     expect((await company.call("POST", "/configuration/compare", manager, { body: {} })).status).toBe(200);
+    expectError(
+      await company.call("POST", "/configuration/compare", manager, { rawBody: "{not json" }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createCompany, eventually, expectError, type TestCompany } from "../support/harness";
+import { createCompany, eventually, expectError, staff, type TestCompany } from "../support/harness";
 
 const CONFIGURATION = {
   optionSets: [
@@ -643,6 +643,25 @@ describe("permissions", () => {
     ).toBe(200);
     const claims = await company.key([], ["company.claim:create"]);
     expect((await company.call("POST", "/entities/event", claims, { body: {} })).status).toBe(201);
+  });
+
+  it("the any-case routes check the named type's permission first, as the typed routes do: 403 before 400 and 409", async () => {
+    const { company } = await configured();
+    const exposureOnly = await company.key([], ["exposure.create", "exposure.edit", "exposure.view"]);
+    // A malformed id or body is not looked at before the permission.
+    for (const path of ["/entities/Event/not-a-uuid", "/entities/event/not-a-uuid"]) {
+      expectError(await company.call("PATCH", path, exposureOnly, { body: [] }), 403, "AuthorizationError");
+    }
+    expectError(await company.call("POST", "/entities/Person", exposureOnly, { body: [] }), 403, "AuthorizationError");
+    expectError(await company.call("POST", "/entities/Exposure", exposureOnly, { body: [] }), 400, "VALIDATION_ERROR");
+    // A retired company refuses changes with 409, but only to a caller the route would otherwise let in.
+    expect((await staff("PATCH", `/admin/companies/${company.id}`, { lifecycle: "retired" })).status).toBe(200);
+    expectError(await company.call("POST", "/entities/Person", exposureOnly, { body: {} }), 403, "AuthorizationError");
+    expectError(
+      await company.call("POST", "/entities/Exposure", exposureOnly, { body: {} }),
+      409,
+      "CompanyLifecycleRefused",
+    );
   });
 });
 

@@ -8,9 +8,9 @@ export const CONFIGURATION_MANAGER_ROLE = "FMV1_CONFIGURATION_MANAGER";
 
 /**
  * Refuses a key without the configuration manager role on every configuration compare (the document's and
- * the spreadsheet's). Runs after the permission check and before body validation, like the permission.
+ * the spreadsheet's). Runs right after the permission check, before the body is read, like the permission.
  */
-export const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, next) => {
+const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Legacy SUPER_ADMIN keys hold everything (CONTRACT section 4, Roles), this role included.
   const { roles } = actorOf(c);
   if (!roles.includes(CONFIGURATION_MANAGER_ROLE) && !roles.includes("SUPER_ADMIN")) {
@@ -22,3 +22,11 @@ export const requireConfigurationManager: MiddlewareHandler<AppEnv> = async (c, 
   }
   await next();
 };
+
+/** A company route whose access check (its first middleware) is followed by the role check. */
+export function withConfigurationManager<R extends { middleware: readonly [MiddlewareHandler<AppEnv>, ...unknown[]] }>(
+  route: R,
+) {
+  const [access, ...rest] = route.middleware;
+  return { ...route, middleware: [access, requireConfigurationManager, ...rest] as unknown as R["middleware"] };
+}

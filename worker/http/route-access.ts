@@ -21,6 +21,11 @@ export interface PathPermission {
   name: string;
   meaning: string;
   anyOf: readonly string[];
+  /**
+   * The exact permission, when the path alone names it (the any-case entity routes): then it is checked
+   * here, before the lifecycle and the input, as a typed route's is; null leaves it to the operation.
+   */
+  exactFor?: (params: Record<string, string>) => string | null;
 }
 
 /**
@@ -29,11 +34,12 @@ export interface PathPermission {
  */
 export type RoutePermission = string | null | readonly [string, ...string[]] | PathPermission;
 
-export const pathPermission = (name: string, meaning: string, anyOf: readonly string[]): PathPermission => ({
-  name,
-  meaning,
-  anyOf: anyOf.map(requirePermissionName),
-});
+export const pathPermission = (
+  name: string,
+  meaning: string,
+  anyOf: readonly string[],
+  exactFor?: PathPermission["exactFor"],
+): PathPermission => ({ name, meaning, anyOf: anyOf.map(requirePermissionName), exactFor });
 
 const isPathPermission = (permission: RoutePermission): permission is PathPermission =>
   permission !== null && typeof permission === "object" && "anyOf" in permission;
@@ -123,14 +129,16 @@ export function requireAccess(route: {
 }): MiddlewareHandler<AppEnv> {
   const asked = route.queryPermission;
   const required = allOf(route.permission);
-  const anyOf = isPathPermission(route.permission) ? route.permission.anyOf : null;
+  const byPath = isPathPermission(route.permission) ? route.permission : null;
   return async (c, next) => {
     c.set("actionName", route.actionName);
     if (route.validationErrorCode) c.set("validationErrorCode", route.validationErrorCode);
     const actor = c.get("actor");
     if (actor?.kind !== "api-key") throw notAuthorized();
     if (!required.every((permission) => holds(actor, permission))) throw notAuthorized();
-    if (anyOf && !anyOf.some((permission) => holds(actor, permission))) throw notAuthorized();
+    if (byPath && !byPath.anyOf.some((permission) => holds(actor, permission))) throw notAuthorized();
+    const exact = byPath?.exactFor?.(c.req.param());
+    if (exact && !holds(actor, exact)) throw notAuthorized();
     if (asked && c.req.query(asked.name) === asked.equals && !holds(actor, asked.permission))
       throw new ApiError({
         code: "AuthorizationError",

@@ -2,8 +2,8 @@ import { humanLabel } from "../issue-messages";
 import { columnLetters } from "../spreadsheets/a1-notation";
 import type { ConfigurationDocument } from "./document";
 import type { ValidationIssue } from "./issues";
-import type { FinancialUsage } from "./semantics";
 import { type ReadDocument, readDocument } from "./read-document";
+import type { FinancialUsage } from "./semantics";
 
 /**
  * A configuration held in a spreadsheet, turned into a configuration document (no I/O here).

@@ -1,4 +1,4 @@
-import { CONFIGURATION_MANAGER_ROLE, requireConfigurationManager } from "../../http/configuration-manager";
+import { CONFIGURATION_MANAGER_ROLE, withConfigurationManager } from "../../http/configuration-manager";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { BODY_LIMITS } from "../../http/request-body";
@@ -44,7 +44,6 @@ const route = companyRoute(
   { readOnly: true, duringSetup: true, bodyLimit: BODY_LIMITS.configurationDocument },
 );
 
-export const compareConfigurationDocument = defineRoute(
-  { ...route, middleware: [...route.middleware, requireConfigurationManager] as const },
-  async (c) => c.json(await compareDocument(contextOf(c), c.req.valid("json")), 200),
+export const compareConfigurationDocument = defineRoute(withConfigurationManager(route), async (c) =>
+  c.json(await compareDocument(contextOf(c), c.req.valid("json")), 200),
 );

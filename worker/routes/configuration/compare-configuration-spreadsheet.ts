@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CONFIGURATION_MANAGER_ROLE, requireConfigurationManager } from "../../http/configuration-manager";
+import { CONFIGURATION_MANAGER_ROLE, withConfigurationManager } from "../../http/configuration-manager";
 import { ErrorEnvelopeSchema } from "../../http/errors";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonBody, jsonContent } from "../../http/route";
@@ -105,10 +105,7 @@ const route = companyRoute(
   { readOnly: true, duringSetup: true },
 );
 
-export const compareConfigurationSpreadsheet = defineRoute(
-  { ...route, middleware: [...route.middleware, requireConfigurationManager] as const },
-  async (c) => {
-    const { spreadsheetId, sheetsOAuthToken } = c.req.valid("json");
-    return c.json(await compareSpreadsheet(contextOf(c), { spreadsheetId, sheetsOAuthToken }), 200);
-  },
-);
+export const compareConfigurationSpreadsheet = defineRoute(withConfigurationManager(route), async (c) => {
+  const { spreadsheetId, sheetsOAuthToken } = c.req.valid("json");
+  return c.json(await compareSpreadsheet(contextOf(c), { spreadsheetId, sheetsOAuthToken }), 200);
+});

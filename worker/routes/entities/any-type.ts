@@ -30,14 +30,18 @@ export const AnyTypeParams = companyParams({
 });
 
 /**
- * The permission of an any-case route: the typed route's `<entityType>.<verb>`, known once the type is
- * resolved; a key holding that verb on no type is refused before anything else.
+ * The permission of an any-case route: the typed route's `<entityType>.<verb>`, checked before anything else
+ * as the typed route checks it (the path names the type); a type outside the list is the documented 400.
  */
 export const anyTypePermission = (verb: Verb) =>
   pathPermission(
     `<entityType>.${verb}`,
     `the typed route's permission, \`${verb}\` on the entity type the path names`,
     ENTITY_TYPES.map((entityType) => permissionOf(entityType, verb)),
+    ({ entityType }) => {
+      const known = ENTITY_TYPES.find((t) => t === entityType?.toLowerCase());
+      return known ? permissionOf(known, verb) : null;
+    },
   );
 
 /** `Exposure` → `exposure`; anything outside the list is the documented 400. */
