@@ -173,6 +173,50 @@ describe("expressions", () => {
   });
 });
 
+describe("expressions outside field definitions (CONTRACT 8.3)", () => {
+  const customObject = (displayNameExpression: string) => ({
+    customObjects: [
+      { key: "vehicle", name: "Vehicle", pluralizedName: "Vehicles", displayNameExpression, subFields: [] },
+    ],
+  });
+  const payee = (expression: string) => ({
+    financials: {
+      documentVersion: 2,
+      policyFinancials: {
+        invoiceTypes: [
+          {
+            name: "Claim invoice",
+            appliesTo: ["event"],
+            payeeDefaults: { expression, allowedEntityTypes: ["person"] },
+          },
+        ],
+      },
+    },
+  });
+
+  it("a custom object's displayNameExpression must parse and stay within 2,000 characters", async () => {
+    const { company, key } = await admin();
+    const path = "customObjects.0.displayNameExpression";
+    const broken = await expectRefused(company, key, customObject("((( "), "invalid-expression");
+    expect(broken.find((i) => i.code === "invalid-expression")?.fieldPath.join(".")).toBe(path);
+    const long = await expectRefused(company, key, customObject(`1${"+1".repeat(1_000)}`), "expression-too-long");
+    expect(long.find((i) => i.code === "expression-too-long")?.fieldPath.join(".")).toBe(path);
+    const fine = await company.call("POST", "/configuration/import", key, { body: customObject('"Vehicle"') });
+    expect(fine.status, fine.text.slice(0, 300)).toBe(200);
+  });
+
+  it("an invoice type's payeeDefaults.expression must parse and stay within 2,000 characters", async () => {
+    const { company, key } = await admin();
+    const path = "financials.policyFinancials.invoiceTypes.0.payeeDefaults.expression";
+    const broken = await expectRefused(company, key, payee("((( "), "invalid-expression");
+    expect(broken.find((i) => i.code === "invalid-expression")?.fieldPath.join(".")).toBe(path);
+    const long = await expectRefused(company, key, payee(`1${"+1".repeat(1_000)}`), "expression-too-long");
+    expect(long.find((i) => i.code === "expression-too-long")?.fieldPath.join(".")).toBe(path);
+    const fine = await company.call("POST", "/configuration/import", key, { body: payee("holder") });
+    expect(fine.status, fine.text.slice(0, 300)).toBe(200);
+  });
+});
+
 describe("calculated fields", () => {
   /** f0 is text; each next field doubles the previous one. */
   const doubling = (links: number) => [

@@ -85,6 +85,11 @@ export function checkExpressions(doc: ConfigurationDocument, issues: IssueList) 
   doc.customObjects.forEach((object, index) => {
     const scope = new Set(object.subFields.map((f) => f.referenceId));
     checkFieldExpressions(object.subFields, ["customObjects", index, "subFields"], issues, () => scope);
+    checkExpression(object.displayNameExpression, ["customObjects", index, "displayNameExpression"], issues);
+  });
+  doc.financials.policyFinancials.invoiceTypes.forEach((type, index) => {
+    const path = ["financials", "policyFinancials", "invoiceTypes", index, "payeeDefaults", "expression"];
+    checkExpression(type.payeeDefaults?.expression, path, issues);
   });
   doc.ratingWorkflows.forEach((workflow, index) => {
     for (const list of ["warnings", "preconditions", "billingPreconditions"] as const) {
