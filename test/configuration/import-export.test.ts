@@ -105,7 +105,7 @@ describe("import", () => {
     }
   });
 
-  it("treats writePermission as kebab-case and null as clearing it", async () => {
+  it("treats writePermission as kebab-case (an empty name is refused) and null as clearing it", async () => {
     const { company, key } = await setUp();
     const bad = {
       fieldDefinitions: [
@@ -127,6 +127,18 @@ describe("import", () => {
         ).details[0],
       ).field,
     ).toBe("fieldDefinitions.0.writePermission");
+    // An empty name is no group name either: it would offer the write group `event.field-`.
+    const empty = { fieldDefinitions: [{ ...bad.fieldDefinitions[0], writePermission: "" }] };
+    const refused = expectError(
+      await company.call("POST", "/configuration/import", key, { body: empty }),
+      400,
+      "InvalidConfiguration",
+    );
+    expect(refused.details).toEqual([
+      { field: "fieldDefinitions.0.writePermission", message: 'Field "lossDate": writePermission must be kebab-case' },
+    ]);
+    const validated = await company.call("POST", "/configuration/validate", key, { body: empty });
+    expect(validated.json.issues.map((i: { code: string }) => i.code)).toEqual(["invalid-write-permission"]);
     const cleared = {
       fieldDefinitions: [
         {

@@ -198,7 +198,7 @@ export function normalizeField(
     );
     ok = false;
   }
-  if (field.writePermission && !KEBAB_CASE.test(field.writePermission)) {
+  if (typeof field.writePermission === "string" && !KEBAB_CASE.test(field.writePermission)) {
     issues.error([...path, "writePermission"], `Field "${field.referenceId}": writePermission must be kebab-case`, {
       code: "invalid-write-permission",
       expected: "kebab-case",
