@@ -138,3 +138,27 @@ describe("file category", () => {
     expect((await f.call("GET", "/files")).json.totalCount).toBe(1);
   });
 });
+
+describe("configured folder categories are bounded (CONTRACT 8.3)", () => {
+  it("a label is at most 1,000 characters, as a request's category is, and a list at most 1,000 labels", async () => {
+    const f = await withPolicy();
+    const importing = (policy: string[]) =>
+      f.call("POST", "/configuration/import", {
+        body: { ...ATTACHMENT_CONFIGURATION, folderCategories: { policy, event: ["Medical"] } },
+      });
+    const long = expectError(await importing(["x".repeat(1_001)]), 400, "InvalidConfiguration");
+    expect(long.details.map((d) => d.field)).toEqual(["folderCategories.policy.0"]);
+    const many = expectError(
+      await importing(Array.from({ length: 1_001 }, (_, i) => `Label ${i}`)),
+      400,
+      "InvalidConfiguration",
+    );
+    expect(many.details.map((d) => d.field)).toEqual(["folderCategories.policy"]);
+    // The longest label is configured and can be used on a folder.
+    const longest = "x".repeat(1_000);
+    expect((await importing([longest])).status).toBe(200);
+    const folder = await f.folder({ name: "L", entityType: "policy", entityId: f.policyId, category: longest });
+    expect(folder.status, folder.text.slice(0, 300)).toBe(201);
+    expect(folder.json.category).toBe(longest);
+  });
+});

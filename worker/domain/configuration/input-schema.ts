@@ -7,7 +7,7 @@ import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES } from "./field-kinds";
  * What import, validate and compare accept: the canonical document with defaults omitted, field types
  * as `typeInfo` or legacy `type` + JSON-string `typeArgs`. Unknown members are refused everywhere. Identifiers
  * (referenceIds, keys) are at most 200 characters, as every record body's keys are (CONTRACT 8.3), so a field
- * can always be written; names and labels at most 1,000; descriptions 10,000.
+ * can always be written; names and labels (folder categories too) at most 1,000; descriptions 10,000.
  */
 
 export const FieldInputSchema = z
@@ -120,9 +120,13 @@ export const RatingWorkflowInputSchema = z
   })
   .strict();
 
+/** The most folder category labels one entity type may list (CONTRACT 8.3: every list is bounded). */
+const MAX_FOLDER_CATEGORIES = 1_000;
+
+/** Labels as long as a folder or file request may send as `category` (1,000), so each one can be used. */
 export const FolderCategoriesInputSchema = z.partialRecord(
   z.enum(CONFIGURABLE_ENTITY_TYPES),
-  z.array(z.string().min(1)),
+  z.array(z.string().min(1).max(TEXT.name)).max(MAX_FOLDER_CATEGORIES),
 );
 
 export const FinancialsInputSchema = z

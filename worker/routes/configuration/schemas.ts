@@ -39,7 +39,8 @@ export const DocumentInputSchema = boundedRecord({
   maxProperties: 32,
   valuesBoundedBy:
     "the configuration document's bounds (CONTRACT 8.3): at most 2,000 field definitions, 200 option sets, " +
-    "10,000 options per set, 1,000 cards, expressions of at most 2,000 characters nested at most 32 deep",
+    "10,000 options per set, 1,000 cards, 1,000 folder categories per entity type of at most 1,000 characters " +
+    "each, expressions of at most 2,000 characters nested at most 32 deep",
 }).openapi("ConfigurationDocumentInput", {
   description:
     "A configuration document (CONTRACT section 2). Every member is optional: a member given replaces the stored " +
