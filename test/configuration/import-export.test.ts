@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 import { BASE_DOCUMENT } from "./documents";
 
 async function setUp(lifecycle: "sandbox" | "live" = "sandbox") {
@@ -392,6 +393,27 @@ describe("expectedContentHash", () => {
     });
     // A hash in the query does not excuse a stale one in the body: every hash given must match.
     expect(fresh.status).toBe(where === "query" ? 200 : 409);
+  });
+});
+
+describe("import refusals read as sentences for people (interface, Errors: userMessages)", () => {
+  it("names an expectedContentHash that is not text and a member that is not a list in words", async () => {
+    const { company, key } = await setUp();
+    const hash = expectError(
+      await company.call("POST", "/configuration/import", key, { body: { expectedContentHash: 5 } }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(hash.userMessages).toEqual(["Expected content hash must be text."]);
+    expectDisplayable(hash.userMessages, "expectedContentHash");
+    const list = expectError(
+      await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: 5 } }),
+      400,
+      "InvalidConfiguration",
+    );
+    expect(list.userMessages).toEqual(["Field definitions must be a list."]);
+    expect(list.details).toEqual([{ field: "fieldDefinitions", message: "Field definitions must be a list" }]);
+    expectDisplayable(list.userMessages, "fieldDefinitions");
   });
 });
 

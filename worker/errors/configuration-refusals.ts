@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../domain/configuration/issues";
 import { ApiError, type FieldError } from "./api-error";
+import { memberSentence } from "./displayable";
 
 /** Paths in details are dotted (`fieldDefinitions.3.typeInfo`); user messages never carry them. */
 export function invalidConfiguration(issues: ValidationIssue[]): ApiError {
@@ -9,6 +10,17 @@ export function invalidConfiguration(issues: ValidationIssue[]): ApiError {
     message: `The configuration document is invalid: ${errors.length} error${errors.length === 1 ? "" : "s"}`,
     userMessages: errors.map((i) => (/[.!?]$/.test(i.message) ? i.message : `${i.message}.`)),
     details: errors.map((i) => ({ field: i.fieldPath.join("."), message: i.message })),
+  });
+}
+
+/** An import body whose `expectedContentHash` member is given but is not text. */
+export function expectedContentHashNotText(): ApiError {
+  const detail = { field: "expectedContentHash", message: "must be text" };
+  return new ApiError({
+    code: "VALIDATION_ERROR",
+    message: "expectedContentHash must be a string",
+    userMessages: [memberSentence(detail.field, detail.message)],
+    details: [detail],
   });
 }
 

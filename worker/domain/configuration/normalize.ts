@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { humanLabel } from "../issue-messages";
 import { withoutUnusedMembers } from "../rating/stages";
 import type { ConfigurationDocument, FieldDefinition } from "./document";
 import { normalizeField, normalizeSubFields } from "./field-types";
@@ -30,7 +31,7 @@ export interface NormalizedInput {
 
 function isList(raw: unknown, path: Path, issues: IssueList): raw is unknown[] {
   if (Array.isArray(raw)) return true;
-  issues.error(path, "must be a list", { code: "invalid_type", expected: "array" });
+  issues.error(path, `${humanLabel(path)} must be a list`, { code: "invalid_type", expected: "array" });
   return false;
 }
 

@@ -18,6 +18,7 @@ import { ApiError, type FieldError } from "../../errors/api-error";
 import {
   breakingConfigurationChange,
   contentHashMismatch,
+  expectedContentHashNotText,
   invalidConfiguration,
 } from "../../errors/configuration-refusals";
 import { finished, lostRace, withVersionRetry } from "../../lib/version-retry";
@@ -143,11 +144,7 @@ function forceNotPermitted(): ApiError {
 function expectedHashesOf(request: ImportRequest): string[] {
   const fromBody = request.body.expectedContentHash;
   if (fromBody !== undefined && typeof fromBody !== "string") {
-    throw new ApiError({
-      code: "VALIDATION_ERROR",
-      message: "expectedContentHash must be a string",
-      details: [{ field: "expectedContentHash", message: "must be text" }],
-    });
+    throw expectedContentHashNotText();
   }
   return [request.expectedContentHash, fromBody].filter((hash): hash is string => typeof hash === "string");
 }
