@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { JsonText } from "../../durable/rpc-result";
 import { BOOKMARK_HEADER, BOOKMARK_PATTERN, RequestSession } from "../db/request-session";
 import type { ErrorCode } from "../errors/api-error";
-import { uuidString } from "../lib/bounded";
+import { batchIdMember, uuidString } from "../lib/bounded";
 import { type Actor, databaseOf, type OperationContext, type PlatformContext } from "../operations/context";
 import type { AppEnv } from "./context";
 import { ErrorEnvelopeSchema } from "./errors";
@@ -49,6 +49,15 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/**
+ * `request.body` of an operation that takes no input (CONTRACT 5.1's "none" bodies, and section 6's deletes): no
+ * body, `{}` or `{batchId}`; any other member is 400 `VALIDATION_ERROR` naming it.
+ */
+export const NoBody = {
+  required: false,
+  content: { "application/json": { schema: z.strictObject({ batchId: batchIdMember() }).openapi("NoBody") } },
+};
 
 const errorResponse = (description: string) => jsonContent(ErrorEnvelopeSchema, description);
 

@@ -1,5 +1,5 @@
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import { companyRoute, contextOf, NoBody, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { deleteFile as deleteFileOperation } from "../../operations/files/delete-file";
 import { fileParams, TAGS } from "./schemas";
 
@@ -13,7 +13,7 @@ export const deleteFile = defineRoute(
     description:
       "Removes the row first (the metadata and content reads answer 404 from then on) and then the stored " +
       "bytes, retried in the background until they are gone.",
-    request: { params: fileParams },
+    request: { params: fileParams, body: NoBody },
     responses: { 204: { description: "Deleted." }, ...validationErrorResponse, ...notFoundResponse },
   }),
   async (c) => {

@@ -1,6 +1,13 @@
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
-import { companyRoute, conflictResponse, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyRoute,
+  conflictResponse,
+  contextOf,
+  NoBody,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { folderParams, TAGS } from "./schemas";
 
 export const deleteFolder = defineRoute(
@@ -13,7 +20,7 @@ export const deleteFolder = defineRoute(
     description:
       "A folder that holds folders or files is 409 `FolderNotEmpty` and nothing is deleted; there is no " +
       "recursive delete.",
-    request: { params: folderParams },
+    request: { params: folderParams, body: NoBody },
     responses: {
       204: { description: "Deleted." },
       ...validationErrorResponse,

@@ -1,5 +1,5 @@
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import { companyRoute, contextOf, NoBody, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { deleteRule } from "../../operations/forms/delete-rule";
 import { ruleParams, TAGS } from "./schemas";
 
@@ -10,7 +10,7 @@ export const deleteFormLogicRule = defineRoute(
     operationId: "deleteFormLogicRule",
     tags: TAGS,
     summary: "Delete a forms-logic rule",
-    request: { params: ruleParams },
+    request: { params: ruleParams, body: NoBody },
     responses: { 204: { description: "Deleted." }, ...validationErrorResponse, ...notFoundResponse },
   }),
   async (c) => {

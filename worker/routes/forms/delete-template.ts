@@ -1,5 +1,12 @@
 import { defineRoute } from "../../http/registry";
-import { companyRoute, conflictResponse, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyRoute,
+  conflictResponse,
+  contextOf,
+  NoBody,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { deleteTemplate } from "../../operations/forms/delete-template";
 import { TAGS, templateParams } from "./schemas";
 
@@ -14,7 +21,7 @@ export const deleteFormTemplate = defineRoute(
       "Refused with 409 `form-template-referenced-by-form-logic`, deleting nothing, while a live forms-logic " +
       "rule references the form; the message names the rule ids. Generated forms keep their `formNumber` and " +
       "`formName` after the template is deleted.",
-    request: { params: templateParams },
+    request: { params: templateParams, body: NoBody },
     responses: {
       204: { description: "Deleted." },
       ...validationErrorResponse,

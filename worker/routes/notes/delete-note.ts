@@ -1,5 +1,5 @@
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import { companyRoute, contextOf, NoBody, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { deleteNote as deleteNoteOperation } from "../../operations/notes/delete-note";
 import { noteParams, PRIVILEGED_RULE, TAGS } from "./schemas";
 
@@ -11,7 +11,7 @@ export const deleteNote = defineRoute(
     tags: TAGS,
     summary: "Delete a note",
     description: PRIVILEGED_RULE,
-    request: { params: noteParams },
+    request: { params: noteParams, body: NoBody },
     responses: { 204: { description: "Deleted." }, ...validationErrorResponse, ...notFoundResponse },
   }),
   async (c) => {

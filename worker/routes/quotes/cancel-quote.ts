@@ -1,7 +1,14 @@
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, jsonContent, notFoundResponse, validationErrorResponse } from "../../http/route";
-import { errorAnswer, NoBody, QuoteSchema, quoteParams } from "./schemas";
+import {
+  companyRoute,
+  contextOf,
+  jsonContent,
+  NoBody,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
+import { errorAnswer, QuoteSchema, quoteParams } from "./schemas";
 
 const DESCRIPTION =
   "Cancels an `inProgress` or `complete` quote; its submission's status is recomputed in the same write " +

@@ -1,8 +1,15 @@
 import { companyObject } from "../../company-object";
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, jsonContent, notFoundResponse, validationErrorResponse } from "../../http/route";
+import {
+  companyRoute,
+  contextOf,
+  jsonContent,
+  NoBody,
+  notFoundResponse,
+  validationErrorResponse,
+} from "../../http/route";
 import { BIND_RULES_DOC } from "./bind-conditions";
-import { errorAnswer, NoBody, QuoteSchema, quoteParams } from "./schemas";
+import { errorAnswer, QuoteSchema, quoteParams } from "./schemas";
 
 const DESCRIPTION = [
   "Marks an `inProgress` quote `complete` when the bind rules pass, `policy-data` excepted (`policy-invoicing` " +

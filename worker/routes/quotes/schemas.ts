@@ -63,12 +63,6 @@ export const WorkflowNameMember = z
   .max(200)
   .openapi({ description: "The name of one of the company's rating workflows." });
 
-/** "none" bodies (CONTRACT 5.1): no body, `{}` or `{batchId}`. */
-export const NoBody = {
-  required: false,
-  content: { "application/json": { schema: z.strictObject({ batchId: BatchIdMember }).openapi("NoBody") } },
-};
-
 export const BindFailureSchema = z.object({ rule: z.enum(BIND_RULES), message: z.string() });
 export const BindAdvisorySchema = z.object({
   rule: z.literal("billing-precondition"),

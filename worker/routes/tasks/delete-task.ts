@@ -1,5 +1,5 @@
 import { defineRoute } from "../../http/registry";
-import { companyRoute, contextOf, notFoundResponse, validationErrorResponse } from "../../http/route";
+import { companyRoute, contextOf, NoBody, notFoundResponse, validationErrorResponse } from "../../http/route";
 import { deleteTask as deleteTaskOperation } from "../../operations/tasks/delete-task";
 import { TAGS, taskParams } from "./schemas";
 
@@ -10,7 +10,7 @@ export const deleteTask = defineRoute(
     operationId: "deleteTask",
     tags: TAGS,
     summary: "Delete a task",
-    request: { params: taskParams },
+    request: { params: taskParams, body: NoBody },
     responses: { 204: { description: "Deleted." }, ...validationErrorResponse, ...notFoundResponse },
   }),
   async (c) => {
