@@ -5,6 +5,9 @@ import { must } from "../support/must";
 import { balancesOf, categoryNamed, day, expectBalanced, setUpFinancials } from "./helpers";
 import { applyPlan, batchPath, conservingCreates, newPolicy, planInvoice } from "./plan-helpers";
 
+const NOT_AUTHORIZED = "User is not authorized to perform the requested action";
+const SWITCHED_OFF = "Policy financials are not enabled for this company";
+
 /** Invoice plans on policies (CONTRACT section 7.7) through `POST P/financials/policies/{policyId}/invoices/batch`. */
 
 describe("the invoice batch", () => {
@@ -269,6 +272,37 @@ describe("the invoice batch", () => {
       created: [],
       active: [],
     });
+  });
+
+  it("answers the policy financials switch's 403 whoever asks, before the permission and the body", async () => {
+    const f = await setUpFinancials();
+    const policyId = await newPolicy(f);
+    const viewer = await f.company.key(["ReadOnly"]);
+    const plan = { voidInvoices: [], createInvoices: conservingCreates(f) };
+    const invoiceCount = async () =>
+      (await f.call("GET", `/financials/invoices?entityType=policy&entityId=${policyId}`)).json.totalCount;
+    expectError(await f.call("POST", batchPath(policyId), plan, viewer), 403, "AuthorizationError", NOT_AUTHORIZED);
+
+    await staff("PATCH", `/admin/companies/${f.company.id}`, { features: { policyFinancials: false } });
+    // CONTRACT 7.1 and 7.7 ("403 gate and permissions"): the switch answers first, as for a policy transaction.
+    for (const [body, caller] of [
+      [plan, viewer],
+      [{ createInvoices: [], author: "me" }, viewer],
+      [{ createInvoices: [], author: "me" }, undefined],
+    ] as const) {
+      expectError(await f.call("POST", batchPath(policyId), body, caller), 403, "AuthorizationError", SWITCHED_OFF);
+    }
+    expectError(
+      await f.call("POST", batchPath(crypto.randomUUID()), plan, viewer),
+      403,
+      "AuthorizationError",
+      SWITCHED_OFF,
+    );
+    expect(await invoiceCount()).toBe(0);
+
+    await staff("PATCH", `/admin/companies/${f.company.id}`, { features: { policyFinancials: true } });
+    expectError(await f.call("POST", batchPath(policyId), plan, viewer), 403, "AuthorizationError", NOT_AUTHORIZED);
+    expect(await invoiceCount()).toBe(0);
   });
 
   it("is refused 403 while policy financials are off, and reads of policy invoices keep working", async () => {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { requirePermissionName } from "../domain/access/permissions";
 import { LIFECYCLES, type Lifecycle } from "../domain/company/lifecycle";
 import { ApiError, type ErrorCode, notAuthorized } from "../errors/api-error";
@@ -7,7 +7,8 @@ import type { AppEnv } from "./context";
 
 /**
  * Access rules every company route applies before it reads its input or looks anything up (CONTRACT 8.3
- * and section 4, "Lifecycle access"): the permission first, then the company's lifecycle.
+ * and section 4, "Lifecycle access"): a feature switch the route answers whoever asks (CONTRACT 7.1), then the
+ * permission, then the company's lifecycle.
  */
 
 /**
@@ -119,13 +120,20 @@ export interface QueryPermission {
   userMessage: string;
 }
 
-/** The route's name for messages and audit rows, its validation error code, its permission, its lifecycle rule. */
+/** A company feature switch a route answers before its permission: throws its refusal while the switch is off. */
+export type FeatureGate = (c: Context<AppEnv>) => Promise<void>;
+
+/**
+ * The route's name for messages and audit rows, its validation error code, its feature gate, its permission,
+ * its lifecycle rule.
+ */
 export function requireAccess(route: {
   actionName: string;
   permission: RoutePermission;
   lifecycle: LifecycleRule;
   validationErrorCode?: ErrorCode;
   queryPermission?: QueryPermission;
+  featureGate?: FeatureGate;
 }): MiddlewareHandler<AppEnv> {
   const asked = route.queryPermission;
   const required = allOf(route.permission);
@@ -135,6 +143,7 @@ export function requireAccess(route: {
     if (route.validationErrorCode) c.set("validationErrorCode", route.validationErrorCode);
     const actor = c.get("actor");
     if (actor?.kind !== "api-key") throw notAuthorized();
+    if (route.featureGate) await route.featureGate(c);
     if (!required.every((permission) => holds(actor, permission))) throw notAuthorized();
     if (byPath && !byPath.anyOf.some((permission) => holds(actor, permission))) throw notAuthorized();
     const exact = byPath?.exactFor?.(c.req.param());

@@ -12,6 +12,7 @@ import { BODY_LIMITS, boundedJsonBody } from "./request-body";
 import {
   acceptingLifecycles,
   describePermission,
+  type FeatureGate,
   type QueryPermission,
   type RoutePermission,
   requireAccess,
@@ -95,6 +96,8 @@ export interface CompanyRouteOptions {
   bodyLimit?: number;
   /** A further permission a query parameter asks for, checked with the route's before the lifecycle. */
   queryPermission?: QueryPermission;
+  /** A feature switch the route answers whoever asks, before its permission (CONTRACT 7.1: policy financials). */
+  featureGate?: FeatureGate;
 }
 
 const LIFECYCLE_CONFLICT =
