@@ -411,6 +411,24 @@ describe("bind by value (CONTRACT 5.6)", () => {
     expect(await countRows("entities", q.company.id)).toBe(0);
   });
 
+  it("reads the quote as a create body before the workflow: its 403 and 409 come before the workflow's 400", async () => {
+    const q = await setUpQuotes();
+    const binder = await q.company.key([], ["quote.bind", "quote.view"]);
+    const locked = expectError(
+      await bind(q, { quote: { ...QUOTE_VALUES, underwriterNote: "x" }, ratingWorkflowName: "nope" }, binder),
+      403,
+      "field-write-permission-required",
+    );
+    expect(locked.details.map((d) => d.field)).toEqual(["underwriterNote"]);
+    expectError(
+      await bind(q, { quote: { ...QUOTE_VALUES, quoteStatus: "bound" }, ratingWorkflowName: "nope" }),
+      409,
+      "GuardedStatusFieldWrite",
+    );
+    expectError(await bind(q, { quote: QUOTE_VALUES, ratingWorkflowName: "nope" }), 400, "VALIDATION_ERROR");
+    expect(await countRows("entities", q.company.id)).toBe(0);
+  });
+
   it("needs exactly one of quoteId and quote, and ratingWorkflowName only with quote", async () => {
     const q = await setUpQuotes();
     const id = await q.createQuote();

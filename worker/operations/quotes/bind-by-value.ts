@@ -55,8 +55,9 @@ async function bindByValue(ctx: OperationContext, input: BindByValueInput, claim
   const numberPeek = peekNextPolicyNumber(ctx, undefined, claims);
   const settings = await invoicingSettings(ctx, configuration);
   refuseInvoicingAccess(ctx, settings, input);
-  const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
+  // The quote is read as a create body first: its 403 (locked fields) and 409 (guarded fields) come before a 400.
   const creation = await planQuoteCreation(ctx, configuration, input.quote, claims);
+  const workflow = requireWorkflow(configuration, input.ratingWorkflowName);
   // Rated, checked and copied as the quote will be stored: its defaults and calculated fields (its embedded
   // exposures' too) derived first; only its sequences wait until the rules pass.
   const derived = (of: JsonObject) => derivedValues(creation.recordType, of, creation.pending, ctx.now).data;
