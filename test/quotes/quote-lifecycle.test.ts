@@ -264,6 +264,20 @@ describe("PUT X/quotes/{quoteId} (CONTRACT 5.2)", () => {
       403,
       "field-write-permission-required",
     );
+    // And beside a misplaced quote.exposures (a 400 of its own).
+    expectError(
+      await q.second("PUT", `/quotes/${id}`, editor, { quote: { insuredName: "A", exposures: [] }, exposures: [] }),
+      403,
+      "field-write-permission-required",
+    );
+    const misplaced = expectError(
+      await q.second("PUT", `/quotes/${id}`, q.admin, { quote: { insuredName: "A", exposures: [] }, exposures: [] }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(misplaced.details).toEqual([
+      { field: "quote.exposures", message: "is not a quote field; send the list as exposures" },
+    ]);
     expect((await q.readQuote(id)).data.underwriterNote).toBe("careful");
   });
 

@@ -31,14 +31,15 @@ export async function replaceQuote(ctx: OperationContext, input: ReplaceQuoteInp
   const stored = quote.row.data;
   const lifecycle = lifecycleWriteRefusal(input.quote, stored, true);
   const values = withoutLifecycleFields(input.quote);
-  if (lifecycle) {
+  const misplacedExposures = Object.hasOwn(values, "exposures");
+  if (lifecycle || misplacedExposures) {
     // 403 first (CONTRACT 5.2), counting the locked fields the replacement would clear.
-    const replacement = replacementBody(recordType.fields, stored, values, input.exposures);
+    const { exposures: _, ...quoteValues } = values;
+    const replacement = replacementBody(recordType.fields, stored, quoteValues, input.exposures);
     refuseLockedFields(ctx, recordType, configuration, replacement, stored);
-    throw lifecycleWriteError(lifecycle);
-  }
-  if (Object.hasOwn(values, "exposures"))
+    if (lifecycle) throw lifecycleWriteError(lifecycle);
     throw invalidData([{ path: "quote.exposures", problem: "is not a quote field; send the list as exposures" }]);
+  }
 
   const body = replacementBody(recordType.fields, stored, values, input.exposures);
   const planned = await planValues(ctx, { recordType, configuration, body, existing: stored });
