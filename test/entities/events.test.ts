@@ -604,6 +604,56 @@ describe("eventName", () => {
   });
 });
 
+describe("declared event platform fields (CONTRACT 4: they exist without configuration; a configuration may declare them)", () => {
+  const declared = (referenceId: string) => ({
+    entityType: "event",
+    referenceId,
+    label: referenceId,
+    typeInfo: { kind: "String" },
+    required: true,
+    writePermission: null,
+  });
+
+  it("a declared required on a field the platform sets asks nothing of the caller", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const document = { fieldDefinitions: [declared("eventName"), declared("eventStatus")] };
+    expect((await company.call("POST", "/configuration/import", key, { body: document })).status).toBe(200);
+    const created = await company.call("POST", "/entities/event", key, { body: {} });
+    expect(created.status, created.text).toBe(201);
+    const read = await company.call("GET", `/entities/event/${created.json.id}`, key);
+    expect(read.json.data).toMatchObject({ eventStatus: "open", eventName: expect.any(String) });
+    // A field the caller writes stays required as declared.
+    const named = { fieldDefinitions: [declared("userSetEventName")] };
+    expect((await company.call("POST", "/configuration/import", key, { body: named })).status).toBe(200);
+    const refused = expectError(
+      await company.call("POST", "/entities/event", key, { body: {} }),
+      400,
+      "InvalidFieldModelV1Data",
+    );
+    expect(refused.details).toEqual([{ field: "userSetEventName", message: "is required" }]);
+  });
+
+  it("removing a platform field's declaration is not breaking: the field still exists", async () => {
+    const company = await createCompany();
+    const key = await company.key(["SUPER_ADMIN"]);
+    const document = { fieldDefinitions: [{ ...declared("eventStatus"), required: false }] };
+    expect((await company.call("POST", "/configuration/import", key, { body: document })).status).toBe(200);
+    expect((await company.call("POST", "/entities/event", key, { body: {} })).status).toBe(201);
+    const removed = await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: [] } });
+    expect(removed.status, removed.text).toBe(200);
+    // A configured field's removal still is, while a record uses it.
+    const own = { fieldDefinitions: [{ ...declared("claimCode"), required: false }] };
+    expect((await company.call("POST", "/configuration/import", key, { body: own })).status).toBe(200);
+    expect((await company.call("POST", "/entities/event", key, { body: { claimCode: "C-1" } })).status).toBe(201);
+    expectError(
+      await company.call("POST", "/configuration/import", key, { body: { fieldDefinitions: [] } }),
+      409,
+      "BreakingConfigurationChange",
+    );
+  });
+});
+
 describe("concurrency", () => {
   it("serializes parallel close and reopen: the history stays consistent and no write is lost", async () => {
     const { company, key } = await setUp();

@@ -3,6 +3,7 @@ import { type DataPlace, type FieldOwner, optionPlaces, ownersOf, placesOf, type
 import type { ConfigurationDocument, OptionSet, Relationship, SubField } from "./document";
 import { isSupportedKindMigration } from "./field-kinds";
 import { optionLiteral } from "./option-values";
+import { platformFieldIds } from "./platform-fields";
 
 /**
  * The breaking-change gate (CONTRACT section 2): a change that would strand stored data is refused while
@@ -51,6 +52,9 @@ const values = (places: readonly DataPlace[], test: ValueTest): DataUse[] =>
 const kindChanged = (before: SubField, after: SubField) =>
   before.typeInfo.kind !== after.typeInfo.kind && !isSupportedKindMigration(before.typeInfo.kind, after.typeInfo.kind);
 
+const isPlatformField = (owner: FieldOwner, referenceId: string) =>
+  owner.kind === "entity" && platformFieldIds(owner.entityType).includes(referenceId);
+
 const isOptionKind = (field: SubField) => field.typeInfo.kind === "Select" || field.typeInfo.kind === "MultiSelect";
 
 function fieldLabel(owner: FieldOwner, parents: readonly string[], referenceId: string): string {
@@ -82,6 +86,9 @@ function fieldBreaks(before: readonly SubField[], after: readonly SubField[], sc
     const documentPath = `${scope.documentPath}.${field.referenceId}`;
     const label = fieldLabel(scope.owner, scope.parents, field.referenceId);
     const places = placesOf(scope.owner, path);
+    // A platform field still exists when its declaration is removed (CONTRACT 4): its values strand nothing.
+    const stillPlatform = !now && !scope.parents.length && isPlatformField(scope.owner, field.referenceId);
+    if (stillPlatform) return [];
     if (!now || kindChanged(field, now)) {
       const change = `${label} is ${now ? "changed to another type" : "removed"}`;
       return [{ path: documentPath, change, counts: "records", uses: values(places, { kind: "value" }) }];

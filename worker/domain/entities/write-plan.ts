@@ -49,6 +49,18 @@ const PLATFORM_MEMBERS: Record<string, readonly string[]> = {
 const platformBound = (entityType: string, key: string, value: unknown) =>
   entityType === "quote" ? null : readPlatformValue(entityType, key, value, key);
 
+/**
+ * A declared platform member the platform sets itself (derived, minted, or moved only by its endpoints): a
+ * declared `required` never asks it of the caller, who could not satisfy it (CONTRACT 4: a configuration may
+ * still declare the event platform fields).
+ */
+function isSetByPlatform(entityType: string, referenceId: string): boolean {
+  if (isIgnoredOnWrite(entityType, referenceId) || guardedEndpoint(entityType, referenceId)) return true;
+  const stamps: readonly string[] =
+    entityType === "quote" ? QUOTE_LIFECYCLE_FIELDS : entityType === "submission" ? SUBMISSION_PLATFORM_STAMPS : [];
+  return stamps.includes(referenceId);
+}
+
 /** Applies the interface's write rules to a create (`existing` null) or a partial update. */
 export function planWrite(input: WriteInput): WritePlan {
   const { entityType, existing, body } = input;
@@ -144,7 +156,10 @@ export function planWrite(input: WriteInput): WritePlan {
   for (const field of fields.values()) {
     const missing = isMissingValue(own(data, field.referenceId));
     const generatedLater =
-      field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated" || defaulted.has(field.referenceId);
+      field.typeInfo.kind === "Sequence" ||
+      field.typeInfo.kind === "Calculated" ||
+      defaulted.has(field.referenceId) ||
+      isSetByPlatform(entityType, field.referenceId);
     const alreadyRefused = refusedPaths.has(field.referenceId);
     const sent = Object.hasOwn(body, field.referenceId);
     if (field.required && missing && !generatedLater && !alreadyRefused && (!existing || sent))
