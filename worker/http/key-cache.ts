@@ -4,7 +4,8 @@ import { BoundedMap } from "../lib/bounded-map";
  * Verified API keys, kept in the isolate for at most `KEY_CACHE_TTL_MS` (issue 16): authentication on a warm
  * isolate needs no D1 round trip, and a revocation, retirement or budget change still reaches every isolate
  * within that bound; in the isolate that made the change it applies at once (`forgetKey`, `forgetCompany`).
- * Bounded by entries; the oldest goes first. Unknown keys are never cached, so a new key works at once. Entries
+ * Bounded by entries and by bytes (CONTRACT 8.3; a key's grants may name up to 500 permissions); the oldest
+ * goes first. Unknown keys are never cached, so a new key works at once. Entries
  * are keyed by the raw key as presented, so a hit computes no hash; an entry past its bound is dropped at its next
  * use or pushed out by newer ones.
  *
@@ -18,6 +19,14 @@ export const KEY_CACHE_TTL_MS = 1_000;
 /** An entry this old is read again in the background by the next call that uses it. */
 export const KEY_REFRESH_AFTER_MS = 500;
 const MAX_ENTRIES = 10_000;
+/** The most the verified keys may hold, measured as `keyBytes` measures them. */
+export const KEY_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What an entry holds, estimated: its key as JSON text plus the raw key, two bytes a character (strings are
+ * UTF-16), doubled for the grants derived from the permissions.
+ */
+export const keyBytes = (rawKey: string, key: unknown) => 2 * (rawKey.length + 2 * JSON.stringify(key).length);
 
 /** When a key's D1 read started, and how many key changes this isolate had made by then. */
 export interface KeyReadTicket {
@@ -42,8 +51,9 @@ export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
     private readonly ttlMs = KEY_CACHE_TTL_MS,
     maxEntries = MAX_ENTRIES,
     private readonly refreshAfterMs = KEY_REFRESH_AFTER_MS,
+    maxBytes = KEY_CACHE_MAX_BYTES,
   ) {
-    this.#entries = new BoundedMap(maxEntries);
+    this.#entries = new BoundedMap(maxEntries, { maxBytes, bytesOf: (rawKey, entry) => keyBytes(rawKey, entry.key) });
   }
 
   get(rawKey: string, now: number): K | null {
@@ -118,5 +128,9 @@ export class VerifiedKeyCache<K extends { id: string; companyId: string }> {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#entries.bytes;
   }
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KEY_CACHE_TTL_MS, KEY_REFRESH_AFTER_MS, VerifiedKeyCache } from "../../../worker/http/key-cache";
+import { KEY_CACHE_TTL_MS, KEY_REFRESH_AFTER_MS, keyBytes, VerifiedKeyCache } from "../../../worker/http/key-cache";
 
 const key = (id: string, companyId = "c1") => ({ id, companyId });
 
@@ -54,6 +54,37 @@ describe("the isolate's verified keys (issue 16)", () => {
         if (last !== undefined) expect(cache.get(`h${last}`, 0)).toEqual(key(`k${last}`));
       }),
     );
+  });
+
+  it("never hold more bytes than its byte bound (CONTRACT 8.3), however large each key's grants", () => {
+    const grantedKey = (id: string, permissions: number) => ({
+      id,
+      companyId: "c1",
+      permissions: Array.from({ length: permissions }, (_, i) => `exposure.field-group-${i}`),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(500), { minLength: 1, maxLength: 100 }),
+        fc.integer({ min: 1, max: 200 }),
+        (sizes, kib) => {
+          const maxBytes = kib * 1024;
+          const cache = new VerifiedKeyCache<ReturnType<typeof grantedKey>>(1_000, 10_000, 500, maxBytes);
+          for (const [i, size] of sizes.entries()) cache.set(`h${i}`, grantedKey(`k${i}`, size), cache.beginRead(0));
+          expect(cache.bytes).toBeLessThanOrEqual(maxBytes);
+          // The newest is kept unless it alone is over the bound.
+          const last = sizes.length - 1;
+          const fits = keyBytes(`h${last}`, grantedKey(`k${last}`, sizes[last] ?? 0)) <= maxBytes;
+          expect(cache.get(`h${last}`, 0) !== null).toBe(fits);
+        },
+      ),
+    );
+    // Worked: one key with 500 permissions of 26 characters is about 60 KB, so 1 MiB holds about 17 of them.
+    const big = grantedKey("k", 500);
+    const bytes = keyBytes("raw-key", big);
+    expect(bytes).toBeGreaterThan(50_000);
+    const cache = new VerifiedKeyCache<typeof big>(1_000, 10_000, 500, 1024 * 1024);
+    for (let i = 0; i < 100; i++) cache.set(`h${i}`, { ...big, id: `k${i}` }, cache.beginRead(0));
+    expect(cache.size).toBe(Math.floor((1024 * 1024) / keyBytes("h99", { ...big, id: "k99" })));
   });
 
   it("hand one call the background read once an entry is half its bound old, until that read ends", () => {
