@@ -100,6 +100,23 @@ describe("3. renewal guards", () => {
       f.admin,
     );
     expect(version.json.previousPolicyStatus).toBe("cancelled");
+    // List reads name it too: the policy list, the company's versions and the renewal's own versions.
+    const statusIn = (items: Array<{ policyId: string; summary: Record<string, unknown> }>, id: string) =>
+      items.find((item) => item.policyId === id)?.summary;
+    const lists = [
+      await f.company.call("GET", `/policies/list?previousPolicy=${policyId}`, f.admin),
+      await f.company.call("GET", "/policies/versions", f.admin),
+      await f.company.call("GET", `/policies/${renewal.json.policyId}/versions`, f.admin),
+    ];
+    for (const list of lists) {
+      expect(statusIn(list.json.items, renewal.json.policyId), list.text).toMatchObject({
+        previousPolicy: policyId,
+        previousPolicyStatus: "cancelled",
+      });
+      // A policy that renews none carries no such member.
+      const original = statusIn(list.json.items, policyId);
+      if (original) expect(original).not.toHaveProperty("previousPolicyStatus");
+    }
   });
 
   it("a renewal cancelled flat comes back only beside no other live renewal (409 PolicyAlreadyRenewed)", async () => {

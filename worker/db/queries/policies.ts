@@ -5,6 +5,7 @@ import { CompiledSelect, selectTogether } from "../compiled-select";
 import { BoundWrite, CompiledWrite, placeholderValue, rowPlaceholders } from "../compiled-write";
 import { policies, policyVersions, relationshipLinks, sequences } from "../schema";
 import { mintedValue, nextSequenceStatement } from "./entities";
+import { inList } from "./in-list";
 
 export type PolicyHead = typeof policies.$inferSelect;
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
@@ -223,6 +224,19 @@ export async function findLiveRenewal(db: Database, companyId: string, policyId:
     )
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The current coverage of each of `policyIds` in the company (one statement whatever their number). */
+export async function currentCoveragesOf(db: Database, companyId: string, policyIds: readonly string[]) {
+  if (!policyIds.length) return [];
+  return db
+    .select({ policyId: policies.id, coverage: policyVersions.coverage })
+    .from(policies)
+    .innerJoin(
+      policyVersions,
+      and(eq(policyVersions.policyId, policies.id), eq(policyVersions.version, policies.currentVersion)),
+    )
+    .where(and(eq(policies.companyId, companyId), inList(policies.id, policyIds)));
 }
 
 export function versionRecord(row: PolicyVersionRow): VersionRecord {

@@ -121,8 +121,11 @@ export function versionView(record: VersionRecord, view: ViewContext, detail: "f
   return detail === "full" ? fullView(record, view) : summaryView(record, view);
 }
 
-/** A list item of the policy and version lists: the version's identity and the summary of its root fields. */
-export function versionListItem(record: VersionRecord, today: string) {
+/**
+ * A list item of the policy and version lists: the version's identity and the summary of its root fields
+ * (a renewal's with its previous policy's status, as every read of a renewal names it).
+ */
+export function versionListItem(record: VersionRecord, view: ViewContext) {
   return {
     policyId: record.policyId,
     version: record.version,
@@ -130,6 +133,9 @@ export function versionListItem(record: VersionRecord, today: string) {
     transactionTimestamp: record.transactionTimestamp,
     effectiveDate: record.effectiveDate,
     createdAt: record.createdAt,
-    summary: versionSummary(record, today),
+    summary: {
+      ...versionSummary(record, view.today),
+      ...(view.previousPolicyStatus === undefined ? {} : { previousPolicyStatus: view.previousPolicyStatus }),
+    },
   };
 }

@@ -6,6 +6,7 @@ import { readDayFilters } from "../../domain/policies/list-filters";
 import { versionListItem } from "../../domain/policies/version-view";
 import { invalidFilters } from "../../errors/policy-refusals";
 import type { OperationContext } from "../context";
+import { listViewContexts } from "./view-context";
 
 export interface PolicyListQuery extends Omit<PolicyListFilters, "days"> {
   /** The raw query string: the civil-day filters are read from it (as JSON or as three members). */
@@ -20,5 +21,7 @@ export async function listPolicies(ctx: OperationContext, request: PolicyListQue
   const today = todayOf(ctx.now);
   const filtered = { ...filters, days: days.filters };
   const { rows, totalCount } = await listCurrentVersions(ctx.db, ctx.companyId, filtered, page, today);
-  return { items: rows.map((row) => versionListItem(versionRecord(row), today)), totalCount };
+  const records = rows.map(versionRecord);
+  const viewOf = await listViewContexts(ctx, records);
+  return { items: records.map((record) => versionListItem(record, viewOf(record))), totalCount };
 }

@@ -1,4 +1,4 @@
-import { findPolicyHead, findVersion } from "../../db/queries/policies";
+import { currentCoveragesOf, findPolicyHead, findVersion } from "../../db/queries/policies";
 import { todayOf } from "../../domain/policies/civil-days";
 import { policyStatus, rootData, type VersionRecord, type ViewContext } from "../../domain/policies/version-view";
 import type { OperationContext } from "../context";
@@ -20,4 +20,25 @@ export async function viewContextOf(ctx: OperationContext, record: VersionRecord
     ? kept.current
     : head && (await findVersion(ctx.db, ctx.companyId, head.id, head.currentVersion));
   return { today, previousPolicyStatus: current ? policyStatus(current.coverage, today) : null };
+}
+
+/**
+ * What each item of a policy or version list is shown against: today, and for a renewal its renewed
+ * policy's status today, read for the whole page in one statement.
+ */
+export async function listViewContexts(
+  ctx: OperationContext,
+  records: readonly VersionRecord[],
+): Promise<(record: VersionRecord) => ViewContext> {
+  const today = todayOf(ctx.now);
+  const previousOf = (record: VersionRecord) => rootData(record.coverage).previousPolicy;
+  const ids = [...new Set(records.map(previousOf).filter((id): id is string => typeof id === "string"))];
+  const rows = await currentCoveragesOf(ctx.db, ctx.companyId, ids);
+  const statuses = new Map(rows.map((row) => [row.policyId, policyStatus(row.coverage, today)]));
+  return (record) => {
+    const previousId = previousOf(record);
+    return typeof previousId === "string"
+      ? { today, previousPolicyStatus: statuses.get(previousId) ?? null }
+      : { today };
+  };
 }

@@ -34,6 +34,15 @@ export const PolicySummarySchema = z
       description: "The primary exposure's `id` (an exposure of the company), when its embedded copy carries one.",
     }),
     previousPolicy: z.string().nullable(),
+    previousPolicyStatus: z
+      .enum(POLICY_STATUSES)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "A renewal's previous policy's status today (cancelling a policy does not cancel its renewal): on " +
+          "every answer and read of a renewal, list items included; absent on a policy that renews none.",
+      }),
   })
   .openapi("PolicySummary");
 
@@ -47,15 +56,6 @@ const versionMembers = {
   createdAt: z.string(),
   fullTermPricingInfo: FullTermPricingInfoSchema,
   fullTermPolicyRatingResult: z.record(z.string(), z.number()).nullable(),
-  previousPolicyStatus: z
-    .enum(POLICY_STATUSES)
-    .nullable()
-    .optional()
-    .openapi({
-      description:
-        "A renewal's previous policy's status today (cancelling a policy does not cancel its renewal); on " +
-        "transaction answers and single-version reads of a renewal only.",
-    }),
 };
 
 export const PolicyVersionSummarySchema = PolicySummarySchema.extend(versionMembers).openapi("PolicyVersionSummary");
