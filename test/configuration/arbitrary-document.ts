@@ -33,13 +33,15 @@ function typeArbitrary(optionSets: string[], depth: number): fc.Arbitrary<Record
     options.push(
       fc.record({ kind: fc.constantFrom("Select", "MultiSelect"), optionSet: fc.constantFrom(...optionSets) }),
     );
-  options.push(
-    fc.record({
-      kind: fc.constant("Sequence"),
-      prefix: fc.stringMatching(/^[A-Z]{0,3}-?$/),
-      padding: fc.integer({ min: 0, max: 8 }),
-    }),
-  );
+  // A Group's entries are not numbered: a Sequence sub-field is refused (`sequence-in-group`).
+  if (depth === 0)
+    options.push(
+      fc.record({
+        kind: fc.constant("Sequence"),
+        prefix: fc.stringMatching(/^[A-Z]{0,3}-?$/),
+        padding: fc.integer({ min: 0, max: 8 }),
+      }),
+    );
   options.push(
     fc.record({
       kind: fc.constant("Calculated"),

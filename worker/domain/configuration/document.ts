@@ -21,7 +21,9 @@ export const TypeInfoSchema: z.ZodType<TypeInfo> = z.lazy(() =>
     })
     .openapi("FieldTypeInfo", {
       description:
-        "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group), " +
+        "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group: its " +
+        "entries carry them, and each sub-field's flags apply to every entry written; a Sequence sub-field is " +
+        "refused, `sequence-in-group`, since a Group's entries are not numbered), " +
         "`prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated), `maxLength` (String: 1 " +
         "to 10,000 characters; without it a String value may have 10,000).",
     }),

@@ -127,7 +127,9 @@ function canonicalType(
         return null;
       }
       const subFields = normalizeSubFields(args.subFields, [...path, "subFields"], issues, depth + 1);
-      return subFields ? { kind, subFields } : null;
+      return subFields && !sequenceInGroup(referenceId, subFields, [...path, "subFields"], issues)
+        ? { kind, subFields }
+        : null;
     }
     case "Sequence": {
       const prefix = args.prefix ?? "";
@@ -232,6 +234,22 @@ export function normalizeField(
     computedDefault: field.computedDefault ?? null,
     generatedAt: typeInfo.kind === "Sequence" ? (field.generatedAt ?? "create") : null,
   };
+}
+
+/**
+ * A Group's entries are written whole as a list and have no identity of their own to number, so a Sequence
+ * sub-field is refused (a custom object's may be one: each record is numbered).
+ */
+function sequenceInGroup(referenceId: string, subFields: readonly SubField[], path: Path, issues: IssueList): boolean {
+  const index = subFields.findIndex((f) => f.typeInfo.kind === "Sequence");
+  const sub = subFields[index];
+  if (!sub) return false;
+  issues.error(
+    [...path, index],
+    `Field "${referenceId}": sub-field "${sub.referenceId}" cannot be a Sequence; a Group's entries are not numbered`,
+    { code: "sequence-in-group" },
+  );
+  return true;
 }
 
 /** Sub-fields of a group or custom object: field definitions without `entityType`. */

@@ -1,5 +1,6 @@
 import { ownValue, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
+import { callerFills } from "./entry-rules";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 
 /**
@@ -51,7 +52,9 @@ export function readEmbeddedExposures(
         else copy[key] = v;
         continue;
       }
-      const reading = readFieldValue(field, v, context, `${at}.${key}`);
+      // Written over stored items (`planEmbeddedExposures`), a Group's entries follow their write rules too.
+      const write = existing ? { stored: existing[index]?.[key] } : undefined;
+      const reading = readFieldValue(field, v, context, `${at}.${key}`, write);
       if (reading.ok) copy[key] = reading.value;
       else {
         problems.push(...reading.problems);
@@ -60,13 +63,7 @@ export function readEmbeddedExposures(
     }
     for (const field of exposureFields) {
       const absent = isMissingValue(ownValue(copy, field.referenceId));
-      const callerRequired =
-        field.required &&
-        !isGenerated(field) &&
-        field.typeInfo.kind !== "Calculated" &&
-        !field.computedDefault &&
-        !field.readOnly;
-      if (callerRequired && absent && !refused.has(`${at}.${field.referenceId}`))
+      if (field.required && callerFills(field) && absent && !refused.has(`${at}.${field.referenceId}`))
         missing.push({ path: `${at}.${field.referenceId}`, problem: "is required" });
     }
     exposures.push(copy);

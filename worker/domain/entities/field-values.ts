@@ -1,7 +1,8 @@
-import { isRecord } from "../../lib/json";
+import { isRecord, ownValue } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { optionLiteral } from "../configuration/option-values";
 import { readFmv1Date } from "../dates/fmv1-date";
+import { callerFills, entryAt, keptValues, notTakenAsSent, readOnlyProblems } from "./entry-rules";
 import { readAddress, readAddressV2, readOfacScreening } from "./structured-values";
 import {
   LISTED_VALUES,
@@ -99,21 +100,39 @@ function readOption(field: SubField, value: unknown, context: ValueContext, path
   return ok([...new Set(list)]);
 }
 
-function readGroup(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
+function readGroup(field: SubField, value: unknown, context: ValueContext, path: string, write?: Write): ValueReading {
   if (!Array.isArray(value)) return refuse(path, "must be a list of entries");
   if (value.length > VALUE_BOUNDS.groupEntries)
     return refuse(path, `must have at most ${VALUE_BOUNDS.groupEntries.toLocaleString("en-US")} entries`);
   const problems: ValueProblem[] = [];
   const rows = value.map((row, index) => {
-    const reading = readRecord(field.typeInfo.subFields ?? [], row, context, `${path}[${index}]`, { requireAll: true });
+    const options = { requireAll: true, ...(write ? { write: { stored: entryAt(write.stored, index) } } : {}) };
+    const reading = readRecord(field.typeInfo.subFields ?? [], row, context, `${path}[${index}]`, options);
     if (!reading.ok) problems.push(...reading.problems);
     return reading.ok ? reading.value : null;
   });
   return problems.length ? { ok: false, problems } : ok(rows);
 }
 
-/** Checks one written value against its field's kind and returns the value to store. */
-export function readFieldValue(field: SubField, value: unknown, context: ValueContext, path: string): ValueReading {
+/**
+ * A write's value read over the value stored before it (`stored`): a Group's entries are each matched with
+ * the stored entry at the same position and follow the sub-fields' write rules (`readRecord`).
+ */
+export interface Write {
+  stored: unknown;
+}
+
+/**
+ * Checks one written value against its field's kind and returns the value to store; with `write`, the
+ * write rules of a Group's sub-fields apply too (see `Write`).
+ */
+export function readFieldValue(
+  field: SubField,
+  value: unknown,
+  context: ValueContext,
+  path: string,
+  write?: Write,
+): ValueReading {
   if (value === null) return ok(null);
   switch (field.typeInfo.kind) {
     case "String":
@@ -162,7 +181,7 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
     case "Object: OfacScreening":
       return readOfacScreening(value, path, context.now);
     case "Group":
-      return readGroup(field, value, context, path);
+      return readGroup(field, value, context, path, write);
     case "Sequence":
       return readText(value, path, VALUE_BOUNDS.text, () => true, "must be text");
     case "Calculated":
@@ -172,34 +191,42 @@ export function readFieldValue(field: SubField, value: unknown, context: ValueCo
 
 /**
  * Checks a flat object of values against fields (used for group entries). Unknown keys are refused;
- * with `requireAll`, required fields must be present and not null or blank.
+ * with `requireAll`, required fields must be present and not null or blank. With `write` (an entry written
+ * over the stored entry at its position), the sub-fields' write rules apply (interface, "Field schema marks"):
+ * a read-only (or calculated) value other than the stored one is refused, read-only values are kept as
+ * stored, calculated values are left to be derived again and computed defaults to fill what the entry
+ * leaves out (`completeEntries`), so only the fields the caller fills are required here.
  */
 export function readRecord(
   fields: readonly SubField[],
   value: unknown,
   context: ValueContext,
   path: string,
-  options: { requireAll: boolean },
+  options: { requireAll: boolean; write?: { stored: Record<string, unknown> | null } },
 ): ValueReading {
   if (!isRecord(value)) return refuse(path, "must be an object");
+  const { write } = options;
   const byId = new Map(fields.map((f) => [f.referenceId, f]));
-  const problems: ValueProblem[] = [];
+  const at = (referenceId: string) => `${path}.${referenceId}`;
+  const problems: ValueProblem[] = write ? readOnlyProblems(value, fields, write.stored, at) : [];
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const field = byId.get(key);
     if (!field) {
-      problems.push({ path: `${path}.${key}`, problem: "is not a configured field" });
+      problems.push({ path: at(key), problem: "is not a configured field" });
       continue;
     }
-    const reading = readFieldValue(field, v, context, `${path}.${key}`);
+    if (write && notTakenAsSent(field)) continue;
+    const reading = readFieldValue(field, v, context, at(key), write && { stored: ownValue(write.stored, key) });
     if (reading.ok) out[key] = reading.value;
     else problems.push(...reading.problems);
   }
+  if (write) Object.assign(out, keptValues(value, fields, write.stored));
   if (options.requireAll) {
     for (const field of fields) {
-      const given = Object.hasOwn(value, field.referenceId) ? value[field.referenceId] : undefined;
-      if (field.required && isMissingValue(given))
-        problems.push({ path: `${path}.${field.referenceId}`, problem: "is required" });
+      if (write && !callerFills(field)) continue;
+      if (field.required && isMissingValue(ownValue(value, field.referenceId)))
+        problems.push({ path: at(field.referenceId), problem: "is required" });
     }
   }
   return problems.length ? { ok: false, problems } : ok(out);

@@ -2,6 +2,7 @@ import { ownValue as own, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { defaultsToApply } from "./derived-values";
 import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
+import { lockedGroupFields } from "./entry-lists";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
 import { guardedEndpoint, isIgnoredOnWrite, QUOTE_LIFECYCLE_FIELDS } from "./guarded-fields";
 import { QUOTE_PLATFORM_FIELDS, readPlatformValue, SUBMISSION_PLATFORM_STAMPS } from "./platform-values";
@@ -74,6 +75,8 @@ export function planWrite(input: WriteInput): WritePlan {
     const group = fields.get(key)?.writePermission;
     return group && !input.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
   });
+  // Inside the Group values it names, an entry may not change a locked sub-field's value (`entry-lists.ts`).
+  locked.push(...lockedGroupFields(input.fields, body, existing, input.holdsWriteGroup));
   const embeddedFields = input.embeddedExposureFields;
   const storedExposures = Array.isArray(existing?.exposures) ? existing.exposures : undefined;
   if (embeddedFields && "exposures" in body) {
@@ -142,7 +145,7 @@ export function planWrite(input: WriteInput): WritePlan {
       continue;
     }
     if (field.readOnly) continue;
-    const reading = readFieldValue(field, value, valueContext, key);
+    const reading = readFieldValue(field, value, valueContext, key, { stored: own(existing, key) });
     // A declared platform field keeps the platform's own bounds (an event name is at most 1,000 characters).
     const platformReading = reading.ok && platform.includes(key) ? platformBound(entityType, key, reading.value) : null;
     if (platformReading && !platformReading.ok) problems.push(...platformReading.problems);

@@ -44,7 +44,7 @@ export async function rateByValue(ctx: OperationContext, input: RateByValueInput
   if (!read.ok) throw refusalError(read.refusal);
   // As a PUT derives them: no defaults for the quote (a replacement is an update), calculated fields, and the
   // defaults and calculated fields of the embedded exposures sent.
-  const pending = { defaults: [], exposuresWritten: "exposures" in input.quote };
+  const pending = { defaults: [], exposuresWritten: "exposures" in input.quote, written: Object.keys(input.quote) };
   const values = derivedValues({ ...recordType, fields }, read.data, pending, ctx.now).data;
   const rating = ratingOf(workflow, values, ctx.now);
   return ratingAnswer(null, workflow.name, ctx.now.toISOString(), rating);

@@ -41,7 +41,11 @@ export const FieldJsonSchemaSchema = z
     "x-write-permission": z
       .string()
       .optional()
-      .openapi({ description: "The field's write group; writing it needs `<entityType>.field-<group>`." }),
+      .openapi({
+        description:
+          "The field's write group; writing it needs `<entityType>.field-<group>` (a Group's sub-field: the Group " +
+          "field's entity type; a custom object's: `custom-object`).",
+      }),
     "x-repeatable": z
       .boolean()
       .optional()
@@ -72,7 +76,9 @@ export const FieldJsonSchemaSchema = z
       "array of them; Percent `string` with `format: percent`; Email, Phone `string` with `format` email, phone; " +
       "`Object: Address` the flat legacy object and `Object: AddressV2` `{entryMethod, enteredAddress, geocode}`, " +
       "both with `format: address`; `Object: OfacScreening` the screening object; Group an array of objects keyed " +
-      "by sub-field; Calculated unconstrained.",
+      "by sub-field, written whole: each entry is matched with the stored entry at its position and its " +
+      "sub-fields' marks apply to it (a changed locked sub-field 403, a changed read-only one 400, calculated " +
+      "and computed-default sub-fields derived from the entry's own values); Calculated unconstrained.",
   });
 
 export const EntityConfigurationSchema = z

@@ -2,6 +2,7 @@ import { nextSequenceValue } from "../../../db/queries/entities";
 import type { ConfigurationDocument, SubField } from "../../../domain/configuration/document";
 import { type CompletedValues, completeValues, defaultsToApply } from "../../../domain/entities/derived-values";
 import { completeEmbeddedExposures } from "../../../domain/entities/embedded-exposure-rules";
+import { completeGroupValues } from "../../../domain/entities/entry-lists";
 import type { RecordType } from "../../../domain/entities/record-type";
 import { sequenceText } from "../../../domain/entities/sequence-text";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
@@ -32,6 +33,8 @@ export interface PendingValues {
   defaults: readonly SubField[];
   /** The write sent a list of embedded exposures: their defaults and calculated fields are derived too. */
   exposuresWritten: boolean;
+  /** The members the write names: its Group values are derived entry by entry (`completeGroupValues`). */
+  written: readonly string[];
 }
 
 export interface PlannedValues extends PendingValues {
@@ -54,12 +57,14 @@ export async function planValues(ctx: OperationContext, input: PlanInput): Promi
     sequencesToMint: result.sequencesToMint,
     defaults: defaultsToApply(recordType.fields, input.body, existing),
     exposuresWritten: !!recordType.embeddedExposureFields && "exposures" in input.body,
+    written: Object.keys(input.body),
   };
 }
 
 /**
- * What a save derives from its written values, sequences apart: computed defaults in dependency order, then
- * calculated fields, and the same for the embedded exposures the write sent (issue 10, items 2 and 8).
+ * What a save derives from its written values, sequences apart: the entries of the Group values the write sent
+ * (each from its own values), then computed defaults in dependency order, then calculated fields, and the same
+ * for the embedded exposures the write sent (issue 10, items 2 and 8).
  * Problems (a required field a default left empty) are answered, not thrown: a bind by value reads its
  * rules and rating off these values before it mints anything (CONTRACT 5.6), a rate by value rates them.
  */
@@ -69,7 +74,9 @@ export function derivedValues(
   pending: Omit<PendingValues, "sequencesToMint">,
   now: Date,
 ): CompletedValues {
-  const completed = completeValues(recordType.fields, data, pending.defaults, now);
+  const groups = completeGroupValues(recordType.fields, data, pending.written, now);
+  const values = completeValues(recordType.fields, groups.data, pending.defaults, now);
+  const completed = { data: values.data, problems: [...groups.problems, ...values.problems] };
   const embeddedFields = recordType.embeddedExposureFields;
   if (!embeddedFields || !pending.exposuresWritten || !Array.isArray(completed.data.exposures)) return completed;
   const embedded = completeEmbeddedExposures(embeddedFields, completed.data.exposures, now);
