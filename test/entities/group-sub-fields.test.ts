@@ -245,3 +245,97 @@ describe("a Sequence sub-field in a Group", () => {
     expectError(await company.call("POST", "/configuration/import", admin, { body }), 400, "InvalidConfiguration");
   });
 });
+
+describe("a policy's Group fields, on new business and in an endorsement", () => {
+  async function setUpPolicy() {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    const body = { fieldDefinitions: [drivers("policy")] };
+    expect((await company.call("POST", "/configuration/import", admin, { body })).status).toBe(200);
+    const writer = await company.key([], ["policy.create", "policy.view", "policy.endorse"]);
+    return { company, admin, writer };
+  }
+  const newBusiness = (entries: unknown[]) => ({
+    transactionTimestamp: "2026-01-01T09:00:00Z",
+    displayAuthor: "Ada",
+    data: { policyStartDate: { date: "2026-01-01" }, policyEndDate: { date: "2027-01-01" }, drivers: entries },
+  });
+  const endorse = (company: TestCompany, key: string, policyId: string, deltas: unknown[]) =>
+    company.call("POST", `/policies/${policyId}/transaction/endorse`, key, {
+      body: {
+        transactionTimestamp: "2026-02-01T09:00:00Z",
+        displayAuthor: "Ada",
+        effectiveDate: { date: "2026-06-01", timezone: "America/New_York" },
+        deltas,
+      },
+    });
+
+  it("new business refuses a locked sub-field without policy.field-<group> (403) and a read-only one (400)", async () => {
+    const { company, writer } = await setUpPolicy();
+    const locked = expectError(
+      await company.call("POST", "/policies/transaction/new-business", writer, {
+        body: newBusiness([{ driverName: "Ann", licenseNumber: "L1" }]),
+      }),
+      403,
+      "field-write-permission-required",
+    );
+    expect(locked.details).toEqual([
+      { field: "drivers[0].licenseNumber", message: "needs write group driver-records" },
+    ]);
+    const readOnly = expectError(
+      await company.call("POST", "/policies/transaction/new-business", writer, {
+        body: newBusiness([{ driverName: "Ann", legacy: "X" }]),
+      }),
+      400,
+      "InvalidPolicyData",
+    );
+    expect(readOnly.details).toEqual([{ field: "drivers[0].legacy", message: "is read-only" }]);
+  });
+
+  it("new business derives each entry's calculated sub-fields and computed defaults", async () => {
+    const { company, writer } = await setUpPolicy();
+    const res = await company.call("POST", "/policies/transaction/new-business", writer, {
+      body: newBusiness([{ driverName: "ann" }]),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+    expect(res.json.segments[0].data.drivers).toEqual([{ driverName: "ann", shout: "ANN", region: "R-ann" }]);
+  });
+
+  it("an endorsement compares each entry with the one in force: locked 403, read-only 400, derived again", async () => {
+    const { company, admin, writer } = await setUpPolicy();
+    const created = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: newBusiness([{ driverName: "ann", licenseNumber: "L1" }]),
+    });
+    const policyId = created.json.policyId;
+    const [stored] = created.json.segments[0].data.drivers;
+    for (const deltas of [
+      [{ path: "policy.drivers", value: [{ ...stored, licenseNumber: "L2" }] }],
+      [{ path: "policy.drivers", value: [{ driverName: "ann" }] }],
+      [{ path: "policy.drivers.0.licenseNumber", value: "L2" }],
+    ]) {
+      const refused = expectError(
+        await endorse(company, writer, policyId, deltas),
+        403,
+        "field-write-permission-required",
+      );
+      expect(refused.details).toEqual([
+        { field: "drivers[0].licenseNumber", message: "needs write group driver-records" },
+      ]);
+    }
+    for (const deltas of [
+      [{ path: "policy.drivers", value: [{ ...stored, legacy: "X" }] }],
+      [{ path: "policy.drivers.0.legacy", value: "X" }],
+    ]) {
+      const refused = expectError(await endorse(company, writer, policyId, deltas), 400, "InvalidDelta");
+      expect(refused.details).toEqual([{ field: "policy.drivers[0].legacy", message: "is read-only" }]);
+    }
+    const renamed = await endorse(company, writer, policyId, [
+      { path: "policy.drivers", value: [{ ...stored, driverName: "bob" }, { driverName: "cy" }] },
+    ]);
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(renamed.json.segments.at(-1).data.drivers).toEqual([
+      { driverName: "bob", licenseNumber: "L1", shout: "BOB", region: "R-ann" },
+      { driverName: "cy", shout: "CY", region: "R-cy" },
+    ]);
+  });
+});

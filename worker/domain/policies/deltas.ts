@@ -156,7 +156,7 @@ function deltaProblem(
   }
   // A member path is checked after it is applied, against the field's whole new value (see `applyDeltas`).
   if (deeper.length) return {};
-  const reading = readFieldValue(field, value, valueContext, path);
+  const reading = readFieldValue(field, value, valueContext, path, { stored: inForce?.[member] });
   return reading.ok ? {} : invalid(reading.problems);
 }
 
@@ -229,26 +229,39 @@ export function planDeltas(
 export function applyDeltas(data: Record<string, unknown>, deltas: readonly Delta[], context: DeltaContext): Reading {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
   const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
-  // One copy of the data, then each delta replaces only its own member: linear in the deltas (a copy
-  // of the whole data per delta made 20,000 deltas cost 81 s).
-  const next: Record<string, unknown> = { ...data };
-  const memberWritten = new Set<SubField>();
-  for (const { path, value } of deltas) {
-    const [head, ...rest] = membersOf(path) ?? [];
-    if (head === undefined || IGNORED_POLICY_MEMBERS.has(head)) continue;
-    next[head] = setAt(Object.hasOwn(next, head) ? next[head] : undefined, rest, value);
-    const field = fields.get(head);
-    if (field && rest.length > 0) memberWritten.add(field);
-  }
-  const fieldProblems = [...memberWritten].flatMap((field) => {
-    const path = `policy.${field.referenceId}`;
-    const reading = readFieldValue(field, next[field.referenceId], valueContext, path);
+  const { next, memberWritten } = setDeltas(data, deltas);
+  // A Group written through a member path follows its sub-fields' write rules against the value it replaced.
+  const fieldProblems = [...memberWritten].flatMap((referenceId) => {
+    const field = fields.get(referenceId);
+    if (!field) return [];
+    const write = { stored: data[referenceId] };
+    const reading = readFieldValue(field, next[referenceId], valueContext, `policy.${referenceId}`, write);
     return reading.ok ? [] : reading.problems;
   });
   const containers = revalidateContainers(next);
   if (fieldProblems.length || !containers.ok)
     return { ok: false, problems: [...fieldProblems, ...(containers.ok ? [] : containers.problems)] };
   return containers;
+}
+
+/**
+ * The data with every delta set in order (values exactly as sent): `written` names the members the deltas
+ * write, `memberWritten` those written through a member path (`policy.mailingAddress.city`). One copy of the
+ * data, then each delta replaces only its own member: linear in the deltas (a copy of the whole data per
+ * delta made 20,000 deltas cost 81 s).
+ */
+export function setDeltas(data: Record<string, unknown>, deltas: readonly Delta[]) {
+  const next: Record<string, unknown> = { ...data };
+  const written = new Set<string>();
+  const memberWritten = new Set<string>();
+  for (const { path, value } of deltas) {
+    const [head, ...rest] = membersOf(path) ?? [];
+    if (head === undefined || IGNORED_POLICY_MEMBERS.has(head)) continue;
+    next[head] = setAt(Object.hasOwn(next, head) ? next[head] : undefined, rest, value);
+    written.add(head);
+    if (rest.length > 0) memberWritten.add(head);
+  }
+  return { next, written, memberWritten };
 }
 
 /** Containers changed by deltas are read again as a whole: undeclared members refused, rollups recomputed. */

@@ -3,6 +3,7 @@ import { ownValue } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { DEFAULT_TIMEZONE, type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
+import { lockedGroupFields } from "../entities/entry-lists";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { fieldPath } from "../paths";
 import { setAsideExposureIds, withExposureIds } from "./exposure-ids";
@@ -83,6 +84,8 @@ export function readPolicyData(
     const group = fields.get(key)?.writePermission;
     return group && !context.holdsWriteGroup(group) ? [{ referenceId: key, group }] : [];
   });
+  // Inside its Group values, a new policy's entries may not set a locked sub-field (nothing is stored yet).
+  locked.push(...lockedGroupFields(context.policyFields, input, null, context.holdsWriteGroup));
   if (locked.length) return { ok: false, kind: "write-group", fields: locked };
   const generated = Object.entries(input)
     .filter(([key, v]) => fields.get(key)?.typeInfo.kind === "Sequence" && v !== null)
@@ -150,7 +153,7 @@ export function readPolicyData(
         problems.push({ path: key, problem: "is read-only" });
         continue;
       }
-      const reading = readFieldValue(field, value, valueContext, key);
+      const reading = readFieldValue(field, value, valueContext, key, { stored: undefined });
       if (reading.ok) data[key] = reading.value;
       else problems.push(...reading.problems);
     }

@@ -1,6 +1,7 @@
 import { findLiveRenewal, type PolicyHead } from "../../db/queries/policies";
+import { lockedGroupFields } from "../../domain/entities/entry-lists";
 import { isRestatement } from "../../domain/financials/priced";
-import { planDeltas } from "../../domain/policies/deltas";
+import { planDeltas, setDeltas } from "../../domain/policies/deltas";
 import { policyPathMember } from "../../domain/policies/policy-path";
 import { segmentOn, termSegments } from "../../domain/policies/segments";
 import { planTransaction } from "../../domain/policies/transaction-plan";
@@ -27,9 +28,9 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const configuration = await loadPolicyConfiguration(ctx);
   const { head, current } = await readCurrentPolicy(ctx, request.policyId);
   const labels = (referenceId: string) => configuration.policyFields.find((f) => f.referenceId === referenceId)?.label;
-  // A locked field is refused whole with 403 whatever its value (interface, Authentication 7), as entity writes do.
-  refuseLockedFields(ctx, request, configuration);
   const inForce = segmentOn(termSegments(current.coverage), request.effectiveDate.date)?.data;
+  // A locked field is refused whole with 403 whatever its value (interface, Authentication 7), as entity writes do.
+  refuseLockedFields(ctx, request, configuration, inForce);
   const checked = planDeltas(request.deltas, configuration, inForce);
   if (!checked.ok) throw checked.kind === "invalid" ? invalidDelta(checked.problems, labels) : refusalError(checked);
   await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
@@ -65,13 +66,25 @@ async function unknownEndorsedExposureIds(ctx: OperationContext, request: Endors
   return problems.flat().map((p) => ({ ...p, path: `policy.${p.path}` }));
 }
 
-/** Deltas to fields locked behind a write group the caller does not hold: 403, nothing written. */
-function refuseLockedFields(ctx: OperationContext, request: EndorseRequest, configuration: PolicyConfiguration) {
+/**
+ * Deltas to fields locked behind a write group the caller does not hold: 403, nothing written. Inside a Group
+ * the deltas write (whole or through a member path), an entry may not change a locked sub-field's value in
+ * force on the effective date (`inForce`), entry by entry at its position.
+ */
+function refuseLockedFields(
+  ctx: OperationContext,
+  request: EndorseRequest,
+  configuration: PolicyConfiguration,
+  inForce: Record<string, unknown> | undefined,
+) {
   const holdsGroup = holdsPolicyWriteGroup(ctx.actor);
   const locked = request.deltas.flatMap((delta) => {
     const referenceId = policyPathMember(delta.path);
     const group = configuration.policyFields.find((f) => f.referenceId === referenceId)?.writePermission;
     return referenceId && group && !holdsGroup(group) ? [{ referenceId, group }] : [];
   });
+  const { next, written } = setDeltas(inForce ?? {}, request.deltas);
+  const writtenValues = Object.fromEntries([...written].map((member) => [member, next[member]]));
+  locked.push(...lockedGroupFields(configuration.policyFields, writtenValues, inForce, holdsGroup));
   if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
 }

@@ -1,6 +1,10 @@
+import type { SubField } from "../../domain/configuration/document";
+import { completeGroupValues } from "../../domain/entities/entry-lists";
+import { readFieldValue } from "../../domain/entities/field-values";
 import type { Delta } from "../../domain/policies/deltas";
 import { setAsideExposureIds, withExposureIds } from "../../domain/policies/exposure-ids";
 import { type Coverage, segmentOn, termSegments } from "../../domain/policies/segments";
+import { invalidDelta } from "../../errors/policy-refusals";
 import { isRecord, type JsonObject } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { geocodeRecordValues } from "../entities/write-pipeline/address-geocoding";
@@ -46,9 +50,21 @@ export function geocodePolicyAddresses(
 }
 
 /**
+ * A Group value written whole by an endorsement, read under its sub-fields' write rules against the value in
+ * force (read-only values kept, calculated ones left to be derived); any other value as sent.
+ */
+function writtenGroupValue(field: SubField, value: unknown, inForce: JsonObject, configuration: PolicyConfiguration) {
+  if (field.typeInfo.kind !== "Group") return value;
+  const context = { optionSets: new Map(configuration.optionSets.map((s) => [s.key, s])) };
+  const reading = readFieldValue(field, value, context, field.referenceId, { stored: inForce[field.referenceId] });
+  return reading.ok ? reading.value : value;
+}
+
+/**
  * An endorsement's deltas enriched against the data in force on its effective date: a new `policy.exposures`
- * list under the exposure fields' rules, and a policy field written whole geocoded like any save (a member
- * path such as `policy.mailingAddress.enteredAddress.city` is stored as sent). The version records the
+ * list under the exposure fields' rules, and a policy field written whole geocoded like any save, a Group's
+ * entries with their calculated sub-fields and computed defaults derived (a member path such as
+ * `policy.mailingAddress.enteredAddress.city` is stored as sent). The version records the
  * enriched deltas, so replaying them gives the stored data.
  */
 export async function enrichEndorsedExposures(
@@ -66,8 +82,11 @@ export async function enrichEndorsedExposures(
         return { ...delta, value: await enrichPolicyExposures(ctx, configuration, delta.value, inForce.exposures) };
       const field = fields.get(delta.path.replace(/^policy\./, ""));
       if (!field || !delta.path.startsWith("policy.")) return delta;
-      const geocoded = await geocodeRecordValues(ctx, [field], { [field.referenceId]: delta.value }, inForce);
-      return { ...delta, value: geocoded[field.referenceId] };
+      const written = { [field.referenceId]: writtenGroupValue(field, delta.value, inForce, configuration) };
+      const geocoded = await geocodeRecordValues(ctx, [field], written, inForce);
+      const derived = completeGroupValues([field], geocoded, [field.referenceId], ctx.now, "policy.");
+      if (derived.problems.length) throw invalidDelta(derived.problems);
+      return { ...delta, value: derived.data[field.referenceId] };
     }),
   );
 }

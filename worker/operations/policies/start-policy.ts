@@ -6,6 +6,7 @@ import {
   type PolicyHead,
 } from "../../db/queries/policies";
 import type { SubField } from "../../domain/configuration/document";
+import { completeGroupValues } from "../../domain/entities/entry-lists";
 import { sequenceText } from "../../domain/entities/sequence-text";
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { pricedOf } from "../../domain/financials/priced";
@@ -68,7 +69,12 @@ export async function prepareNewPolicy(
     { previousPolicy: action === "RENEW" ? "required" : "refused" },
   );
   if (!reading.ok) throw readingError(reading);
-  const { data, termStart, termEnd } = reading.value;
+  const { termStart, termEnd } = reading.value;
+  // The entries of its Group values derive their calculated sub-fields and computed defaults, as any save's.
+  const written = Object.keys(reading.value.data);
+  const groups = completeGroupValues(configuration.policyFields, reading.value.data, written, ctx.now);
+  if (groups.problems.length) throw invalidPolicyData(groups.problems);
+  const { data } = groups;
   await checkTransactionTimestamp(ctx, request.transactionTimestamp, null);
   const unknownIds = await unknownExposureIds(ctx, data.exposures);
   if (unknownIds.length) throw invalidPolicyData(unknownIds);
