@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createCompany, expectError, type TestCompany } from "../support/harness";
+import { expectDisplayable } from "../support/user-messages";
 
 /**
  * A Group's sub-fields carry the field flags (CONTRACT 2) and their marks (interface, "Field schema marks";
@@ -81,9 +82,11 @@ describe("write groups of a Group's sub-fields (Authentication 7)", () => {
     expect(refused.details).toEqual([
       { field: "drivers[0].licenseNumber", message: "needs write group driver-records" },
     ]);
+    expectDisplayable(refused.userMessages, "refused");
     const nested = { drivers: [{ driverName: "Ann", claims: [{ claimNumber: "C1", paid: 10 }] }] };
     const deep = expectError(await createExposure(company, editor, nested), 403, "field-write-permission-required");
     expect(deep.details).toEqual([{ field: "drivers[0].claims[0].paid", message: "needs write group driver-records" }]);
+    expectDisplayable(deep.userMessages, "deep");
     expect((await company.call("GET", "/entities/exposure", editor)).json.totalCount).toBe(0);
     // 403 comes before 400: a read-only value beside the locked one is not what is answered.
     expectError(
@@ -134,6 +137,20 @@ describe("write groups of a Group's sub-fields (Authentication 7)", () => {
   });
 });
 
+describe("the configuration read states the sub-fields' marks the writes enforce", () => {
+  it("marks each sub-field of a Group's items: read-only, calculated, computed default, write group", async () => {
+    const { company, editor } = await setUp();
+    const res = await company.call("GET", "/entities/exposure/configuration", editor);
+    const { properties } = res.json.properties.drivers.items;
+    expect(properties.legacy.readOnly).toBe(true);
+    expect(properties.shout).toMatchObject({ readOnly: true, "x-repeatable": false });
+    expect(properties.region["x-computed-default"]).toBe("concat('R-', driverName)");
+    expect(properties.licenseNumber["x-write-permission"]).toBe("driver-records");
+    expect(properties.claims.items.properties.paid["x-write-permission"]).toBe("driver-records");
+    expect(properties.driverName).not.toHaveProperty("readOnly");
+  });
+});
+
 describe("read-only, calculated and computed-default sub-fields", () => {
   it("refuses a read-only or calculated value other than the stored entry's (400), naming the entry path", async () => {
     const { company, admin } = await setUp();
@@ -146,6 +163,7 @@ describe("read-only, calculated and computed-default sub-fields", () => {
       { field: "drivers[0].legacy", message: "is read-only" },
       { field: "drivers[0].shout", message: "is read-only" },
     ]);
+    expectDisplayable(refused.userMessages, "refused");
   });
 
   it("derives calculated sub-fields and fills computed defaults entry by entry, at any depth", async () => {
@@ -177,6 +195,7 @@ describe("read-only, calculated and computed-default sub-fields", () => {
       "InvalidFieldModelV1Data",
     );
     expect(missing.details).toEqual([{ field: "drivers[0].driverName", message: "is required" }]);
+    expectDisplayable(missing.userMessages, "missing");
   });
 });
 
@@ -193,6 +212,7 @@ describe("a quote's embedded exposures carrying a Group", () => {
     expect(refused.details).toEqual([
       { field: "exposures[0].drivers[0].licenseNumber", message: "needs write group driver-records" },
     ]);
+    expectDisplayable(refused.userMessages, "refused");
     const created = await company.call("POST", "/entities/quote", admin, { body: { exposures } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const stored = (await company.call("GET", `/entities/quote/${created.json.id}`, admin)).json.data.exposures;
@@ -209,6 +229,7 @@ describe("a quote's embedded exposures carrying a Group", () => {
       "InvalidFieldModelV1Data",
     );
     expect(readOnly.details).toEqual([{ field: "exposures[0].drivers[0].legacy", message: "is read-only" }]);
+    expectDisplayable(readOnly.userMessages, "readOnly");
   });
 });
 
@@ -282,6 +303,7 @@ describe("a policy's Group fields, on new business and in an endorsement", () =>
     expect(locked.details).toEqual([
       { field: "drivers[0].licenseNumber", message: "needs write group driver-records" },
     ]);
+    expectDisplayable(locked.userMessages, "locked");
     const readOnly = expectError(
       await company.call("POST", "/policies/transaction/new-business", writer, {
         body: newBusiness([{ driverName: "Ann", legacy: "X" }]),
@@ -290,6 +312,7 @@ describe("a policy's Group fields, on new business and in an endorsement", () =>
       "InvalidPolicyData",
     );
     expect(readOnly.details).toEqual([{ field: "drivers[0].legacy", message: "is read-only" }]);
+    expectDisplayable(readOnly.userMessages, "readOnly");
   });
 
   it("new business derives each entry's calculated sub-fields and computed defaults", async () => {
@@ -321,6 +344,7 @@ describe("a policy's Group fields, on new business and in an endorsement", () =>
       expect(refused.details).toEqual([
         { field: "drivers[0].licenseNumber", message: "needs write group driver-records" },
       ]);
+      expectDisplayable(refused.userMessages, "refused");
     }
     for (const deltas of [
       [{ path: "policy.drivers", value: [{ ...stored, legacy: "X" }] }],
@@ -328,6 +352,7 @@ describe("a policy's Group fields, on new business and in an endorsement", () =>
     ]) {
       const refused = expectError(await endorse(company, writer, policyId, deltas), 400, "InvalidDelta");
       expect(refused.details).toEqual([{ field: "policy.drivers[0].legacy", message: "is read-only" }]);
+      expectDisplayable(refused.userMessages, "refused");
     }
     const renamed = await endorse(company, writer, policyId, [
       { path: "policy.drivers", value: [{ ...stored, driverName: "bob" }, { driverName: "cy" }] },
