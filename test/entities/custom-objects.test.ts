@@ -248,6 +248,42 @@ describe("objectType", () => {
     ).toBe(201);
   });
 
+  it("may be a name Object.prototype holds (constructor): created, updated, read and listed like any other", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["Admin"]);
+    const builder = {
+      key: "constructor",
+      name: "Builder",
+      pluralizedName: "Builders",
+      displayNameExpression: null,
+      subFields: [
+        { referenceId: "licence", label: "Licence", typeInfo: { kind: "String" } },
+        { referenceId: "length", label: "Length", typeInfo: { kind: "Number" } },
+      ],
+    };
+    const imported = await company.call("POST", "/configuration/import", admin, { body: { customObjects: [builder] } });
+    expect(imported.status, imported.text).toBe(200);
+    const created = await callX(company, "POST", "/custom-objects/constructor", admin, { data: { licence: "L-1" } });
+    expect(created.status, created.text).toBe(201);
+    const updated = await company.call("PATCH", `/custom-objects/constructor/${created.json.id}`, admin, {
+      body: { data: { length: 12 } },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    const read = await company.call("GET", `/custom-objects/constructor/${created.json.id}`, admin);
+    expect(read.json.data).toEqual({ licence: "L-1", length: 12 });
+    expect((await company.call("GET", "/custom-objects/constructor", admin)).json.totalCount).toBe(1);
+    // A relationship end must name a type or a custom object: an inherited name is neither.
+    const relationship = { key: "builtBy", from: "toString", to: "Person", cardinality: "N:1" };
+    const refused = expectError(
+      await company.call("POST", "/configuration/import", admin, {
+        body: { customObjects: [builder], relationships: [relationship] },
+      }),
+      400,
+      "InvalidConfiguration",
+    );
+    expect(refused.details.map((d) => d.field)).toEqual(["relationships.0.from"]);
+  });
+
   it("a malformed record id is 400", async () => {
     const { company, admin } = await setUp();
     expect(

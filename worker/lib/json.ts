@@ -108,5 +108,12 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
  * The value an object holds itself under `key`; `undefined` when absent. Field names come from
  * configurations and bodies, and a field named `constructor` or `toString` must not read Object's.
  */
+/**
+ * A lookup table's own entry: a key from a request or a configuration (a custom object keyed `constructor`)
+ * never reaches Object.prototype's members.
+ */
+export const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 export const ownValue = (values: unknown, key: string): unknown =>
   isRecord(values) && Object.hasOwn(values, key) ? values[key] : undefined;

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../lib/json";
 /**
  * Fields the platform defines on every company without configuration (interface, "Entity fields named
  * in the interface"; CONTRACT section 4, event platform fields). A configuration may still declare them.
@@ -44,7 +45,7 @@ const PLATFORM_FIELDS: Record<string, readonly string[]> = {
 };
 
 export function platformFieldIds(entityType: string): readonly string[] {
-  return PLATFORM_FIELDS[entityType] ?? [];
+  return ownEntry(PLATFORM_FIELDS, entityType) ?? [];
 }
 
 /**
@@ -75,5 +76,5 @@ const RECORD_MEMBERS: Record<string, readonly string[]> = {
 
 /** Every member an entity type's stored values may hold without configuration. */
 export function platformMemberIds(entityType: string): readonly string[] {
-  return [...platformFieldIds(entityType), ...(RECORD_MEMBERS[entityType] ?? [])];
+  return [...platformFieldIds(entityType), ...(ownEntry(RECORD_MEMBERS, entityType) ?? [])];
 }

@@ -124,7 +124,7 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
       });
     for (const end of ["from", "to"] as const) {
       const name = relationship[end];
-      if (!(name in RELATIONSHIP_ENTITY_NAMES) && !customObjectKeys.has(name)) {
+      if (!Object.hasOwn(RELATIONSHIP_ENTITY_NAMES, name) && !customObjectKeys.has(name)) {
         issues.error(["relationships", index, end], `Relationship "${relationship.key}" names unknown type "${name}"`, {
           code: "unknown-entity-type",
           expected: `${Object.keys(RELATIONSHIP_ENTITY_NAMES).join(", ")} or a custom object key`,

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../lib/json";
 import { EVENT_LIFECYCLE_DATES } from "../configuration/platform-fields";
 
 /**
@@ -17,9 +18,9 @@ const GUARDED: Record<string, Record<string, string>> = {
 };
 
 export function guardedEndpoint(entityType: string, referenceId: string): string | null {
-  const guarded = GUARDED[entityType];
-  // Own members only: a field named `constructor` is not guarded by Object's constructor.
-  return guarded && Object.hasOwn(guarded, referenceId) ? (guarded[referenceId] ?? null) : null;
+  // Own members only: a field (or a custom object) named `constructor` is not guarded by Object's constructor.
+  const guarded = ownEntry(GUARDED, entityType);
+  return (guarded && ownEntry(guarded, referenceId)) ?? null;
 }
 
 /**
@@ -32,7 +33,7 @@ const IGNORED_ON_WRITE: Record<string, readonly string[]> = {
 };
 
 export function isIgnoredOnWrite(entityType: string, referenceId: string): boolean {
-  return IGNORED_ON_WRITE[entityType]?.includes(referenceId) ?? false;
+  return ownEntry(IGNORED_ON_WRITE, entityType)?.includes(referenceId) ?? false;
 }
 
 /** Quote lifecycle fields: platform-owned, read-only to writers. */

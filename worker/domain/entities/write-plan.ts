@@ -1,4 +1,4 @@
-import { ownValue as own, sameJson } from "../../lib/json";
+import { ownValue as own, ownEntry, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { defaultsToApply } from "./derived-values";
 import { lockedEmbeddedFields, planEmbeddedExposures } from "./embedded-exposure-rules";
@@ -67,7 +67,7 @@ export function planWrite(input: WriteInput): WritePlan {
   const { entityType, existing, body } = input;
   const fields = new Map(input.fields.map((f) => [f.referenceId, f]));
   const valueContext = { optionSets: new Map(input.optionSets.map((s) => [s.key, s])), now: input.now };
-  const platform = PLATFORM_MEMBERS[entityType] ?? [];
+  const platform = ownEntry(PLATFORM_MEMBERS, entityType) ?? [];
   const entries = Object.entries(body).filter(([key]) => key !== "batchId");
 
   // 403 first: a body naming a locked field is refused whole, whatever the value.
