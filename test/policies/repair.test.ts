@@ -708,6 +708,28 @@ describe("repair kind fieldValues (compare-and-swap)", () => {
     ]);
   });
 
+  it("refuses repaired pricing whose rollups are negative, as every write does (400, nothing changed)", async () => {
+    const f = await setUpPolicies();
+    const { policyId } = await f.newBusiness();
+    const stored = await policy(f, policyId);
+    const discount = [{ label: "Discount", group: "premium", kind: "Premium", value: -50 }];
+    const res = await fieldValues(f.company.id, policyId, [
+      {
+        path: "policy.fullTermPricingInfo.pricingComponents",
+        expected: stored.fullTermPricingInfo.pricingComponents,
+        value: discount,
+      },
+    ]);
+    const error = expectError(res, 400, "VALIDATION_ERROR");
+    expect(error.details).toEqual([
+      {
+        field: "policy.fullTermPricingInfo.premium",
+        message: "must not be negative: the components of its kind sum to -50",
+      },
+    ]);
+    expect((await policy(f, policyId)).fullTermPricingInfo).toEqual(stored.fullTermPricingInfo);
+  });
+
   it("on a cancelled policy also repairs the coverage a reinstatement restores", async () => {
     const f = await setUpPolicies();
     const { policyId } = await f.newBusiness();

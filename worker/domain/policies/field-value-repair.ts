@@ -4,6 +4,7 @@ import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
 import { revalidateContainers } from "./deltas";
 import { POLICY_PATH } from "./policy-path";
+import { negativeRollupProblem, negativeRollups } from "./pricing";
 import { primaryInsuredOf } from "./primary-insured";
 import type { Coverage, Segment } from "./segments";
 
@@ -178,7 +179,11 @@ function revalidated(
   const path = `policy.${member}`;
   if (CONTAINERS.has(member)) {
     const result = revalidateContainers({ [member]: data[member] });
-    return result.ok ? { ok: true, data: { ...data, [member]: result.data[member] } } : result;
+    if (!result.ok) return result;
+    // As every write: the five rollups are not negative (CONTRACT 4), a component may be.
+    const negative = member === "fullTermPricingInfo" ? negativeRollups(result.data[member]) : [];
+    if (negative.length) return { ok: false, problems: negative.map((n) => negativeRollupProblem(path, n)) };
+    return { ok: true, data: { ...data, [member]: result.data[member] } };
   }
   if (member === "exposures") {
     const existing = Array.isArray(previous.exposures)
