@@ -320,3 +320,196 @@ describe("identifiers and names of the document are bounded (CONTRACT 8.3)", () 
     expect(keyed.map((i) => i.fieldPath.join("."))).toContain("optionSets.0.key");
   });
 });
+
+describe("names a request sends back, titles, messages and lists inside members are bounded (CONTRACT 8.3)", () => {
+  const over = (n: number) => "n".repeat(n + 1);
+  const workflow = (extra: Record<string, unknown>) => ({
+    ratingWorkflows: [
+      {
+        name: "flat",
+        stages: [{ stageType: "pricing", raterSpec: { components: [] } }],
+        ...extra,
+      },
+    ],
+  });
+  const condition = { expression: "true", message: "Fine" };
+  const financials = (policyFinancials: Record<string, unknown>, categories: unknown[] = []) => ({
+    financials: { documentVersion: 2, categories, policyFinancials },
+  });
+  const card = (extra: Record<string, unknown>) => ({
+    cardDefinitions: [{ key: "main", pageKey: "overview", entityType: "event", title: "Main", ...extra }],
+  });
+  const cases: Array<[what: string, document: unknown, path: string, code?: string]> = [
+    ["a rating workflow name over 200", workflow({ name: over(200) }), "ratingWorkflows.0.name"],
+    ["over 1,000 stages", workflow({ stages: Array.from({ length: 1_001 }, () => ({})) }), "ratingWorkflows.0.stages"],
+    ["over 1,000 warnings", workflow({ warnings: Array(1_001).fill(condition) }), "ratingWorkflows.0.warnings"],
+    [
+      "over 1,000 preconditions",
+      workflow({ preconditions: Array(1_001).fill(condition) }),
+      "ratingWorkflows.0.preconditions",
+    ],
+    [
+      "over 1,000 billing preconditions",
+      workflow({ billingPreconditions: Array(1_001).fill(condition) }),
+      "ratingWorkflows.0.billingPreconditions",
+    ],
+    [
+      "a condition message over 1,000",
+      workflow({ preconditions: [{ expression: "true", message: over(1_000) }] }),
+      "ratingWorkflows.0.preconditions.0.message",
+    ],
+    [
+      "a financial category name over 200",
+      financials({}, [{ name: over(200), kind: "operating", expectedDirection: "payable" }]),
+      "financials.categories.0.name",
+    ],
+    [
+      "over 1,000 financial categories",
+      financials(
+        {},
+        Array.from({ length: 1_001 }, (_, i) => ({ name: `c${i}`, kind: "operating", expectedDirection: "payable" })),
+      ),
+      "financials.categories",
+    ],
+    [
+      "an invoice type name over 200",
+      financials({ invoiceTypes: [{ name: over(200) }] }),
+      "financials.policyFinancials.invoiceTypes.0.name",
+    ],
+    [
+      "a line item type name over 200",
+      financials({ lineItemTypes: [{ name: over(200), direction: "payable" }] }),
+      "financials.policyFinancials.lineItemTypes.0.name",
+    ],
+    [
+      "an allowedOn label over 200",
+      financials({
+        invoiceTypes: [{ name: "Claim" }],
+        lineItemTypes: [{ name: "Fee", direction: "payable", allowedOn: [{ invoiceType: "Claim", label: over(200) }] }],
+      }),
+      "financials.policyFinancials.lineItemTypes.0.allowedOn.0.label",
+    ],
+    [
+      "an allowedOn invoice type over 200",
+      financials({ lineItemTypes: [{ name: "Fee", direction: "payable", allowedOn: [{ invoiceType: over(200) }] }] }),
+      "financials.policyFinancials.lineItemTypes.0.allowedOn.0.invoiceType",
+    ],
+    ["a card's pageKey over 200", card({ pageKey: over(200) }), "cardDefinitions.0.pageKey"],
+    ["a card's key over 200", card({ key: over(200) }), "cardDefinitions.0.key"],
+    ["a card's title over 1,000", card({ title: over(1_000) }), "cardDefinitions.0.title"],
+    [
+      "a section's key over 200",
+      { ...card({}), cardSections: [{ key: over(200), cardKey: "main", title: "S" }] },
+      "cardSections.0.key",
+    ],
+    [
+      "a section's title over 1,000",
+      { ...card({}), cardSections: [{ key: "s", cardKey: "main", title: over(1_000) }] },
+      "cardSections.0.title",
+    ],
+    [
+      "a numeric option value beyond 2^53",
+      { optionSets: [{ key: "sizes", options: [{ value: 2 ** 60, label: "Huge" }] }] },
+      "optionSets.0.options.0.value",
+    ],
+    [
+      "a Sequence prefix over 100",
+      { fieldDefinitions: [field("number", { kind: "Sequence", prefix: over(100), padding: 3 })] },
+      "fieldDefinitions.0.typeInfo",
+      "invalid-type-argument",
+    ],
+  ];
+
+  it.each(cases)("refuses %s at validate and import, naming the member", async (_what, document, path, code) => {
+    const { company, key } = await admin();
+    const issues = await expectRefused(company, key, document, code ?? "too_big");
+    expect(issues.filter((i) => i.code === (code ?? "too_big")).map((i) => i.fieldPath.join("."))).toContain(path);
+  });
+
+  it("a 200-character rating workflow name imports and rates", async () => {
+    const { company, key } = await admin();
+    const name = "w".repeat(200);
+    const imported = await company.call("POST", "/configuration/import", key, {
+      body: workflow({
+        name,
+        stages: [
+          {
+            stageType: "pricing",
+            raterSpec: { components: [{ label: "Flat", group: "premium", kind: "Premium", value: "500" }] },
+          },
+        ],
+      }),
+    });
+    expect(imported.status, imported.text.slice(0, 300)).toBe(200);
+    const rated = await company.call("POST", "/quotes/rate", key, { body: { ratingWorkflowName: name, quote: {} } });
+    expect(rated.status, rated.text.slice(0, 300)).toBe(200);
+    expect(rated.json.ratingWorkflowName).toBe(name);
+  });
+
+  it("200-character invoice type, category, line item type and allowedOn label names import and invoice", async () => {
+    const { company, key } = await admin();
+    const [invoiceType, category, typeName, otherType, label] = ["i", "c", "t", "u", "l"].map((c) => c.repeat(200)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const imported = await company.call("POST", "/configuration/import", key, {
+      body: financials(
+        {
+          invoiceTypes: [{ name: invoiceType, appliesTo: ["event"] }],
+          lineItemTypes: [
+            { name: typeName, direction: "payable", category, allowedOn: [{ invoiceType, label }] },
+            { name: otherType, direction: "payable", category, allowedOn: [{ invoiceType }] },
+          ],
+        },
+        [{ name: category, kind: "operating", expectedDirection: "payable" }],
+      ),
+    });
+    expect(imported.status, imported.text.slice(0, 300)).toBe(200);
+    const types = (await company.call("GET", "/financials/configuration", key)).json.lineItemTypes;
+    const idOf = (name: string) => types.find((t: { name: string }) => t.name === name).lineItemTypeId;
+    const create = async (type: string) => (await company.call("POST", `/entities/${type}`, key, { body: {} })).json.id;
+    const day = (date: string) => ({ date, timezone: "America/New_York" });
+    const invoice = await company.call("POST", "/financials/invoices", key, {
+      body: {
+        entityType: "event",
+        entityId: await create("event"),
+        invoiceType,
+        issueDate: day("2026-03-01"),
+        dueDate: day("2026-03-31"),
+        payee: { entityType: "person", entityId: await create("person") },
+        lineItems: [
+          { lineItemTypeId: idOf(typeName), amountCents: 100 },
+          { lineItemTypeId: idOf(otherType), amountCents: 200 },
+        ],
+      },
+    });
+    expect(invoice.status, invoice.text.slice(0, 300)).toBe(201);
+    expect(invoice.json.lineItems.map((l: { label: string }) => l.label)).toEqual([label, otherType]);
+  });
+
+  it("a card on a 200-character page key imports and its page layout reads", async () => {
+    const { company, key } = await admin();
+    const pageKey = "p".repeat(200);
+    const imported = await company.call("POST", "/configuration/import", key, { body: card({ pageKey }) });
+    expect(imported.status, imported.text.slice(0, 300)).toBe(200);
+    const layout = await company.call("GET", `/pages/${pageKey}/layout`, key);
+    expect(layout.status, layout.text.slice(0, 300)).toBe(200);
+  });
+
+  it("a Sequence's values are at most its prefix and 20 digits: the configuration read states the maxLength", async () => {
+    const { company, key } = await admin();
+    const document = {
+      fieldDefinitions: [
+        field("longest", { kind: "Sequence", prefix: "P".repeat(100), padding: 20 }),
+        field("short", { kind: "Sequence", prefix: "Q-", padding: 3 }),
+      ],
+    };
+    const imported = await company.call("POST", "/configuration/import", key, { body: document });
+    expect(imported.status, imported.text.slice(0, 300)).toBe(200);
+    const schema = (await company.call("GET", "/entities/exposure/configuration", key)).json.properties;
+    expect([schema.longest.maxLength, schema.short.maxLength]).toEqual([120, 18]);
+  });
+});

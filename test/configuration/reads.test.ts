@@ -264,7 +264,8 @@ describe("value shape and format per kind", () => {
     ["Percent", "commissionRate", { type: "string", format: "percent", maxLength: 10_000 }],
     ["Email", "contactEmail", { type: "string", format: "email", maxLength: 10_000 }],
     ["Phone", "contactPhone", { type: "string", format: "phone", maxLength: 10_000 }],
-    ["Sequence", "exposureCode", { type: "string" }],
+    // A Sequence value is its prefix ("EX-") and a counter of at most 16 digits (padding 5).
+    ["Sequence", "exposureCode", { type: "string", maxLength: 19 }],
   ];
 
   it.each(CASES)("%s", async (kind, referenceId, shape) => {

@@ -24,7 +24,8 @@ export const TypeInfoSchema: z.ZodType<TypeInfo> = z.lazy(() =>
         "`kind` plus the kind's arguments beside it: `optionSet` (Select, MultiSelect), `subFields` (Group: its " +
         "entries carry them, and each sub-field's flags apply to every entry written; a Sequence sub-field is " +
         "refused, `sequence-in-group`, since a Group's entries are not numbered), " +
-        "`prefix` and `padding` (Sequence), `expression` and `repeatable` (Calculated), `maxLength` (String: 1 " +
+        "`prefix` (at most 100 characters) and `padding` (0 to 20) (Sequence), `expression` and `repeatable` " +
+        "(Calculated), `maxLength` (String: 1 " +
         "to 10,000 characters; without it a String value may have 10,000).",
     }),
 );

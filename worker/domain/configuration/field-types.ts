@@ -16,6 +16,13 @@ const KIND_ARGUMENTS: Partial<Record<FieldKind, { allowed: string[]; required: s
 /** The most characters any String value may have (CONTRACT 8.3); a field's `maxLength` may say less. */
 export const MAX_TEXT_LENGTH = 10_000;
 
+/**
+ * A Sequence's prefix and padding (CONTRACT 8.3): its values, prefix then counter, stay within 200 characters
+ * (100 + at most 20 digits), the length of an identifier a request may send back, such as a policy number filter.
+ */
+export const MAX_SEQUENCE_PREFIX = 100;
+export const MAX_SEQUENCE_PADDING = 20;
+
 const REFERENCE_ID = /^[A-Za-z][A-Za-z0-9_]*$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -136,14 +143,18 @@ function canonicalType(
       const padding = args.padding ?? 0;
       if (
         typeof prefix !== "string" ||
+        prefix.length > MAX_SEQUENCE_PREFIX ||
         typeof padding !== "number" ||
         !Number.isInteger(padding) ||
         padding < 0 ||
-        padding > 20
+        padding > MAX_SEQUENCE_PADDING
       ) {
-        issues.error(path, `Field "${referenceId}": Sequence takes a string prefix and a padding from 0 to 20`, {
-          code: "invalid-type-argument",
-        });
+        issues.error(
+          path,
+          `Field "${referenceId}": Sequence takes a prefix of at most ${MAX_SEQUENCE_PREFIX} characters and a ` +
+            `padding from 0 to ${MAX_SEQUENCE_PADDING}`,
+          { code: "invalid-type-argument" },
+        );
         return null;
       }
       return { kind, prefix, padding };

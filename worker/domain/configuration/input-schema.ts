@@ -6,9 +6,22 @@ import { CARDINALITIES, CONFIGURABLE_ENTITY_TYPES } from "./field-kinds";
 /**
  * What import, validate and compare accept: the canonical document with defaults omitted, field types
  * as `typeInfo` or legacy `type` + JSON-string `typeArgs`. Unknown members are refused everywhere. Identifiers
- * (referenceIds, keys) are at most 200 characters, as every record body's keys are (CONTRACT 8.3), so a field
- * can always be written; names and labels (folder categories too) at most 1,000; descriptions 10,000.
+ * (referenceIds, keys, page keys) are at most 200 characters, as every record body's keys are (CONTRACT 8.3), so a
+ * field can always be written; so is every name a request later sends back (a rating workflow's, an invoice
+ * type's, a financial category's, a line item type's and its line labels: their request members are at most
+ * 200), so every importable name stays usable. Other names, labels and titles (folder categories too) at most
+ * 1,000; descriptions 10,000; a condition's message 1,000 (one sentence shown as is among a refusal's
+ * userMessages, which stay bounded). Every list inside a member holds at most 1,000 items.
  */
+
+/** Names a request sends back (rate and bind's ratingWorkflowName, invoiceType, line labels): 200, as those members. */
+const SENDABLE_NAME = TEXT.key;
+
+/** The most items one list inside a member may hold (CONTRACT 8.3: every list is bounded), as cards. */
+const MAX_LIST_ITEMS = 1_000;
+
+/** Numbers beyond ±2^53 lose whole-number precision; no option value needs more. */
+const MAX_OPTION_NUMBER = Number.MAX_SAFE_INTEGER;
 
 export const FieldInputSchema = z
   .object({
@@ -32,7 +45,12 @@ export const OptionSetInputSchema = z
   .object({
     key: z.string().min(1).max(TEXT.key),
     options: z.array(
-      z.object({ value: z.union([z.string().max(TEXT.name), z.number()]), label: z.string().max(TEXT.name) }).strict(),
+      z
+        .object({
+          value: z.union([z.string().max(TEXT.name), z.number().min(-MAX_OPTION_NUMBER).max(MAX_OPTION_NUMBER)]),
+          label: z.string().max(TEXT.name),
+        })
+        .strict(),
     ),
   })
   .strict();
@@ -58,11 +76,12 @@ export const RelationshipInputSchema = z
 
 export const CardDefinitionInputSchema = z
   .object({
-    key: z.string().min(1),
-    pageKey: z.string().min(1),
+    key: z.string().min(1).max(TEXT.key),
+    // As long as the page layout read's {pageKey} may be (200), so every configured page can be read.
+    pageKey: z.string().min(1).max(TEXT.key),
     entityType: z.enum(CONFIGURABLE_ENTITY_TYPES),
-    title: z.string(),
-    parentCardKey: z.string().nullable().default(null),
+    title: z.string().max(TEXT.name),
+    parentCardKey: z.string().max(TEXT.key).nullable().default(null),
     order: z.number().int().default(0),
     renderingArguments: z.record(z.string(), z.unknown()).default({}),
     displayCondition: z.string().nullable().default(null),
@@ -71,9 +90,9 @@ export const CardDefinitionInputSchema = z
 
 export const CardSectionInputSchema = z
   .object({
-    key: z.string().min(1),
-    cardKey: z.string().min(1),
-    title: z.string(),
+    key: z.string().min(1).max(TEXT.key),
+    cardKey: z.string().min(1).max(TEXT.key),
+    title: z.string().max(TEXT.name),
     order: z.number().int().default(0),
     displayCondition: z.string().nullable().default(null),
   })
@@ -81,9 +100,9 @@ export const CardSectionInputSchema = z
 
 export const FieldLocationInputSchema = z
   .object({
-    referenceId: z.string().min(1),
-    cardKey: z.string().min(1),
-    sectionKey: z.string().nullable().default(null),
+    referenceId: z.string().min(1).max(TEXT.key),
+    cardKey: z.string().min(1).max(TEXT.key),
+    sectionKey: z.string().max(TEXT.key).nullable().default(null),
     order: z.number().int().default(0),
     renderingArguments: z.record(z.string(), z.unknown()).default({}),
     displayCondition: z.string().nullable().default(null),
@@ -91,7 +110,7 @@ export const FieldLocationInputSchema = z
   })
   .strict();
 
-const ConditionInputSchema = z.object({ expression: z.string().min(1), message: z.string() }).strict();
+const ConditionInputSchema = z.object({ expression: z.string().min(1), message: z.string().max(TEXT.name) }).strict();
 
 /**
  * Stages accept exactly these properties (interface, Configuration facts). Their values are the stage
@@ -112,21 +131,18 @@ export const MAX_DAYS_AFTER = 3_653;
 
 export const RatingWorkflowInputSchema = z
   .object({
-    name: z.string().min(1),
-    stages: z.array(RatingStageInputSchema).default([]),
-    warnings: z.array(ConditionInputSchema).default([]),
-    preconditions: z.array(ConditionInputSchema).default([]),
-    billingPreconditions: z.array(ConditionInputSchema).default([]),
+    name: z.string().min(1).max(SENDABLE_NAME),
+    stages: z.array(RatingStageInputSchema).max(MAX_LIST_ITEMS).default([]),
+    warnings: z.array(ConditionInputSchema).max(MAX_LIST_ITEMS).default([]),
+    preconditions: z.array(ConditionInputSchema).max(MAX_LIST_ITEMS).default([]),
+    billingPreconditions: z.array(ConditionInputSchema).max(MAX_LIST_ITEMS).default([]),
   })
   .strict();
-
-/** The most folder category labels one entity type may list (CONTRACT 8.3: every list is bounded). */
-const MAX_FOLDER_CATEGORIES = 1_000;
 
 /** Labels as long as a folder or file request may send as `category` (1,000), so each one can be used. */
 export const FolderCategoriesInputSchema = z.partialRecord(
   z.enum(CONFIGURABLE_ENTITY_TYPES),
-  z.array(z.string().min(1).max(TEXT.name)).max(MAX_FOLDER_CATEGORIES),
+  z.array(z.string().min(1).max(TEXT.name)).max(MAX_LIST_ITEMS),
 );
 
 export const FinancialsInputSchema = z
@@ -136,13 +152,14 @@ export const FinancialsInputSchema = z
       .array(
         z
           .object({
-            name: z.string().min(1),
+            name: z.string().min(1).max(SENDABLE_NAME),
             kind: z.enum(["operating", "reserved"]),
             expectedDirection: z.enum(["payable", "receivable"]),
             deprecatedAt: z.iso.datetime({ offset: true }).nullable().default(null),
           })
           .strict(),
       )
+      .max(MAX_LIST_ITEMS)
       .default([]),
     policyFinancials: z
       .object({
@@ -150,21 +167,29 @@ export const FinancialsInputSchema = z
           .array(
             z
               .object({
-                name: z.string().min(1),
+                // A line's label defaults to the type's name, and a sent label is at most 200.
+                name: z.string().min(1).max(SENDABLE_NAME),
                 direction: z.enum(["payable", "receivable"]),
                 lifecycle: z.enum(["active", "deprecated"]).default("active"),
                 allowedOn: z
                   .array(
-                    z.object({ invoiceType: z.string().min(1), label: z.string().nullable().default(null) }).strict(),
+                    z
+                      .object({
+                        invoiceType: z.string().min(1).max(SENDABLE_NAME),
+                        label: z.string().max(SENDABLE_NAME).nullable().default(null),
+                      })
+                      .strict(),
                   )
+                  .max(MAX_LIST_ITEMS)
                   .default([]),
                 // CONTRACT section 7.2: the category whose accounts the type posts to, and the pricing kind
                 // its lines conserve; a type with no category cannot be used on an invoice.
-                category: z.string().min(1).max(200).nullable().default(null),
+                category: z.string().min(1).max(SENDABLE_NAME).nullable().default(null),
                 pricingKind: z.enum(PRICING_KINDS).nullable().default(null),
               })
               .strict(),
           )
+          .max(MAX_LIST_ITEMS)
           .default([]),
         paymentDefaults: z
           .object({
@@ -185,7 +210,7 @@ export const FinancialsInputSchema = z
           .array(
             z
               .object({
-                name: z.string().min(1),
+                name: z.string().min(1).max(SENDABLE_NAME),
                 // Ad-hoc event invoices need a type applying to `event`, plans one applying to `policy`.
                 appliesTo: z
                   .array(z.enum(INVOICE_ENTITY_TYPES))
@@ -204,6 +229,7 @@ export const FinancialsInputSchema = z
               })
               .strict(),
           )
+          .max(MAX_LIST_ITEMS)
           .default([]),
       })
       .strict()

@@ -34,6 +34,9 @@ export interface EntityConfigurationSchema {
   additionalProperties: false;
 }
 
+/** The most digits a Sequence counter has: counters are whole numbers below 2^53. */
+const SEQUENCE_COUNTER_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
+
 /** Option values by option set key. */
 type OptionValues = ReadonlyMap<string, ReadonlyArray<string | number>>;
 
@@ -84,14 +87,18 @@ const CURRENCY_SCHEMA: JsonSchema = {
 /**
  * The value shape of a kind (interface, "JSON Schema format values in configuration reads"), with the
  * bounds writes enforce (CONTRACT 8.3): text 10,000 characters (a String's maxLength may say less), a Group
- * 1,000 entries.
+ * 1,000 entries; a Sequence's values its prefix and counter.
  */
 function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
   switch (typeInfo.kind) {
     case "String":
       return { type: "string", maxLength: typeInfo.maxLength ?? MAX_TEXT_LENGTH };
     case "Sequence":
-      return { type: "string" };
+      // Its prefix, then the counter zero-padded to its padding: a counter has at most 16 digits (2^53).
+      return {
+        type: "string",
+        maxLength: (typeInfo.prefix ?? "").length + Math.max(typeInfo.padding ?? 0, SEQUENCE_COUNTER_DIGITS),
+      };
     case "Number":
       return { type: "number" };
     case "Currency":

@@ -40,7 +40,10 @@ export const DocumentInputSchema = boundedRecord({
   valuesBoundedBy:
     "the configuration document's bounds (CONTRACT 8.3): at most 2,000 field definitions, 200 option sets, " +
     "10,000 options per set, 1,000 cards, 1,000 folder categories per entity type of at most 1,000 characters " +
-    "each, expressions of at most 2,000 characters nested at most 32 deep",
+    "each, expressions of at most 2,000 characters nested at most 32 deep; keys, referenceIds, page keys and " +
+    "every name a request sends back (rating workflow, invoice type, financial category, line item type, line " +
+    "label) at most 200 characters, other names, labels and titles 1,000, condition messages 1,000, " +
+    "descriptions 10,000, a Sequence prefix 100; every list inside a member at most 1,000 items",
 }).openapi("ConfigurationDocumentInput", {
   description:
     "A configuration document (CONTRACT section 2). Every member is optional: a member given replaces the stored " +
