@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answerGeocoder, geocoderLookups } from "../support/geocoder-control";
 import { expectError, staff } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 import { countRows, date, QUOTE_CONFIGURATION, QUOTE_VALUES, setUpQuotes } from "./helpers";
 
 const bind = (q: Awaited<ReturnType<typeof setUpQuotes>>, body: object, key = q.admin) =>
@@ -524,5 +525,92 @@ describe("policy-data: a dry run of new business's validation (CONTRACT 5.6)", (
     expect(failures).toEqual([{ rule: "policy-data", message: "limit is required" }]);
     expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
     expect(await countRows("sequences", q.company.id)).toBe(1); // only the submission number counter
+  });
+});
+
+describe("refused binds and completes read as sentences for people (interface, Errors: userMessages)", () => {
+  /** A quote never rated, without a term, its insured name and its second exposure's name emptied. */
+  async function incompleteQuote(q: Awaited<ReturnType<typeof setUpQuotes>>) {
+    const { policyStartDate: _start, policyEndDate: _end, ...values } = QUOTE_VALUES;
+    const id = await q.createQuote(values);
+    await env.DB.prepare(
+      "UPDATE entities SET data = json_set(data, '$.insuredName', NULL, '$.exposures[1].exposureName', NULL) WHERE id = ?",
+    )
+      .bind(id)
+      .run();
+    return id;
+  }
+
+  it("names empty pricing, a missing term and empty required fields (an exposure's too) by their labels", async () => {
+    const q = await setUpQuotes();
+    const id = await incompleteQuote(q);
+    const expected = [
+      "Required fields are empty: Insured name, Exposure name (exposure 2).",
+      "The policy start and end dates are missing.",
+      "The quote has no pricing: rate it and copy the pricing into the quote.",
+    ];
+    // Programs keep the rule's own text, members named by path.
+    const details = [
+      { field: "required-fields", message: "Required fields are empty: insuredName, exposures[1].exposureName" },
+      { field: "policy-term", message: "policyStartDate and policyEndDate are missing" },
+      {
+        field: "rating-present",
+        message: "fullTermPricingInfo is empty: rate the quote and copy its pricing into the quote",
+      },
+    ];
+    const completed = expectError(
+      await q.company.call("POST", `/quotes/${id}/complete`, q.admin),
+      409,
+      "BindConditionsFailed",
+    );
+    expectDisplayable(completed.userMessages ?? [], "complete");
+    expect(completed.userMessages).toEqual(expected);
+    expect(completed.details).toEqual(details);
+    // A bind also dry-runs new business, which refuses the policy's exposure without a name (policy-data).
+    const bound = expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expectDisplayable(bound.userMessages ?? [], "bind");
+    expect(bound.userMessages).toEqual([...expected, "Exposures (item 2, exposure name) is required."]);
+    expect(bound.details).toEqual([
+      ...details,
+      { field: "policy-data", message: "exposures[1].exposureName is required" },
+    ]);
+  });
+
+  it("names a policy field new business would refuse by its label, and an end before the start", async () => {
+    const configuration = {
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: QUOTE_CONFIGURATION.fieldDefinitions.map((f) =>
+        f.entityType === "policy" && f.referenceId === "limit" ? { ...f, label: "Policy limit", required: true } : f,
+      ),
+    };
+    const q = await setUpQuotes(configuration);
+    const id = await q.createQuote({ ...QUOTE_VALUES, limit: null });
+    await q.rateAndCopy(id);
+    const error = expectError(await bind(q, { quoteId: id }), 409, "BindConditionsFailed");
+    expectDisplayable(error.userMessages ?? [], "policy-data");
+    expect(error.userMessages).toEqual(["Policy limit is required."]);
+    expect(error.details).toEqual([{ field: "policy-data", message: "limit is required" }]);
+
+    const backwards = await q.createQuote({ ...QUOTE_VALUES, policyEndDate: date("2029-01-01") });
+    const completed = expectError(
+      await q.company.call("POST", `/quotes/${backwards}/complete`, q.admin),
+      409,
+      "BindConditionsFailed",
+    );
+    expectDisplayable(completed.userMessages ?? [], "policy-term");
+    expect(completed.userMessages).toContain("The policy end date must be after its start date.");
+  });
+
+  it("a plan while policy financials are off says so for people", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    await q.rateAndCopy(id);
+    await staff("PATCH", `/admin/companies/${q.company.id}`, { features: { financials: false } });
+    const error = expectError(
+      await bind(q, { quoteId: id, invoicePlan: { voidInvoices: [], createInvoices: [] } }),
+      403,
+      "AuthorizationError",
+    );
+    expect(error.userMessages).toEqual(["Policy financials are not enabled for this company."]);
   });
 });

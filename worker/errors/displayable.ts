@@ -61,3 +61,23 @@ export function memberSentence(field: string, problem: string): string {
   const text = `${memberLabel(field)} ${displayableProblem(problem)}`;
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
+
+/** The label a person knows for a configured field's reference id, when the configuration gives one. */
+export type FieldLabels = (referenceId: string) => string | undefined;
+
+/**
+ * A configured field, or a member or item within it, named for people: the field by its configured label,
+ * what lies within in words (`exposures[0].exposureName` → `Exposures (item 1, exposure name)`).
+ */
+export function fieldLabel(path: string, labels: FieldLabels): string {
+  const [field, ...rest] = membersOf(path);
+  const label = (typeof field === "string" ? labels(field) : undefined) ?? humanLabel([String(field)]);
+  const within = rest.map((m) => (typeof m === "number" ? `item ${m + 1}` : words(m)));
+  return within.length ? `${label} (${within.join(", ")})` : label;
+}
+
+/** `memberSentence` naming the field by its configured label: `limit`, "is required" → "Policy limit is required." */
+export function fieldSentence(path: string, problem: string, labels: FieldLabels): string {
+  const text = `${fieldLabel(path, labels)} ${displayableProblem(problem)}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

@@ -7,8 +7,13 @@ import { memberSentence } from "./displayable";
 
 const cents = (value: number) => `${value} cents`;
 
+/** 403: financial work, or a bind's invoice plan, while `financials` or `policyFinancials` is off (CONTRACT 7.1). */
 export const policyFinancialsDisabled = () =>
-  new ApiError({ code: "AuthorizationError", message: "Policy financials are not enabled for this company" });
+  new ApiError({
+    code: "AuthorizationError",
+    message: "Policy financials are not enabled for this company",
+    userMessages: ["Policy financials are not enabled for this company."],
+  });
 
 export const invoiceInvalid = (problems: readonly FieldProblem[]) =>
   new ApiError({

@@ -1,10 +1,9 @@
 import type { ValueProblem } from "../domain/entities/field-values";
-import { humanLabel } from "../domain/issue-messages";
 import type { PolicyDataReading } from "../domain/policies/policy-data";
 import type { PlanRefusal } from "../domain/policies/transaction-plan";
 import type { RenewalRefusal } from "../domain/policies/transaction-rules";
 import { ApiError } from "./api-error";
-import { displayableProblem, membersOf, words } from "./displayable";
+import { displayableProblem, type FieldLabels, fieldLabel, membersOf } from "./displayable";
 import { invalidData, refusalError } from "./entity-refusals";
 
 /** New business and renewal: a payload-shape failure (interface, Errors: `InvalidPolicyData`). */
@@ -18,19 +17,16 @@ export function invalidPolicyData(problems: ValueProblem[]): ApiError {
   });
 }
 
-/** The label a person knows for a policy field's reference id, when the configuration gives one. */
-export type FieldLabels = (referenceId: string) => string | undefined;
+export type { FieldLabels } from "./displayable";
 
 /**
  * The value a delta changed, named for people: the field's label, then the member or list item the
  * problem is about (`policy.exposures[0].exposureName` → `Exposures (item 1, exposure name)`).
  */
 export function changedValueLabel(path: string, labels: FieldLabels): string | null {
-  const [field, ...rest] = membersOf(path.replace(/^policy\./, ""));
-  if (!path.startsWith("policy.") || typeof field !== "string") return null;
-  const within = rest.map((m) => (typeof m === "number" ? `item ${m + 1}` : words(m)));
-  const label = labels(field) ?? humanLabel([field]);
-  return within.length ? `${label} (${within.join(", ")})` : label;
+  const within = path.replace(/^policy\./, "");
+  if (!path.startsWith("policy.") || typeof membersOf(within)[0] !== "string") return null;
+  return fieldLabel(within, labels);
 }
 
 /**

@@ -86,7 +86,7 @@ export function bindConditionsFailed(failures: readonly BindFailure[], operation
   return new ApiError({
     code: "BindConditionsFailed",
     message: `Cannot ${operation} the quote: ${failures.map((f) => `${f.rule}: ${f.message}`).join("; ")}`,
-    userMessages: failures.map((f) => f.message),
+    userMessages: failures.map((f) => f.userMessage),
     details: failures.map((f) => ({ field: f.rule, message: f.message })),
   });
 }
@@ -118,10 +118,6 @@ export function unknownRatingWorkflow(name: string): ApiError {
     details: [{ field: "ratingWorkflowName", message: "names no rating workflow of this company" }],
   });
 }
-
-/** 403: a plan while `financials` or `policyFinancials` is off (CONTRACT 7.1). */
-export const policyFinancialsDisabled = () =>
-  new ApiError({ code: "AuthorizationError", message: "Policy financials are not enabled for this company" });
 
 /** 422: an invoice plan the new policy cannot take (CONTRACT 7.7). */
 export function invoicePlanInvalid(problems: Array<{ field: string; message: string }>): ApiError {

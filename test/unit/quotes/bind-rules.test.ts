@@ -53,8 +53,8 @@ describe("bind rules (CONTRACT 5.6)", () => {
         submissionStatus: "declined",
         values,
         recordedWorkflowName: "gone",
-        policyDataProblems: ["limit is required"],
-        policyInvoicingFailure: "configured",
+        policyDataProblems: [{ message: "limit is required", userMessage: "Limit is required." }],
+        policyInvoicingFailure: { message: "configured", userMessage: "Configured." },
       }),
     );
     expect(failures.map((f) => f.rule)).toEqual([
@@ -68,9 +68,10 @@ describe("bind rules (CONTRACT 5.6)", () => {
       "policy-data",
       "policy-invoicing",
     ]);
-    expect(failures.find((f) => f.rule === "required-fields")?.message).toBe(
-      "Required fields are empty: name, exposures[0].exposureName",
-    );
+    expect(failures.find((f) => f.rule === "required-fields")).toMatchObject({
+      message: "Required fields are empty: name, exposures[0].exposureName",
+      userMessage: "Required fields are empty: name, exposureName (exposure 1).",
+    });
   });
 
   it("evaluate preconditions on the rating record with rating {}; clock reads wait for the bind", () => {
@@ -88,21 +89,28 @@ describe("bind rules (CONTRACT 5.6)", () => {
     ];
     const conditions = evaluateBindRules(input({ mode: "conditions", recordedWorkflowName: "w", workflows }));
     expect(conditions.failures).toEqual([
-      { rule: "precondition", message: "clock (reads the clock: evaluated when binding, not ahead of time)" },
+      {
+        rule: "precondition",
+        message: "clock (reads the clock: evaluated when binding, not ahead of time)",
+        userMessage: "Clock (checked when binding, not ahead of time).",
+      },
     ]);
     expect(conditions.advisories).toEqual([
       { rule: "billing-precondition", message: "bill later", checkScope: "endorsement-billing" },
     ]);
     expect(evaluateBindRules(input({ recordedWorkflowName: "w", workflows })).failures).toEqual([
-      { rule: "precondition", message: "clock" },
+      { rule: "precondition", message: "clock", userMessage: "Clock." },
     ]);
   });
 
   it("complete skips policy-data; a missing term is not reported twice", () => {
     expect(evaluateBindRules(input({ mode: "complete", policyDataProblems: null })).failures).toEqual([]);
     const values = { ...input().values, policyStartDate: null };
-    const { failures } = evaluateBindRules(input({ values, policyDataProblems: ["policyStartDate is required"] }));
-    expect(failures).toEqual([{ rule: "policy-term", message: "policyStartDate is missing" }]);
+    const problem = { message: "policyStartDate is required", userMessage: "Policy start date is required." };
+    const { failures } = evaluateBindRules(input({ values, policyDataProblems: [problem] }));
+    expect(failures).toEqual([
+      { rule: "policy-term", message: "policyStartDate is missing", userMessage: "The policy start date is missing." },
+    ]);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { RuleText } from "./bind-rules";
+
 /**
  * Invoices at bind (CONTRACT 5.6 rule `policy-invoicing`, 7.12): where policy invoicing is configured a bind
  * must carry an explicit `invoicePlan` or `generateInvoices: true`, and the latter needs the configured
@@ -33,9 +35,16 @@ export function invoicingNeed(
   return request.generate ? "resolve-presets" : "needs-instruction";
 }
 
-export const NEEDS_INVOICE_INSTRUCTION =
-  "Policy invoicing is configured for this company: the bind must carry an invoicePlan or generateInvoices: true";
+export const NEEDS_INVOICE_INSTRUCTION: RuleText = {
+  message:
+    "Policy invoicing is configured for this company: the bind must carry an invoicePlan or generateInvoices: true",
+  userMessage:
+    "Policy invoicing is configured for this company: bind with an invoice plan, or ask for the invoices to be " +
+    "generated.",
+};
 
-/** The rule's message when the presets cannot be resolved, naming why. */
-export const presetsFailure = (why: string) =>
-  `The configured invoice presets cannot be resolved (${why}): bind with an explicit invoicePlan instead`;
+/** The rule's texts when the presets cannot be resolved, naming why (`why` reads as plain words). */
+export const presetsFailure = (why: string): RuleText => ({
+  message: `The configured invoice presets cannot be resolved (${why}): bind with an explicit invoicePlan instead`,
+  userMessage: `The configured invoice presets cannot be resolved (${why}): bind with an explicit invoice plan instead.`,
+});

@@ -4,6 +4,7 @@ import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { pricedOf } from "../../domain/financials/priced";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { planTransaction } from "../../domain/policies/transaction-plan";
+import type { RuleText } from "../../domain/quotes/bind-rules";
 import {
   type InvoicingRequest,
   type InvoicingSettings,
@@ -34,7 +35,7 @@ export async function invoicingSettings(
 
 /** The `policy-invoicing` rule's outcome, and the plan `generateInvoices: true` resolved to when it did. */
 export interface BindInvoicing {
-  failure: string | null;
+  failure: RuleText | null;
   generated: InvoicePlan | null;
 }
 

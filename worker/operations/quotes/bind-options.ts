@@ -1,7 +1,7 @@
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { type InvoicingSettings, policyInvoicingConfigured } from "../../domain/quotes/invoicing";
 import { ApiError, notAuthorized } from "../../errors/api-error";
-import { policyFinancialsDisabled } from "../../errors/quote-refusals";
+import { policyFinancialsDisabled } from "../../errors/financial-refusals";
 import { holds, type OperationContext } from "../context";
 
 /** What a bind body may add to the quote (CONTRACT 5.1): invoices, and the new business's booking members. */

@@ -18,5 +18,6 @@ export async function readBindConditions(ctx: OperationContext, input: { quoteId
     mode: "conditions",
     settings: await settings(),
   });
-  return { quoteId: quote.row.id, failures, advisories };
+  // The answer's failures are {rule, message} (CONTRACT 5.6); user messages belong to a refusal.
+  return { quoteId: quote.row.id, failures: failures.map(({ rule, message }) => ({ rule, message })), advisories };
 }

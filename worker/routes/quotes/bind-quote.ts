@@ -60,7 +60,8 @@ const DESCRIPTION = [
   "**By id.** The rules run on the persisted quote, never on an earlier rate answer. A quote that is not " +
     "`inProgress` or `complete` is 409 `InvalidLifecycleTransition` (so of two concurrent binds of one quote, one " +
     "succeeds and the other gets this); any other failure is 409 `BindConditionsFailed` with `details: [{field: " +
-    "<rule>, message}]`, stored in `quoteBindErrors` as `<rule>: <message>` without changing `updatedAt`.",
+    "<rule>, message}]` and one `userMessages` sentence per failure (fields named by their labels), stored " +
+    "in `quoteBindErrors` as `<rule>: <message>` without changing `updatedAt`.",
   "**By value.** `quote` is read as a create body (required fields enforced; optional `submissionId`), its " +
     "computed defaults and calculated fields (its embedded exposures' too) derived as the stored quote will hold " +
     "them, then rated with the workflow named (rating refusals as for a rate, 422); the bind rules and the copy to " +

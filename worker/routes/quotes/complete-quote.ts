@@ -14,7 +14,8 @@ import { errorAnswer, QuoteSchema, quoteParams } from "./schemas";
 const DESCRIPTION = [
   "Marks an `inProgress` quote `complete` when the bind rules pass, `policy-data` excepted (`policy-invoicing` " +
     "as bind-conditions evaluates it; preconditions that read the clock are evaluated now). A failing rule is 409 " +
-    "`BindConditionsFailed` with one `details` entry per failure (`field` is the rule) and `quoteBindErrors` is left " +
+    "`BindConditionsFailed` with one `details` entry per failure (`field` is the rule) and one `userMessages` " +
+    "sentence per failure (fields named by their labels); `quoteBindErrors` is left " +
     "as it was. A quote that is not `inProgress` is 409 `InvalidLifecycleTransition`. A later data change (PATCH or " +
     "PUT) sets it back to `inProgress`. No body, `{}` or `{batchId}`. Serialized per company.",
   BIND_RULES_DOC,
