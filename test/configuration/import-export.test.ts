@@ -492,6 +492,11 @@ describe("the breaking-change gate", () => {
 
   it("refuses removing a custom object with records and a relationship with links", async () => {
     const { company, key } = await setUp();
+    const drivers = { key: "drivers", from: "vehicle", to: "Person", cardinality: "N:N" };
+    const withDrivers = await company.call("POST", "/configuration/import", key, {
+      body: { relationships: [...BASE_DOCUMENT.relationships, drivers] },
+    });
+    expect(withDrivers.status, withDrivers.text).toBe(200);
     const now = new Date().toISOString();
     await env.DB.prepare(
       "INSERT INTO entities (id, company_id, kind, entity_type, data, version, created_at, updated_at) VALUES (?, ?, 'customObject', 'vehicle', '{}', 1, ?, ?)",
@@ -499,7 +504,7 @@ describe("the breaking-change gate", () => {
       .bind(crypto.randomUUID(), company.id, now, now)
       .run();
     await env.DB.prepare(
-      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'previousPolicy', 'a', 'b', ?)",
+      "INSERT INTO relationship_links (id, company_id, relationship_key, from_id, to_id, created_at) VALUES (?, ?, 'drivers', 'a', 'b', ?)",
     )
       .bind(crypto.randomUUID(), company.id, now)
       .run();
@@ -508,7 +513,7 @@ describe("the breaking-change gate", () => {
     });
     expect(expectError(res, 409, "BreakingConfigurationChange").details.map((d) => d.field)).toEqual([
       "customObjects.vehicle",
-      "relationships.previousPolicy",
+      "relationships.drivers",
     ]);
   });
 

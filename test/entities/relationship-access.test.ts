@@ -5,6 +5,8 @@ import { must } from "../support/must";
 
 /** Relationship links: permission before existence, and platform-managed links (issue 11). */
 
+const PREVIOUS_POLICY = { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" };
+
 const CONFIGURATION = {
   fieldDefinitions: [{ entityType: "person", referenceId: "name", label: "Name", typeInfo: { kind: "String" } }],
   relationships: [
@@ -82,6 +84,42 @@ describe("permission before existence (CONTRACT 8.3)", () => {
 });
 
 describe("previousPolicy links are written only by renew (CONTRACT section 4)", () => {
+  it("a configuration may declare it only as the platform defines it, and declaring or dropping it keeps its links", async () => {
+    const company = await createCompany();
+    const admin = await company.key(["SUPER_ADMIN"]);
+    await storeRenewalLink(company.id);
+    const spouse = { key: "spouse", from: "Person", to: "Person", cardinality: "1:1" };
+    const linkCount = async () =>
+      (await company.call("GET", "/relationships/previousPolicy/links", admin)).json.totalCount as number;
+    const importing = (relationships: object[], force = false) =>
+      company.call("POST", `/configuration/import${force ? "?force=true" : ""}`, admin, { body: { relationships } });
+    // Declared as the platform defines it, then dropped, then forced: no break, and the renewal link stays.
+    for (const [relationships, force] of [
+      [[spouse, PREVIOUS_POLICY], false],
+      [[spouse], false],
+      [[PREVIOUS_POLICY], true],
+      [[], true],
+    ] as const) {
+      const res = await importing([...relationships], force);
+      expect(res.status, res.text).toBe(200);
+      expect(await linkCount()).toBe(1);
+    }
+    // Any other definition is refused: the platform's renewals write Policy → Policy links under this key.
+    for (const other of [
+      { ...PREVIOUS_POLICY, from: "Person", to: "Person" },
+      { ...PREVIOUS_POLICY, cardinality: "1:1" },
+    ]) {
+      const refused = expectError(await importing([other]), 400, "InvalidConfiguration");
+      expect(refused.details).toEqual([
+        {
+          field: "relationships.0",
+          message:
+            'Relationship "previousPolicy" is the platform\'s own: it may be declared only as Policy → Policy, N:1',
+        },
+      ]);
+    }
+  });
+
   it("creating or removing one directly is 409 PlatformManagedRelationship; reading is allowed", async () => {
     const { company, admin } = await configured();
     const created = await company.call("POST", "/relationships/previousPolicy/links", admin, {

@@ -1,4 +1,5 @@
 import { cardinalityLimits } from "../relationships/cardinality";
+import { isPlatformManaged } from "../relationships/ends";
 import { type DataPlace, type FieldOwner, optionPlaces, ownersOf, placesOf, type ValuePath } from "./data-places";
 import type { ConfigurationDocument, OptionSet, Relationship, SubField } from "./document";
 import { isSupportedKindMigration } from "./field-kinds";
@@ -133,11 +134,18 @@ function narrows(before: Relationship, after: Relationship): boolean {
   return (now.onePerFrom && !was.onePerFrom) || (now.onePerTo && !was.onePerTo);
 }
 
+/**
+ * A platform-managed relationship (`previousPolicy`) stands as the platform defines it whether or not a
+ * configuration declares it (and a declaration must match it), so declaring or dropping it changes nothing its
+ * links depend on: never a break, and a forced import never removes its links.
+ */
+const configurable = (relationships: readonly Relationship[]) => relationships.filter((r) => !isPlatformManaged(r.key));
+
 function relationshipBreaks(before: ConfigurationDocument, after: ConfigurationDocument): CandidateBreak[] {
-  const was = new Map(before.relationships.map((r) => [r.key, r]));
-  const next = new Map(after.relationships.map((r) => [r.key, r]));
+  const was = new Map(configurable(before.relationships).map((r) => [r.key, r]));
+  const next = new Map(configurable(after.relationships).map((r) => [r.key, r]));
   const breaks: Array<{ key: string; change: string }> = [];
-  for (const relationship of before.relationships) {
+  for (const relationship of was.values()) {
     const now = next.get(relationship.key);
     const name = `Relationship "${relationship.key}"`;
     if (!now) breaks.push({ key: relationship.key, change: `${name} is removed` });
@@ -152,7 +160,7 @@ function relationshipBreaks(before: ConfigurationDocument, after: ConfigurationD
         change: `${name} narrows its cardinality from ${relationship.cardinality} to ${now.cardinality}`,
       });
   }
-  for (const relationship of after.relationships) {
+  for (const relationship of next.values()) {
     if (!was.has(relationship.key))
       breaks.push({
         key: relationship.key,

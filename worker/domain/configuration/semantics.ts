@@ -1,4 +1,5 @@
 import { workflowStageProblems } from "../rating/stages";
+import { platformRelationship } from "../relationships/ends";
 import type { ConfigurationDocument, SubField } from "./document";
 import { checkExpressions } from "./expression-rules";
 import { RELATIONSHIP_ENTITY_NAMES } from "./field-kinds";
@@ -122,6 +123,17 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
       issues.error(["relationships", index, "key"], `Relationship key "${relationship.key}" is not a valid key`, {
         code: "invalid-key",
       });
+    const platform = platformRelationship(relationship.key);
+    if (
+      platform &&
+      (["from", "to", "cardinality"] as const).some((member) => relationship[member] !== platform[member])
+    )
+      issues.error(
+        ["relationships", index],
+        `Relationship "${relationship.key}" is the platform's own: it may be declared only as ` +
+          `${platform.from} → ${platform.to}, ${platform.cardinality}`,
+        { code: "platform-relationship", expected: `${platform.from} → ${platform.to}, ${platform.cardinality}` },
+      );
     for (const end of ["from", "to"] as const) {
       const name = relationship[end];
       if (!Object.hasOwn(RELATIONSHIP_ENTITY_NAMES, name) && !customObjectKeys.has(name)) {

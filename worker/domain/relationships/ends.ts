@@ -68,10 +68,13 @@ const PLATFORM_RELATIONSHIPS: readonly Relationship[] = [
   { key: "previousPolicy", from: "Policy", to: "Policy", cardinality: "N:1" },
 ];
 
-export const isPlatformManaged = (relationshipKey: string) =>
-  PLATFORM_RELATIONSHIPS.some((r) => r.key === relationshipKey);
+/** The platform's own definition of a platform-managed relationship; undefined for any other key. */
+export const platformRelationship = (relationshipKey: string) =>
+  PLATFORM_RELATIONSHIPS.find((r) => r.key === relationshipKey);
+
+export const isPlatformManaged = (relationshipKey: string) => platformRelationship(relationshipKey) !== undefined;
 
 /** The relationship `key` as the configuration defines it, else as the platform does; undefined when neither. */
 export function relationshipNamed(configured: readonly Relationship[], key: string): Relationship | undefined {
-  return configured.find((r) => r.key === key) ?? PLATFORM_RELATIONSHIPS.find((r) => r.key === key);
+  return configured.find((r) => r.key === key) ?? platformRelationship(key);
 }
