@@ -96,8 +96,9 @@ export async function deleteAllRecords(
   ctx: OperationContext,
   input: { entityType: string },
 ): Promise<DeleteAllOutcome> {
-  const type = await storedTypeFor(ctx, input.entityType);
+  // The lifecycle refusal is for every caller, whatever type the path names (CONTRACT 3), as a forced import's is.
   await requireSandboxCompany(ctx, WHAT);
+  const type = await storedTypeFor(ctx, input.entityType);
   await refuseLiveReferences(ctx, type);
   await refuseFinancialReferences(ctx, type);
   const rowsRemoved = await wipeRecordsOfType(ctx.db, ctx.companyId, type, auditReceipt(ctx, "deleteAllEntities"));
