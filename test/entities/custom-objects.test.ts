@@ -367,6 +367,15 @@ describe("update (PATCH .../custom-objects/{objectType}/{id})", () => {
       "InvalidFieldModelV1Data",
     );
     expect((await company.call("GET", `/custom-objects/vehicle/${id}`, admin)).json.data.model).toBe("FH16");
+    // An unknown record is 404 whatever the body names, a relationship key as any other.
+    const unknown = crypto.randomUUID();
+    for (const data of [{ vehicleOwner: null }, { nope: 1 }]) {
+      expectError(
+        await company.call("PATCH", `/custom-objects/vehicle/${unknown}`, admin, { body: { data } }),
+        404,
+        "NotFoundError",
+      );
+    }
   });
 
   it("a record of another custom object type is 404", async () => {

@@ -24,7 +24,12 @@ export async function updateCustomObject(
   const recordType = customObjectRecordType(customObject);
   // 403 before 400: a body naming a locked sub-field is refused whole, whatever else it names.
   refuseLockedFields(ctx, recordType, configuration, input.data);
-  refuseRelationshipFields(configuration, input.data);
-  const row = await updateRecordValues(ctx, { recordType, configuration, id: input.id, body: input.data });
+  const row = await updateRecordValues(ctx, {
+    recordType,
+    configuration,
+    id: input.id,
+    body: input.data,
+    checkBody: () => refuseRelationshipFields(configuration, input.data),
+  });
   return customObjectView(configuration, customObject, row, ctx.now);
 }

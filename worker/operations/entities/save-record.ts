@@ -43,11 +43,18 @@ export async function insertRecord(ctx: OperationContext, input: SaveInput): Pro
  * (re-read and recomputed when a concurrent update won). A record of another type, or of another kind
  * when the record type is a custom object type, is 404.
  */
-export function updateRecordValues(ctx: OperationContext, input: SaveInput & { id: string }): Promise<EntityRow> {
+export function updateRecordValues(
+  ctx: OperationContext,
+  input: SaveInput & {
+    id: string /** The caller's own body checks, once the record is known (404 first). */;
+    checkBody?: () => void;
+  },
+): Promise<EntityRow> {
   const { recordType, id } = input;
   return withVersionRetry(async () => {
     const existing = await findEntity(ctx.db, ctx.companyId, recordType.type, id);
     if (!existing || (recordType.kind === "customObject" && existing.kind !== "customObject")) throw notFound();
+    input.checkBody?.();
     const planned = await planValues(ctx, { ...input, existing: existing.data });
     const data = await finishValues(ctx, recordType, planned.data, planned);
     const updatedAt = ctx.now.toISOString();
