@@ -254,7 +254,12 @@ describe("value shape and format per kind", () => {
     ["Number", "exposureValue", { type: "number" }],
     // A number is a plain amount; {code, value} an amount with its currency code (both are written and stored).
     ["Currency", "premium", CURRENCY],
-    ["Integer", "vehicleCount", { type: "integer" }],
+    // Bounded where a JSON number still holds every integer exactly.
+    [
+      "Integer",
+      "vehicleCount",
+      { type: "integer", format: "int64", minimum: -9_007_199_254_740_991, maximum: 9_007_199_254_740_991 },
+    ],
     ["Boolean", "isActive", { type: "boolean" }],
     ["Date", "inceptionDate", DATE],
     ["Select of strings", "exposureType", { type: "string", enum: ["vehicle", "building"] }],

@@ -107,6 +107,26 @@ describe("values bounded by kind", () => {
     ]);
     expect(await count("person")).toBe(0);
   });
+
+  it("an Integer beyond 2^53 is 400: JSON would store another number than the one sent", async () => {
+    const { company, key, count } = await configured();
+    for (const value of ["9007199254740993", "-9007199254740993", "1e300"]) {
+      const res = await company.call("POST", "/entities/person", key, {
+        rawBody: `{"constructor":"c","toString":${value}}`,
+      });
+      expect(expectError(res, 400, "InvalidFieldModelV1Data").details).toEqual([
+        {
+          field: "toString",
+          message: "must be a whole number between -9,007,199,254,740,991 and 9,007,199,254,740,991",
+        },
+      ]);
+    }
+    expect(await count("person")).toBe(0);
+    const largest = await company.call("POST", "/entities/person", key, {
+      body: { constructor: "c", toString: Number.MAX_SAFE_INTEGER },
+    });
+    expect(largest.status, largest.text).toBe(201);
+  });
 });
 
 describe("OFAC screenedAt (CONTRACT section 4)", () => {

@@ -104,7 +104,7 @@ function valueSchema(typeInfo: TypeInfo, options: OptionValues): JsonSchema {
     case "Currency":
       return CURRENCY_SCHEMA;
     case "Integer":
-      return { type: "integer" };
+      return { type: "integer", format: "int64", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
     case "Boolean":
       return { type: "boolean" };
     case "Date":

@@ -144,7 +144,11 @@ export function readFieldValue(
     case "Number":
       return typeof value === "number" && Number.isFinite(value) ? ok(value) : refuse(path, "must be a number");
     case "Integer":
-      return Number.isInteger(value) ? ok(value) : refuse(path, "must be a whole number");
+      // Beyond 2^53 a JSON number is no longer the integer sent (9007199254740993 reads as ...992).
+      if (!Number.isInteger(value)) return refuse(path, "must be a whole number");
+      return Number.isSafeInteger(value)
+        ? ok(value)
+        : refuse(path, "must be a whole number between -9,007,199,254,740,991 and 9,007,199,254,740,991");
     case "Currency":
       if (typeof value === "number" && Number.isFinite(value)) return ok(value);
       if (
