@@ -472,6 +472,7 @@ describe("platform fields", () => {
     expect(quote.properties.exposures).toMatchObject({
       fieldType: "Group",
       type: "array",
+      maxItems: 10_000, // what every write allows
       "x-platform": true,
       items: { type: "object", additionalProperties: false, required: exposure.required },
     });

@@ -110,6 +110,29 @@ describe("quote create (CONTRACT 5.2)", () => {
   });
 });
 
+describe("a quote's exposures are at most 10,000 (CONTRACT 8.3: every array has a bound), on every write", () => {
+  it("refuses 10,001 on create, PATCH and PUT alike, naming exposures, and writes nothing", async () => {
+    const q = await setUpQuotes();
+    const id = await q.createQuote();
+    const before = await q.readQuote(id);
+    const tooMany = Array.from({ length: 10_001 }, () => ({ exposureName: "T" }));
+    const problem = { field: "exposures", message: "must have at most 10,000 exposures" };
+    const created = await q.company.call("POST", "/entities/quote", q.admin, {
+      body: { ...QUOTE_VALUES, exposures: tooMany },
+    });
+    expect(expectError(created, 400, "InvalidFieldModelV1Data").details).toEqual([problem]);
+    const patched = await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { exposures: tooMany } });
+    expect(expectError(patched, 400, "InvalidFieldModelV1Data").details).toEqual([problem]);
+    expectError(
+      await q.second("PUT", `/quotes/${id}`, q.admin, { quote: { insuredName: "A" }, exposures: tooMany }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(await countRows("entities", q.company.id)).toBe(2); // the quote and its submission
+    expect(await q.readQuote(id)).toEqual(before);
+  });
+});
+
 describe("quote PATCH (CONTRACT 5.2)", () => {
   it("accepts resent lifecycle values, refuses changed ones", async () => {
     const q = await setUpQuotes();

@@ -236,6 +236,7 @@ function embeddedExposuresSchema(document: ConfigurationDocument, options: Optio
     fieldType: "Group",
     typeInfo: { kind: "Group", subFields },
     type: "array",
+    maxItems: VALUE_BOUNDS.embeddedExposures,
     items: objectSchema(subFields, options),
     "x-platform": true,
   };

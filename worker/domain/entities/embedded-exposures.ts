@@ -2,6 +2,7 @@ import { ownValue, sameJson } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { callerFills } from "./entry-rules";
 import { isMissingValue, readFieldValue, type ValueProblem } from "./field-values";
+import { VALUE_BOUNDS } from "./value-reading";
 
 /**
  * Embedded exposures (interface, "Generated-field rule for embedded exposures"): point-in-time copies
@@ -25,6 +26,10 @@ export function readEmbeddedExposures(
 ): EmbeddedReading {
   if (!Array.isArray(value))
     return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem: "must be a list of exposures" }] };
+  if (value.length > VALUE_BOUNDS.embeddedExposures) {
+    const problem = `must have at most ${VALUE_BOUNDS.embeddedExposures.toLocaleString("en-US")} exposures`;
+    return { ok: false, kind: "invalid", problems: [{ path: "exposures", problem }] };
+  }
   const fields = new Map(exposureFields.map((f) => [f.referenceId, f]));
   const context = { optionSets: new Map(optionSets.map((s) => [s.key, s])), now };
   const missing: ValueProblem[] = [];

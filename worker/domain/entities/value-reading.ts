@@ -27,7 +27,13 @@ export const SCREENED_AT_TOLERANCE_MS = 5 * 60_000;
  * Bounds of configured values by kind (CONTRACT 8.3): text at most 10,000 characters (a String field's
  * `maxLength` may say less), a Group at most 1,000 entries, an OFAC screening at most 1,000 matches.
  */
-export const VALUE_BOUNDS = { text: 10_000, groupEntries: 1_000, screeningMatches: 1_000 } as const;
+export const VALUE_BOUNDS = {
+  text: 10_000,
+  groupEntries: 1_000,
+  screeningMatches: 1_000,
+  /** A quote's or policy's embedded exposures, as `PUT X/quotes` has always bounded them. */
+  embeddedExposures: 10_000,
+} as const;
 
 /** Values listed in a refusal: enough to act on, never the whole of a 10,000-option set. */
 export const LISTED_VALUES = 20;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { companyObject } from "../../company-object";
+import { VALUE_BOUNDS } from "../../domain/entities/value-reading";
 import { defineRoute } from "../../http/registry";
 import { companyRoute, contextOf, jsonBody, jsonContent, notFoundResponse } from "../../http/route";
 import { fieldValues } from "../../lib/bounded";
@@ -9,7 +10,10 @@ import { BatchIdMember, errorAnswer, QuoteSchema, quoteParams } from "./schemas"
 const ReplaceBody = z
   .strictObject({
     quote: fieldValues().openapi({ description: "Every field value the quote keeps." }),
-    exposures: z.array(fieldValues()).max(10_000).openapi({ description: "The whole list of embedded exposures." }),
+    exposures: z
+      .array(fieldValues())
+      .max(VALUE_BOUNDS.embeddedExposures)
+      .openapi({ description: "The whole list of embedded exposures." }),
     batchId: BatchIdMember,
   })
   .openapi("QuoteReplacement");
