@@ -238,6 +238,12 @@ describe("filters", () => {
       "VALIDATION_ERROR",
     );
     expect(backwards.details).toEqual([{ field: "periodEnd", message: "must be after periodStart" }]);
+    for (const member of ["periodStart", "periodEnd"]) {
+      const outside = expectError(await b.rows({ [member]: "9999-12-31T23:59:59-05:00" }), 400, "VALIDATION_ERROR");
+      expect(outside.details).toEqual([
+        { field: member, message: "must be an instant within the years 0000 to 9999 in UTC" },
+      ]);
+    }
     expect(
       must(expectError(await b.rows({ periodStart: "2026-02-01" }), 400, "VALIDATION_ERROR").details[0]).field,
     ).toBe("periodStart");

@@ -235,5 +235,26 @@ describe("8. bookedAsOf reproduces a closed period", () => {
       "VALIDATION_ERROR",
     );
     expect(must(error.details[0]).field).toBe("bookedAsOf");
+    // An instant past year 9999 in UTC has no four-digit form to compare with the stored ones: 400, not an empty report.
+    for (const bookedAsOf of ["9999-12-31T23:59:59-05:00", "0000-01-01T00:00:00+01:00"]) {
+      const outside = expectError(
+        await f.company.call(
+          "GET",
+          `/policies/earned-premium?asOf=2025-06-01&bookedAsOf=${encodeURIComponent(bookedAsOf)}`,
+          f.admin,
+        ),
+        400,
+        "VALIDATION_ERROR",
+      );
+      expect(outside.details).toEqual([
+        { field: "bookedAsOf", message: "must be an instant within the years 0000 to 9999 in UTC" },
+      ]);
+    }
+    const latest = await f.company.call(
+      "GET",
+      `/policies/earned-premium?asOf=2025-06-01&bookedAsOf=${encodeURIComponent("9999-12-31T18:59:59-05:00")}`,
+      f.admin,
+    );
+    expect(latest.json.totalCount).toBe(1);
   });
 });

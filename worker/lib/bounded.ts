@@ -31,6 +31,26 @@ export const boundedString = (max: number, min = 0) => z.string().min(min).max(m
 export const uuidString = () => z.uuid().max(36);
 
 /** A list of at most `max` items (at least `min`). */
+/** The instants an ISO 8601 date-time names in UTC years 0000 to 9999 (Date.UTC(0, ...) means 1900, hence setUTCFullYear). */
+const FIRST_INSTANT = new Date(0).setUTCFullYear(0, 0, 1);
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * An ISO 8601 date-time with its offset, an instant within UTC years 0000 to 9999: outside them it has no
+ * four-digit ISO form (`+010000-01-01T...`), so it could not be compared as the stored instants are.
+ */
+export const instantString = () =>
+  z.iso
+    .datetime({ offset: true })
+    .max(TEXT.timestamp)
+    .refine(
+      (text) => {
+        const at = Date.parse(text);
+        return at >= FIRST_INSTANT && at <= LAST_INSTANT;
+      },
+      { message: "must be an instant within the years 0000 to 9999 in UTC" },
+    );
+
 export const boundedArray = <T extends z.ZodType>(item: T, max: number, min = 0) => z.array(item).min(min).max(max);
 
 /** A whole number within bounds, described with its format (`int32` when it fits, else `int64`). */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { batchIdMember, boundedArray, boundedInteger, boundedString, TEXT } from "../../lib/bounded";
+import { batchIdMember, boundedArray, boundedInteger, boundedString, instantString, TEXT } from "../../lib/bounded";
 import { POLICY_ACTIONS } from "../policies/actions";
 import { FIXED_COLUMN_KEYS, ROW_LIMIT, SORT_FIELDS } from "./columns";
 
@@ -8,12 +8,12 @@ const MAX_OFFSET = 10_000_000;
 
 /** Body members that choose the bordereau rows (interface, "Bordereau export body" and "Further body parameters"). */
 export const rowsSelectionShape = {
-  periodStart: z.iso.datetime({ offset: true }).max(TEXT.timestamp).optional().openapi({
+  periodStart: instantString().optional().openapi({
     description:
       "Inclusive lower bound on `transactionTimestamp` (ISO 8601 date-time; offsets are compared as instants).",
     example: "2026-01-01T00:00:00Z",
   }),
-  periodEnd: z.iso.datetime({ offset: true }).max(TEXT.timestamp).optional().openapi({
+  periodEnd: instantString().optional().openapi({
     description: "Exclusive upper bound on `transactionTimestamp`; must be after `periodStart` when both are given.",
     example: "2026-02-01T00:00:00Z",
   }),

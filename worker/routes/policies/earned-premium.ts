@@ -5,7 +5,7 @@ import { POLICY_STATUSES } from "../../domain/policies/version-view";
 import { offsetOf, pageQuery } from "../../http/pagination";
 import { defineRoute } from "../../http/registry";
 import { companyParams, companyRoute, contextOf, jsonContent, validationErrorResponse } from "../../http/route";
-import { boundedString, TEXT, uuidString } from "../../lib/bounded";
+import { boundedString, instantString, uuidString } from "../../lib/bounded";
 import { earnedPremiumReport as reportEarnedPremium } from "../../operations/policies/earned-premium-report";
 
 const Query = z.object({
@@ -18,9 +18,7 @@ const Query = z.object({
   policyId: uuidString()
     .optional()
     .openapi({ description: "Only this policy (an id of another company matches nothing)." }),
-  bookedAsOf: z.iso
-    .datetime({ offset: true })
-    .max(TEXT.timestamp)
+  bookedAsOf: instantString()
     .optional()
     .openapi({
       description:
