@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, staff, type TestCompany } from "../support/harness";
 import { must } from "../support/must";
+import { expectDisplayable } from "../support/user-messages";
 
 /**
  * Data validation access and bounds (CONTRACT section 4, "Data validation", and 8.3; issue 11): the view
@@ -34,7 +35,16 @@ describe("the view permission of each type read", () => {
     const configOnly = await company.key([], ["configuration.view"]);
     const batch = await company.call("POST", "/data-validation/batch", configOnly, { body: { entityType: "person" } });
     const error = expectError(batch, 403, "AuthorizationError");
-    expect(error.userMessages).toEqual(["Validating these records needs person.view."]);
+    expect(error.userMessages).toEqual(["Validating these records needs permission to view person records."]);
+    expectDisplayable(error.userMessages, "one type");
+    const several = expectError(
+      await company.call("POST", "/data-validation/runs", configOnly, { body: { entityTypes: ["person", "vehicle"] } }),
+      403,
+      "AuthorizationError",
+    );
+    expect(several.userMessages).toEqual([
+      "Validating these records needs permission to view person and custom object records.",
+    ]);
     expect(batch.text).not.toContain("Secret Name");
     for (const body of [{ entityTypes: ["person"] }, { entityTypes: ["vehicle"] }, { entityTypes: ["policy"] }, {}]) {
       expectError(await company.call("POST", "/data-validation/runs", configOnly, { body }), 403, "AuthorizationError");

@@ -38,6 +38,12 @@ function repeatedTypes(repeated: readonly RequestedType[]): ApiError {
 export const viewPermissionOf = (target: Pick<ValidationTarget, "kind" | "entityType">) =>
   requirePermissionName(target.kind === "customObject" ? "custom-object.view" : `${target.entityType}.view`);
 
+/** `person.view`, `custom-object.view` → "person and custom object": the types in words (interface, Errors). */
+function recordWords(viewPermissions: readonly string[]): string {
+  const types = viewPermissions.map((permission) => permission.replace(/\.view$/, "").replaceAll("-", " "));
+  return types.length > 1 ? `${types.slice(0, -1).join(", ")} and ${types.at(-1)}` : (types[0] ?? "");
+}
+
 /**
  * Data validation reads stored records and answers their ids and values, so it needs the view permission
  * of every type it reads (CONTRACT section 4, "Data validation"): 403 naming what is missing otherwise.
@@ -51,7 +57,7 @@ export function requireViewPermissions(
   throw new ApiError({
     code: "AuthorizationError",
     message: "User is not authorized to perform the requested action",
-    userMessages: [`Validating these records needs ${missing.join(", ")}.`],
+    userMessages: [`Validating these records needs permission to view ${recordWords(missing)} records.`],
   });
 }
 
