@@ -35,6 +35,37 @@ describe("POST O/submissions (CONTRACT 5.7)", () => {
     });
   });
 
+  it("answers a name a declared submissionName refuses as 400 VALIDATION_ERROR naming name, creating nothing", async () => {
+    const q = await setUpQuotes();
+    const declared = {
+      entityType: "submission",
+      referenceId: "submissionName",
+      label: "Submission name",
+      typeInfo: { kind: "String", maxLength: 10 },
+      required: false,
+      writePermission: null,
+    };
+    const imported = await q.company.call("POST", "/configuration/import", q.admin, {
+      body: { fieldDefinitions: [declared] },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const before = await countRows("entities", q.company.id);
+    const res = await q.legacy("POST", "/submissions", q.admin, {
+      name: "A fleet of thirty vans",
+      type: "new_business",
+      policy: POLICY,
+    });
+    const error = expectError(res, 400, "VALIDATION_ERROR");
+    expect(error.details).toEqual([{ field: "name", message: "must be at most 10 characters long" }]);
+    expect(await countRows("entities", q.company.id)).toBe(before);
+    const fits = await q.legacy("POST", "/submissions", q.admin, {
+      name: "Vans",
+      type: "new_business",
+      policy: POLICY,
+    });
+    expect(fits.status, JSON.stringify(fits.json)).toBe(201);
+  });
+
   it("keeps the civil day of any ISO 8601 date-time: local (no zone) or without seconds too", async () => {
     const q = await setUpQuotes();
     for (const policyStartDate of ["2030-01-01T10:00:00", "2030-01-01T10:00", "2030-01-01T10:00:00.5Z"]) {

@@ -1,3 +1,5 @@
+import { ApiError } from "../../errors/api-error";
+import { ownEntry } from "../../lib/json";
 import type { OperationContext } from "../context";
 import { createSubmission } from "./create-submission";
 
@@ -26,6 +28,8 @@ export async function createLegacySubmission(ctx: OperationContext, input: Legac
     body: { submissionName: input.name, submissionType: input.type },
     submissionPolicy: { ...input.policy, policyNumber: input.policy.policyNumber ?? null },
     relaxRequired: true,
+  }).catch((error: unknown) => {
+    throw asLegacyRefusal(error);
   });
   return {
     id: row.id,
@@ -38,4 +42,20 @@ export async function createLegacySubmission(ctx: OperationContext, input: Legac
     applicationId: record.applicationId,
     name: input.name,
   };
+}
+
+const LEGACY_MEMBERS: Readonly<Record<string, string>> = { submissionName: "name", submissionType: "type" };
+
+/**
+ * A configuration may declare `submissionName` with its own rules (CONTRACT 5.3); the oldest family answers
+ * every refusal of its body as 400 `VALIDATION_ERROR` naming its own members (5.7). Other errors pass.
+ */
+function asLegacyRefusal(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== "InvalidFieldModelV1Data") return error;
+  return new ApiError({
+    code: "VALIDATION_ERROR",
+    message: error.message,
+    userMessages: error.userMessages,
+    details: error.details.map((d) => ({ ...d, field: ownEntry(LEGACY_MEMBERS, d.field) ?? d.field })),
+  });
 }
