@@ -56,6 +56,20 @@ describe("a retried mutation with the same key", () => {
     expect(JSON.stringify(row)).not.toContain('Ada\\"}');
   });
 
+  it("replays a 202's Location with its status and body: the retry still says where to follow the job", async () => {
+    const company = await createCompany();
+    const key = await company.key(["Admin"]);
+    const start = () => company.call("POST", "/data-validation/runs", key, { body: {}, ...withKey("run-1") });
+    const first = await start();
+    expect(first.status, first.text).toBe(202);
+    expect(first.headers.get("Location")).toContain(`/data-validation/runs/${first.json.runId}`);
+    const again = await start();
+    expect(again.status).toBe(202);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+  });
+
   it("compares JSON bodies in canonical form: members in another order are the same request", async () => {
     const company = await createCompany();
     const key = await company.key(["Admin"]);

@@ -57,6 +57,7 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
       status: null,
       body: null,
       contentType: null,
+      location: null,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RETENTION_MS).toISOString(),
     };
@@ -72,11 +73,14 @@ export function idempotency(options: { readOnly: boolean; actionName: string }):
       }
       const meeting = meetHeldKey(held, row.fingerprint, now);
       if (meeting === "replay") {
-        const headers = held.contentType ? { "Content-Type": held.contentType } : undefined;
         const status = held.status ?? 200;
         return new Response(status === 204 ? null : (held.body ?? ""), {
           status,
-          headers: { ...headers, "Idempotent-Replayed": "true" },
+          headers: {
+            ...(held.contentType ? { "Content-Type": held.contentType } : {}),
+            ...(held.location ? { Location: held.location } : {}),
+            "Idempotent-Replayed": "true",
+          },
         });
       }
       if (meeting === "reused") {
@@ -115,8 +119,9 @@ async function settle(
     if (settlement !== "save") return await releaseKey(db, scope, settlement === "free-if-uncommitted");
     const body = await c.res.clone().text();
     const contentType = c.res.headers.get("Content-Type");
+    const location = c.res.headers.get("Location");
     const expiresAt = new Date(Date.now() + RETENTION_MS).toISOString();
-    await saveAnswer(db, scope, { status, body, contentType, expiresAt });
+    await saveAnswer(db, scope, { status, body, contentType, location, expiresAt });
   } catch (error) {
     logFailure("idempotency.settle", error, { requestId: scope.holder, status });
   }

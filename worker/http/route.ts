@@ -127,7 +127,7 @@ function withLifecycleConflict(own: RouteConfig["responses"][string] | undefined
 
 const IDEMPOTENCY_SENTENCE =
   "Accepts `Idempotency-Key` (CONTRACT 8.1): a retry with the same key, method, path and body replays the first " +
-  "answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another request is 422 " +
+  "answer (its status, body and `Location`, with `Idempotent-Replayed: true`) and runs nothing; the same key with another request is 422 " +
   "`IdempotencyKeyReused`; while the first still runs, 409 `IdempotencyKeyInFlight` with `Retry-After: 1`. An " +
   "answer other than 2xx, 404 or 422 is not saved and frees the key: a refusal (4xx) whatever it wrote on its " +
   "way, a server error only when it committed nothing.";

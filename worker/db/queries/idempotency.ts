@@ -46,7 +46,7 @@ export async function takeOverKey(db: Database, row: IdempotencyRow, fromHolder:
 export async function saveAnswer(
   db: Database,
   scope: KeyScope & { holder: string },
-  answer: { status: number; body: string; contentType: string | null; expiresAt: string },
+  answer: { status: number; body: string; contentType: string | null; location: string | null; expiresAt: string },
 ) {
   await db
     .update(idempotencyKeys)

@@ -19,6 +19,8 @@ export const idempotencyKeys = sqliteTable(
     status: integer("status"),
     body: text("body"),
     contentType: text("content_type"),
+    /** The saved answer's `Location` (a 202 that started a job names where to follow it). */
+    location: text("location"),
     createdAt: text("created_at").notNull(),
     /** When the saved answer stops being replayed: 24 hours after it was saved. */
     expiresAt: text("expires_at").notNull(),
