@@ -127,7 +127,8 @@ function changeProblem(
   if (!field && !CONTAINERS.has(member) && member !== "exposures") {
     return { path: change.path, problem: "is not a policy field" };
   }
-  if (field?.typeInfo.kind === "Calculated") return { path: change.path, problem: "is calculated, not stored" };
+  if (field?.typeInfo.kind === "Calculated")
+    return { path: change.path, problem: "is calculated from the policy's data, not repaired" };
   if (change.segmentIndex !== undefined && change.segmentIndex >= coverage.segments.length) {
     return {
       path: `changes[${i}].segmentIndex`,

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ownValue } from "../../lib/json";
 import type { OptionSet, SubField } from "../configuration/document";
 import { DEFAULT_TIMEZONE, type Fmv1Date, readFmv1Date } from "../dates/fmv1-date";
+import { defaultsToApply } from "../entities/derived-values";
 import { readEmbeddedExposures } from "../entities/embedded-exposures";
 import { lockedGroupFields } from "../entities/entry-lists";
 import { readFieldValue, type ValueProblem } from "../entities/field-values";
@@ -43,6 +44,8 @@ export interface PolicyData {
   data: Record<string, unknown>;
   termStart: Fmv1Date;
   termEnd: Fmv1Date;
+  /** Policy fields the data leaves out that take their computed default (`completePolicyValues`). */
+  defaults: SubField[];
 }
 
 export type PolicyDataReading =
@@ -163,8 +166,11 @@ export function readPolicyData(
   if (!("policyEndDate" in input)) problems.push({ path: "policyEndDate", problem: "is required" });
   if (options.previousPolicy === "required" && !("previousPolicy" in input))
     problems.push({ path: "previousPolicy", problem: "is required on renewal" });
+  // A field left out with a computed default is filled once the data is complete, and checked then.
+  const defaults = defaultsToApply(context.policyFields, input, null);
   for (const field of context.policyFields) {
-    const generatedLater = field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated";
+    const generatedLater =
+      field.typeInfo.kind === "Sequence" || field.typeInfo.kind === "Calculated" || defaults.includes(field);
     if (
       field.required &&
       !generatedLater &&
@@ -188,7 +194,7 @@ export function readPolicyData(
   }
   data.fullTermPricingInfo ??= null;
   if (problems.length || !termStart || !termEnd) return { ok: false, kind: "invalid", problems };
-  return { ok: true, value: { data, termStart, termEnd } };
+  return { ok: true, value: { data, termStart, termEnd, defaults } };
 }
 
 const sentZone = (value: unknown) =>

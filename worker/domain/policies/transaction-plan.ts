@@ -2,6 +2,7 @@ import { isRecord } from "../../lib/json";
 import type { ValueProblem } from "../entities/field-values";
 import { todayOf } from "./civil-days";
 import { applyDeltas, type Delta, type DeltaContext, termEndOf } from "./deltas";
+import { completePolicyValues } from "./derived-policy-values";
 import { policyTimezone, withTermEnd } from "./policy-term";
 import { fullyEarnedCharges } from "./premium-schedule";
 import { negativeRollupProblem, negativeRollups } from "./pricing";
@@ -68,7 +69,10 @@ export type TransactionPlan =
   | { ok: false; refusal: PlanRefusal };
 
 export interface PlanContext extends DeltaContext {
-  /** The clock a configured primary-insured expression reads; its UTC day is "today" for pending cancellations. */
+  /**
+   * The clock a configured primary-insured expression and the Calculated fields of the segments an endorsement
+   * writes read; its UTC day is "today" for pending cancellations.
+   */
   now: Date;
 }
 
@@ -133,7 +137,7 @@ function outsideTerm(coverage: Coverage, day: string) {
 function endorseCoverage(
   { coverage, log }: PolicyState,
   request: Extract<PlanRequest, { action: "ENDORSE" }>,
-  context: DeltaContext,
+  context: PlanContext,
   today: string,
 ): Planned | { ok: false; refusal: PlanRefusal } {
   const day = request.effectiveDate;
@@ -175,7 +179,11 @@ function endorseCoverage(
     const inForce = later.filter((l) => l.effectiveDate <= segment.startDate);
     const data = replayOver(segment.data, request.deltas, inForce, context);
     if (!data.ok) return data;
-    replayed.push({ ...segment, data: data.value });
+    // Each segment the endorsement writes derives its Calculated fields again, as any save does (segments before
+    // its date are not written: a clock-reading field there keeps the value its own transaction derived).
+    const derived = completePolicyValues(context.policyFields, data.value, [], context.now, (id) => `policy.${id}`);
+    if (derived.problems.length) return { ok: false, refusal: { kind: "delta", problems: derived.problems } };
+    replayed.push({ ...segment, data: derived.data });
   }
   const term = mergeEqualNeighbours(replayed);
   const negative = request.deltas.some((d) => d.path.startsWith("policy.fullTermPricingInfo"))

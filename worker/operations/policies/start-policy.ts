@@ -10,6 +10,7 @@ import { completeGroupValues } from "../../domain/entities/entry-lists";
 import { sequenceText } from "../../domain/entities/sequence-text";
 import type { InvoicePlan } from "../../domain/financials/invoice-plan";
 import { pricedOf } from "../../domain/financials/priced";
+import { completePolicyValues } from "../../domain/policies/derived-policy-values";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { planTransaction } from "../../domain/policies/transaction-plan";
 import { renewalRefusal } from "../../domain/policies/transaction-rules";
@@ -97,9 +98,13 @@ export async function prepareNewPolicy(
   const policyNumber = await mintedPolicyNumber(ctx, data.policyNumber, numberPeek, claims);
   data.policyNumber = policyNumber;
   await assignSequences(data, configuration.policyFields, claims);
+  // Then, as any record's save (sequences first), computed defaults for the fields left out and the Calculated
+  // fields; a required field its default leaves empty is refused, like an entity create's (`finishValues`).
+  const completed = completePolicyValues(configuration.policyFields, data, reading.value.defaults, ctx.now);
+  if (completed.problems.length) throw invalidPolicyData(completed.problems);
   const plan = planTransaction(
     null,
-    { action, data, termStart: termStart.date, termEnd: termEnd.date },
+    { action, data: completed.data, termStart: termStart.date, termEnd: termEnd.date },
     { ...configuration, now: ctx.now },
   );
   if (!plan.ok) throw planRefusalError(plan.refusal);

@@ -4,6 +4,7 @@ import { quotesOfSubmission, submissionIdOfQuote } from "../../db/queries/quotes
 import { findSubmission } from "../../db/queries/submissions";
 import type { ConfigurationDocument } from "../../domain/configuration/document";
 import type { ValueProblem } from "../../domain/entities/field-values";
+import { completePolicyValues } from "../../domain/policies/derived-policy-values";
 import { readPolicyData } from "../../domain/policies/policy-data";
 import { type BindRuleInput, evaluateBindRules, type RuleText } from "../../domain/quotes/bind-rules";
 import type { InvoicingRequest, InvoicingSettings } from "../../domain/quotes/invoicing";
@@ -37,6 +38,16 @@ export async function policyDataProblems(ctx: OperationContext, policyData: Json
     { previousPolicy: "refused" },
   );
   const problems: RuleText[] = [];
+  // Its computed defaults and Calculated fields as new business derives them (its sequences not minted yet).
+  if (reading.ok)
+    problems.push(
+      ...completePolicyValues(
+        configuration.policyFields,
+        reading.value.data,
+        reading.value.defaults,
+        ctx.now,
+      ).problems.map(say),
+    );
   if (!reading.ok) {
     if (reading.kind === "invalid") problems.push(...reading.problems.map(say));
     if (reading.kind === "shape") problems.push(...[...reading.missing, ...reading.problems].map(say));

@@ -14,7 +14,9 @@ const DESCRIPTION =
   "list whose new items lack caller-required fields is 400 `InvalidEntityShape` (user messages carry the item " +
   "path, such as `exposures[1]`); the list is geocoded and OFAC-arbitrated against the exposures in force on " +
   "`effectiveDate`, like any write with embedded exposures, and a policy AddressV2 field written whole is " +
-  "geocoded against its value in force (a member path is stored as sent). Endorsements of one company " +
+  "geocoded against its value in force (a member path is stored as sent). Every segment the endorsement writes " +
+  "(from `effectiveDate` on) derives its Calculated policy fields again from its new data, with this " +
+  "transaction's clock; earlier segments keep theirs. Endorsements of one company " +
   "that wait at the same moment (without `invoicePlan`) may commit together in one D1 batch, each with its own " +
   `version and answer; a refused one affects no other.${SERIALIZED}`;
 

@@ -44,7 +44,10 @@ export const MAX_DELTAS = 500;
 
 const START_DATA =
   "Policy field values: `policyStartDate`, `policyEndDate`, pricing containers, `exposures`, configured policy " +
-  "fields; `policyNumber` is kept when sent (minted when absent); renewals carry `previousPolicy`.";
+  "fields; `policyNumber` is kept when sent (minted when absent); renewals carry `previousPolicy`. A policy field " +
+  "left out takes its computed default (a value sent, null included, is kept) and Calculated policy fields are " +
+  "derived from the data (sending one is 400 `InvalidPolicyData`, read-only); a required field is checked once " +
+  "the defaults ran.";
 
 /** New business and renewal. */
 export const StartBody = z
