@@ -17,6 +17,8 @@ export interface DeltaContext {
   policyFields: readonly SubField[];
   exposureFields: readonly SubField[];
   optionSets: readonly OptionSet[];
+  /** When the request arrived: an OFAC `screenedAt` later than 5 minutes after it is refused (CONTRACT 3). */
+  now: Date;
 }
 
 const PATH = /^policy\.([A-Za-z][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)$/;
@@ -176,7 +178,13 @@ function exposuresProblems(
     return invalid([{ path, problem: "writes into one exposure; the exposures are written whole as a list" }]);
   const ids = setAsideExposureIds(value);
   const stored = Array.isArray(inForce?.exposures) ? (inForce.exposures as Array<Record<string, unknown>>) : undefined;
-  const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, stored);
+  const embedded = readEmbeddedExposures(
+    ids.exposures,
+    context.exposureFields,
+    context.optionSets,
+    stored,
+    context.now,
+  );
   // Generated values first, then the shape, then the rest (one-member Dates among them), as `planDeltas` orders.
   if (!embedded.ok && embedded.kind === "generated") return { generated: embedded.paths.map((p) => `policy.${p}`) };
   // The shape refusal keeps the item path the interface shows (`exposures[1]`), as new business does.
@@ -210,7 +218,7 @@ export function planDeltas(
   inForce?: Record<string, unknown>,
 ): DeltaPlan {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
-  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
+  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])), now: context.now };
   const found = deltas.map((delta) => deltaProblem(delta, fields, context, valueContext, inForce));
   const generated = found.flatMap((f) => f.generated ?? []);
   if (generated.length) return { ok: false, kind: "generated", referenceIds: generated };
@@ -228,7 +236,7 @@ export function planDeltas(
  */
 export function applyDeltas(data: Record<string, unknown>, deltas: readonly Delta[], context: DeltaContext): Reading {
   const fields = new Map(context.policyFields.map((f) => [f.referenceId, f]));
-  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
+  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])), now: context.now };
   const { next, memberWritten } = setDeltas(data, deltas);
   // A Group written through a member path follows its sub-fields' write rules against the value it replaced.
   const fieldProblems = [...memberWritten].flatMap((referenceId) => {

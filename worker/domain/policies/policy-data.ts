@@ -38,6 +38,8 @@ export interface PolicyDataContext {
   exposureFields: readonly SubField[];
   optionSets: readonly OptionSet[];
   holdsWriteGroup(group: string): boolean;
+  /** When the request arrived: an OFAC `screenedAt` later than 5 minutes after it is refused (CONTRACT 3). */
+  now: Date;
 }
 
 export interface PolicyData {
@@ -97,7 +99,7 @@ export function readPolicyData(
 
   const problems: ValueProblem[] = [];
   const data: Record<string, unknown> = {};
-  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])) };
+  const valueContext = { optionSets: new Map(context.optionSets.map((s) => [s.key, s])), now: context.now };
   let termStart: Fmv1Date | null = null;
   let termEnd: Fmv1Date | null = null;
 
@@ -133,7 +135,13 @@ export function readPolicyData(
       } else data[key] = parsed.data;
     } else if (key === "exposures") {
       const ids = setAsideExposureIds(value);
-      const embedded = readEmbeddedExposures(ids.exposures, context.exposureFields, context.optionSets, undefined);
+      const embedded = readEmbeddedExposures(
+        ids.exposures,
+        context.exposureFields,
+        context.optionSets,
+        undefined,
+        context.now,
+      );
       if (!embedded.ok && embedded.kind === "shape")
         return {
           ok: false,

@@ -31,7 +31,7 @@ export async function endorsePolicy(ctx: OperationContext, request: EndorseReque
   const inForce = segmentOn(termSegments(current.coverage), request.effectiveDate.date)?.data;
   // A locked field is refused whole with 403 whatever its value (interface, Authentication 7), as entity writes do.
   refuseLockedFields(ctx, request, configuration, inForce);
-  const checked = planDeltas(request.deltas, configuration, inForce);
+  const checked = planDeltas(request.deltas, { ...configuration, now: ctx.now }, inForce);
   if (!checked.ok) throw checked.kind === "invalid" ? invalidDelta(checked.problems, labels) : refusalError(checked);
   await checkTransactionTimestamp(ctx, request.transactionTimestamp, head.id);
   checkEffectiveDateZone(request.effectiveDate, current.coverage);

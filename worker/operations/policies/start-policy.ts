@@ -66,7 +66,7 @@ export async function prepareNewPolicy(
   const configuration = await loadPolicyConfiguration(ctx);
   const reading = readPolicyData(
     request.data,
-    { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor) },
+    { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor), now: ctx.now },
     { previousPolicy: action === "RENEW" ? "required" : "refused" },
   );
   if (!reading.ok) throw readingError(reading);

@@ -34,7 +34,7 @@ export async function policyDataProblems(ctx: OperationContext, policyData: Json
   });
   const reading = readPolicyData(
     policyData,
-    { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor) },
+    { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor), now: ctx.now },
     { previousPolicy: "refused" },
   );
   const problems: RuleText[] = [];

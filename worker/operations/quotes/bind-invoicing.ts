@@ -68,7 +68,7 @@ async function newPolicyPricing(ctx: OperationContext, policyData: JsonObject) {
   const configuration = await loadPolicyConfiguration(ctx);
   const reading = readPolicyData(
     structuredClone(policyData),
-    { ...configuration, holdsWriteGroup: () => true },
+    { ...configuration, holdsWriteGroup: () => true, now: ctx.now },
     { previousPolicy: "refused" },
   );
   if (!reading.ok) return null;

@@ -47,7 +47,8 @@ const START_DATA =
   "fields; `policyNumber` is kept when sent (minted when absent); renewals carry `previousPolicy`. A policy field " +
   "left out takes its computed default (a value sent, null included, is kept) and Calculated policy fields are " +
   "derived from the data (sending one is 400 `InvalidPolicyData`, read-only); a required field is checked once " +
-  "the defaults ran.";
+  "the defaults ran. An OFAC `screenedAt` later than 5 minutes after the request (in a policy field, a Group " +
+  "entry or an exposure) is 400 `InvalidPolicyData`.";
 
 /** New business and renewal. */
 export const StartBody = z
@@ -61,7 +62,8 @@ const DELTAS =
   '`{path: "policy.<referenceId>", value}`; values are stored exactly as sent. A Date value must be the canonical ' +
   "`{date, timezone}` with both members; the retired spelling or a single-member path " +
   "(`policy.policyEndDate.year`) is 400 `InvalidDelta`. A delta on the removed container `fullTermPolicyInfo` or " +
-  "on `contacts` (unversioned) is accepted and ignored, as in new business data.";
+  "on `contacts` (unversioned) is accepted and ignored, as in new business data. An OFAC `screenedAt` later than " +
+  "5 minutes after the request is 400 `InvalidDelta`.";
 
 /**
  * An endorse or cancel date: an Fmv1Date whose zone, when absent, stays absent here so the transaction
