@@ -178,6 +178,47 @@ describe("a policy transaction's data.exposures follows the same rules", () => {
     expectError(endorse, 403, "field-write-permission-required");
   });
 
+  it("checks locked exposure fields first: 403 before the 400s and 409s of new business, renewal and endorse", async () => {
+    const { company, admin, writer } = await setUpPolicyCompany();
+    const locked = [{ underwritingNotes: "x" }];
+    const start = (path: string, body: object) =>
+      company.call("POST", `/policies/transaction/${path}`, writer, { body });
+    // Missing a required exposure field (400 InvalidEntityShape on its own).
+    expectError(await start("new-business", newBusiness(locked)), 403, "field-write-permission-required");
+    const taken = await company.call("POST", "/policies/transaction/new-business", admin, {
+      body: { ...newBusiness([{ exposureName: "Barn" }]), data: { ...newBusiness([]).data, policyNumber: "TAKEN-1" } },
+    });
+    expect(taken.status, taken.text).toBe(200);
+    const sameNumber = newBusiness([{ exposureName: "Barn", underwritingNotes: "x" }]);
+    sameNumber.data = { ...sameNumber.data, policyNumber: "TAKEN-1" } as typeof sameNumber.data;
+    expectError(await start("new-business", sameNumber), 403, "field-write-permission-required");
+    const future = {
+      ...newBusiness([{ exposureName: "Barn", underwritingNotes: "x" }]),
+      transactionTimestamp: "2999-01-01T00:00:00Z",
+    };
+    expectError(await start("new-business", future), 403, "field-write-permission-required");
+    // A renewal whose term does not start on the renewed term's end (400 on its own).
+    const renewal = newBusiness([{ exposureName: "Barn", underwritingNotes: "x" }]);
+    renewal.data = { ...renewal.data, previousPolicy: taken.json.policyId } as typeof renewal.data;
+    const writerRenews = await company.key([], ["policy.renew", "policy.view"]);
+    const renewed = await company.call("POST", "/policies/transaction/renew", writerRenews, { body: renewal });
+    expectError(renewed, 403, "field-write-permission-required");
+
+    // An endorsement with a future timestamp and an item missing its required name (400s on their own).
+    const endorse = await company.call("POST", `/policies/${taken.json.policyId}/transaction/endorse`, writer, {
+      body: {
+        transactionTimestamp: "2999-01-01T00:00:00Z",
+        displayAuthor: "Ada",
+        effectiveDate: { date: "2026-06-01", timezone: "America/New_York" },
+        deltas: [{ path: "policy.exposures", value: locked }],
+      },
+    });
+    const refused = expectError(endorse, 403, "field-write-permission-required");
+    expect(refused.details).toEqual([
+      { field: "exposures[0].underwritingNotes", message: "needs write group underwriting" },
+    ]);
+  });
+
   it("refuses a read-only exposure value written on new business", async () => {
     const { company, writer } = await setUpPolicyCompany();
     const res = await company.call("POST", "/policies/transaction/new-business", writer, {

@@ -13,7 +13,7 @@ import type { OperationContext } from "../context";
 import { invoicePlanForTransaction, refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { readCurrentPolicy } from "./current-policy";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration, type PolicyConfiguration } from "./policy-configuration";
-import { enrichEndorsedExposures } from "./policy-exposures";
+import { enrichEndorsedExposures, lockedPolicyExposures } from "./policy-exposures";
 import { readPolicyState } from "./policy-state";
 import { recordNextVersion, type TransactionAnswer } from "./record-version";
 import { checkEffectiveDateZone, checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
@@ -69,7 +69,8 @@ async function unknownEndorsedExposureIds(ctx: OperationContext, request: Endors
 /**
  * Deltas to fields locked behind a write group the caller does not hold: 403, nothing written. Inside a Group
  * the deltas write (whole or through a member path), an entry may not change a locked sub-field's value in
- * force on the effective date (`inForce`), entry by entry at its position.
+ * force on the effective date (`inForce`), entry by entry at its position; a new exposures list likewise under
+ * the exposure write groups.
  */
 function refuseLockedFields(
   ctx: OperationContext,
@@ -86,5 +87,8 @@ function refuseLockedFields(
   const { next, written } = setDeltas(inForce ?? {}, request.deltas);
   const writtenValues = Object.fromEntries([...written].map((member) => [member, next[member]]));
   locked.push(...lockedGroupFields(configuration.policyFields, writtenValues, inForce, holdsGroup));
+  // A new `policy.exposures` list, item by item against the exposures in force (their Group values too).
+  for (const delta of request.deltas.filter((d) => d.path === "policy.exposures"))
+    locked.push(...lockedPolicyExposures(ctx, configuration, delta.value, inForce?.exposures));
   if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
 }

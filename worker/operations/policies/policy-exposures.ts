@@ -1,4 +1,7 @@
+import { fieldWriteGroupPermission } from "../../domain/access/permissions";
 import type { SubField } from "../../domain/configuration/document";
+import { lockedEmbeddedFields } from "../../domain/entities/embedded-exposure-rules";
+import type { LockedField } from "../../domain/entities/entry-lists";
 import { completeGroupValues } from "../../domain/entities/entry-lists";
 import { readFieldValue } from "../../domain/entities/field-values";
 import type { Delta } from "../../domain/policies/deltas";
@@ -6,12 +9,27 @@ import { setAsideExposureIds, withExposureIds } from "../../domain/policies/expo
 import { type Coverage, segmentOn, termSegments } from "../../domain/policies/segments";
 import { invalidDelta } from "../../errors/policy-refusals";
 import { isRecord, type JsonObject } from "../../lib/json";
-import type { OperationContext } from "../context";
+import { holds, type OperationContext } from "../context";
 import { geocodeRecordValues } from "../entities/write-pipeline/address-geocoding";
 import { prepareEmbeddedExposures } from "../entities/write-pipeline/embedded-exposures";
 import type { PolicyConfiguration } from "./policy-configuration";
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Locked exposure fields a policy transaction's `exposures` list changes against the list it replaces (`stored`,
+ * matched by position): checked in the 403 phase, before any 400 or 409 (interface, Authentication 7), as a
+ * quote's embedded exposures are; inside their Group values too (`lockedEntryFields`).
+ */
+export function lockedPolicyExposures(
+  ctx: OperationContext,
+  configuration: PolicyConfiguration,
+  exposures: unknown,
+  stored: unknown,
+): LockedField[] {
+  const holdsGroup = (group: string) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group));
+  return lockedEmbeddedFields(exposures, configuration.exposureFields, listOf(stored), holdsGroup);
+}
 
 /**
  * The embedded exposures of a policy transaction under every rule of the configured exposure fields, like

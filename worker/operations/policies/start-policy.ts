@@ -16,6 +16,7 @@ import { planTransaction } from "../../domain/policies/transaction-plan";
 import { renewalRefusal } from "../../domain/policies/transaction-rules";
 import type { StartPolicyRequest } from "../../domain/policies/transactions";
 import { recordedStatus, rootData, type VersionRecord } from "../../domain/policies/version-view";
+import { refusalError } from "../../errors/entity-refusals";
 import {
   invalidPolicyData,
   planRefusalError,
@@ -23,7 +24,7 @@ import {
   readingError,
   renewalError,
 } from "../../errors/policy-refusals";
-import type { JsonObject } from "../../lib/json";
+import { isRecord, type JsonObject, ownValue } from "../../lib/json";
 import { started } from "../../lib/started";
 import type { SequenceClaims } from "../company/owned-sequences";
 import type { OperationContext } from "../context";
@@ -31,7 +32,7 @@ import { type PreparedInvoicePlan, prepareInvoicePlan } from "../financials/invo
 import { refuseTransactionPlanAccess } from "../financials/transaction-invoice-plan";
 import { currentPolicyRows } from "./kept-policies";
 import { holdsPolicyWriteGroup, loadPolicyConfiguration } from "./policy-configuration";
-import { enrichPolicyExposures, geocodePolicyAddresses } from "./policy-exposures";
+import { enrichPolicyExposures, geocodePolicyAddresses, lockedPolicyExposures } from "./policy-exposures";
 import { mintedPolicyNumber, type NumberPeek } from "./policy-number";
 import { versionRow } from "./record-version";
 import { checkTransactionTimestamp, unknownExposureIds } from "./transaction-checks";
@@ -69,6 +70,14 @@ export async function prepareNewPolicy(
     { ...configuration, holdsWriteGroup: holdsPolicyWriteGroup(ctx.actor), now: ctx.now },
     { previousPolicy: action === "RENEW" ? "required" : "refused" },
   );
+  // 403 first (interface, Authentication 7): locked policy fields, and locked exposure fields the list changes
+  // against the one it continues (the renewed policy's, the bound quote's), before any 400 or 409.
+  const stored = await continuedExposures(ctx, action, request.data, continued);
+  const lockedExposures = lockedPolicyExposures(ctx, configuration, ownValue(request.data, "exposures"), stored);
+  if (lockedExposures.length) {
+    const lockedFields = !reading.ok && reading.kind === "write-group" ? reading.fields : [];
+    throw refusalError({ kind: "write-group", fields: [...lockedFields, ...lockedExposures] });
+  }
   if (!reading.ok) throw readingError(reading);
   const { termStart, termEnd } = reading.value;
   // The entries of its Group values derive their calculated sub-fields and computed defaults, as any save's.
@@ -89,7 +98,6 @@ export async function prepareNewPolicy(
     // compared with the one at its position, so an unchanged address keeps its geocode. Prepared before any
     // number is taken, so neither a refused exposure nor a turn that ends for its geocoder lookups
     // (`GeocodeLookups`) uses one.
-    const stored = previous ? rootData(previous.coverage).exposures : (continued?.exposures ?? []);
     data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
   }
   // The policy's own AddressV2 values too, compared with the renewed policy's or the bound quote's values.
@@ -134,6 +142,25 @@ export async function prepareNewPolicy(
   };
   return { head, record };
 }
+
+/**
+ * The exposures a new policy's list continues, matched by position: the renewed policy's (read here, before its
+ * renewal rules; `renewedPolicy` reads the kept copy), a bound quote's, none for new business.
+ */
+async function continuedExposures(
+  ctx: OperationContext,
+  action: "NEW_BUSINESS" | "RENEW",
+  raw: unknown,
+  continued: ContinuedValues | null,
+): Promise<unknown> {
+  if (continued) return continued.exposures;
+  const renewed = action === "RENEW" && isRecord(raw) ? raw.previousPolicy : undefined;
+  if (typeof renewed !== "string" || !UUID.test(renewed)) return [];
+  const previous = await currentPolicyRows(ctx, renewed.toLowerCase());
+  return previous ? (rootData(previous.current.coverage).exposures ?? []) : [];
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * The policy a renewal renews, with its current coverage, once the renewal rules of CONTRACT section 4

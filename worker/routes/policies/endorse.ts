@@ -4,7 +4,9 @@ import { companyRoute, contextOf, jsonBody, jsonText } from "../../http/route";
 import { EndorseBody, policyParams, SERIALIZED, TRANSACTION } from "./transaction-schemas";
 
 const DESCRIPTION =
-  "Applies the deltas from `effectiveDate` onward: the segment in force then is split there. A new " +
+  "Applies the deltas from `effectiveDate` onward: the segment in force then is split there. A delta changing a " +
+  "field locked behind a write group the key lacks (a policy field, or an exposure field of a new " +
+  "`policy.exposures` list against the one in force) is refused whole with 403 before any 400 or 409. A new " +
   "`policy.policyEndDate` moves the term end, unless a live renewal starts on it (409 `PolicyAlreadyRenewed`: " +
   "cancel the renewal flat first). Out of sequence, the endorsements already issued that are " +
   "effective later apply again over this one (reverse and reapply), so each change stays in force from its " +

@@ -4,7 +4,8 @@ import { companyParams, companyRoute, contextOf, jsonBody } from "../../http/rou
 import { SERIALIZED, STARTS_POLICY, StartBody, TRANSACTION } from "./transaction-schemas";
 
 const DESCRIPTION =
-  "Creates a policy (version 1). Payload-shape failures are 400 `InvalidPolicyData` naming the field without a " +
+  "Creates a policy (version 1). Data naming a field locked behind a write group the key lacks (a policy field, or an " +
+  "exposure field an embedded exposure changes) is refused whole with 403 before any 400 or 409. Payload-shape failures are 400 `InvalidPolicyData` naming the field without a " +
   "prefix. `policyStartDate` and `policyEndDate` share one time zone: a date sent without one is in the default " +
   "zone, America/New_York, and two different zones are refused (a Chicago start needs a Chicago end). No rollup of `fullTermPricingInfo` may be negative (a component may, for a " +
   "discount). An embedded exposure may carry `id`, the id of one of the company's exposures (400 naming " +
