@@ -219,11 +219,15 @@ describe("a policy transaction's data.exposures follows the same rules", () => {
     ]);
   });
 
-  it("refuses a read-only exposure value written on new business", async () => {
+  it("refuses a read-only or calculated exposure value written on new business with 400 InvalidPolicyData", async () => {
     const { company, writer } = await setUpPolicyCompany();
     const res = await company.call("POST", "/policies/transaction/new-business", writer, {
-      body: newBusiness([{ exposureName: "Barn", auditFlag: "set" }]),
+      body: newBusiness([{ exposureName: "Barn", auditFlag: "set", shout: "LOUD" }]),
     });
-    expect(res.status).toBe(400);
+    const refused = expectError(res, 400, "InvalidPolicyData");
+    expect(refused.details).toEqual([
+      { field: "exposures[0].auditFlag", message: "is read-only" },
+      { field: "exposures[0].shout", message: "is read-only" },
+    ]);
   });
 });

@@ -113,3 +113,27 @@ describe("a bind writes the policy's derived values as new business does", () =>
     });
   });
 });
+
+describe("an embedded exposure's required field its computed default leaves empty", () => {
+  it("is new business's payload-shape failure, 400 InvalidPolicyData naming the item", async () => {
+    const policies = await setUpPolicies({
+      ...CONFIGURATION,
+      fieldDefinitions: [
+        ...CONFIGURATION.fieldDefinitions,
+        {
+          entityType: "exposure",
+          referenceId: "code",
+          label: "Code",
+          typeInfo: { kind: "String" },
+          required: true,
+          computedDefault: "exposureId",
+        },
+      ],
+    });
+    const res = await policies.company.call("POST", "/policies/transaction/new-business", policies.admin, {
+      body: newBusinessBody({ exposures: [{ exposureName: "Barn" }] }),
+    });
+    const error = expectError(res, 400, "InvalidPolicyData");
+    expect(error.details).toEqual([{ field: "exposures[0].code", message: "is required" }]);
+  });
+});

@@ -3,10 +3,11 @@ import type { SubField } from "../../domain/configuration/document";
 import { lockedEmbeddedFields } from "../../domain/entities/embedded-exposure-rules";
 import type { LockedField } from "../../domain/entities/entry-lists";
 import { completeGroupValues } from "../../domain/entities/entry-lists";
-import { readFieldValue } from "../../domain/entities/field-values";
+import { readFieldValue, type ValueProblem } from "../../domain/entities/field-values";
 import type { Delta } from "../../domain/policies/deltas";
 import { setAsideExposureIds, withExposureIds } from "../../domain/policies/exposure-ids";
 import { type Coverage, segmentOn, termSegments } from "../../domain/policies/segments";
+import type { ApiError } from "../../errors/api-error";
 import { invalidDelta } from "../../errors/policy-refusals";
 import { isRecord, type JsonObject } from "../../lib/json";
 import { holds, type OperationContext } from "../context";
@@ -35,13 +36,15 @@ export function lockedPolicyExposures(
  * The embedded exposures of a policy transaction under every rule of the configured exposure fields, like
  * any write with embedded exposures (issue 10, item 2; interface, AddressV2 and OFAC rule): write groups
  * (403), generated and read-only values, AddressV2 geocoding, OFAC arbitration, computed defaults and
- * calculated fields, each item against the exposure stored at the same position (`stored`).
+ * calculated fields, each item against the exposure stored at the same position (`stored`). A value problem is
+ * the transaction's own error when given (`invalid`), else 400 `InvalidFieldModelV1Data`.
  */
 export async function enrichPolicyExposures(
   ctx: OperationContext,
   configuration: PolicyConfiguration,
   exposures: unknown,
   stored: unknown,
+  invalid?: (problems: ValueProblem[]) => ApiError,
 ): Promise<unknown[]> {
   // The exposure's `id` (issue 9) is not an exposure field: set aside while the field rules run, put back after.
   const sent = setAsideExposureIds(listOf(exposures));
@@ -50,6 +53,7 @@ export async function enrichPolicyExposures(
     optionSets: configuration.optionSets,
     exposures: listOf(sent.exposures),
     stored: listOf(setAsideExposureIds(listOf(stored)).exposures),
+    ...(invalid ? { invalid } : {}),
   });
   return withExposureIds(prepared.filter(isRecord), sent.ids);
 }

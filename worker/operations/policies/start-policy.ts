@@ -98,7 +98,10 @@ export async function prepareNewPolicy(
     // compared with the one at its position, so an unchanged address keeps its geocode. Prepared before any
     // number is taken, so neither a refused exposure nor a turn that ends for its geocoder lookups
     // (`GeocodeLookups`) uses one.
-    data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored);
+    // A value problem is the transaction's payload-shape failure (interface, Errors: 400 `InvalidPolicyData` on
+    // new business and renewal); a bind's comes from its quote's stored exposures and keeps its own.
+    const invalid = continued ? undefined : invalidPolicyData;
+    data.exposures = await enrichPolicyExposures(ctx, configuration, data.exposures, stored, invalid);
   }
   // The policy's own AddressV2 values too, compared with the renewed policy's or the bound quote's values.
   const storedValues = previous ? rootData(previous.coverage) : (continued?.values ?? null);

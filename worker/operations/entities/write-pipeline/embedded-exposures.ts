@@ -5,6 +5,8 @@ import {
   lockedEmbeddedFields,
   planEmbeddedExposures,
 } from "../../../domain/entities/embedded-exposure-rules";
+import type { ValueProblem } from "../../../domain/entities/field-values";
+import type { ApiError } from "../../../errors/api-error";
 import { invalidData, refusalError } from "../../../errors/entity-refusals";
 import { holds, type OperationContext } from "../../context";
 import { geocodeExposures } from "./address-geocoding";
@@ -37,6 +39,8 @@ export interface EmbeddedExposureWrite {
   exposures: unknown;
   /** The stored list the write replaces, matched by position; empty or absent when nothing is stored. */
   stored?: readonly unknown[] | undefined;
+  /** The write's own error for a value problem (new business's `InvalidPolicyData`); `invalidData` if absent. */
+  invalid?: (problems: ValueProblem[]) => ApiError;
 }
 
 /**
@@ -52,6 +56,7 @@ export async function prepareEmbeddedExposures(
   write: EmbeddedExposureWrite,
 ): Promise<unknown[]> {
   const { exposureFields } = write;
+  const invalid = write.invalid ?? invalidData;
   const holdsGroup = (group: string) => holds(ctx.actor, fieldWriteGroupPermission("exposure", group));
   const locked = lockedEmbeddedFields(write.exposures, exposureFields, write.stored, holdsGroup);
   if (locked.length) throw refusalError({ kind: "write-group", fields: locked });
@@ -60,10 +65,10 @@ export async function prepareEmbeddedExposures(
     throw refusalError({ kind: "generated", referenceIds: reading.paths });
   if (!reading.ok && reading.kind === "shape")
     throw refusalError({ kind: "shape", missing: reading.missing, problems: reading.problems });
-  if (!reading.ok) throw invalidData(reading.problems);
+  if (!reading.ok) throw invalid(reading.problems);
   const stored = write.stored ?? [];
   const enriched = await enrichEmbeddedExposures(ctx, { exposureFields, exposures: reading.exposures, stored });
   const completed = completeEmbeddedExposures(exposureFields, enriched, ctx.now);
-  if (completed.problems.length) throw invalidData(completed.problems);
+  if (completed.problems.length) throw invalid(completed.problems);
   return completed.exposures;
 }
