@@ -124,6 +124,16 @@ describe("write groups of a Group's sub-fields (Authentication 7)", () => {
       );
     }
     expect((await driversOf(company, editor, id))[0].licenseNumber).toBe("L1");
+    // Dropping an entry clears its locked values too: a shorter list, an empty one, or none at all.
+    for (const dropped of [[], null]) {
+      const refused = expectError(
+        await company.call("PATCH", `/entities/exposure/${id}`, editor, { body: { drivers: dropped } }),
+        403,
+        "field-write-permission-required",
+      );
+      expect(refused.details.map((d) => d.field)).toEqual(["drivers[0].licenseNumber", "drivers[0].claims[0].paid"]);
+    }
+    expect((await driversOf(company, editor, id))[0].licenseNumber).toBe("L1");
   });
 
   it("holds for a custom object's Group under custom-object.field-<group>", async () => {
@@ -354,6 +364,13 @@ describe("a policy's Group fields, on new business and in an endorsement", () =>
       expect(refused.details).toEqual([{ field: "policy.drivers[0].legacy", message: "is read-only" }]);
       expectDisplayable(refused.userMessages, "refused");
     }
+    // A member path far past every list bound is a quick 400, not a walk over a sparse list of that length.
+    const far = await endorse(company, writer, policyId, [
+      { path: "policy.drivers", value: [] },
+      { path: "policy.drivers.4294967294.driverName", value: "x" },
+    ]);
+    expect(far.status, JSON.stringify(far.json)).toBeGreaterThanOrEqual(400);
+    expect(far.status).toBeLessThan(500);
     const renamed = await endorse(company, writer, policyId, [
       { path: "policy.drivers", value: [{ ...stored, driverName: "bob" }, { driverName: "cy" }] },
     ]);

@@ -252,6 +252,44 @@ describe("bind by id (CONTRACT 5.6)", () => {
   });
 });
 
+describe("a quote's Group with derived sub-fields binds (its read-only and calculated values are derived again)", () => {
+  it("binds by id and by value, the policy's entries derived on the policy side", async () => {
+    const crew = (entityType: string) => ({
+      entityType,
+      referenceId: "crew",
+      label: "Crew",
+      typeInfo: {
+        kind: "Group",
+        subFields: [
+          { referenceId: "age", label: "Age", typeInfo: { kind: "Integer" } },
+          { referenceId: "risk", label: "Risk", typeInfo: { kind: "Calculated", expression: "age * 2" } },
+          { referenceId: "band", label: "Band", typeInfo: { kind: "String" }, readOnly: true, computedDefault: "'A'" },
+        ],
+      },
+    });
+    const q = await setUpQuotes({
+      ...QUOTE_CONFIGURATION,
+      fieldDefinitions: [...QUOTE_CONFIGURATION.fieldDefinitions, crew("quote"), crew("policy")],
+    });
+    const id = await q.createQuote({ ...QUOTE_VALUES, crew: [{ age: 30 }] });
+    expect((await q.readQuote(id)).data.crew).toEqual([{ age: 30, risk: 60, band: "A" }]);
+    const rated = await q.company.call("POST", `/quotes/${id}/rate`, q.admin, {
+      body: { ratingWorkflowName: "standard" },
+    });
+    const pricing = rated.json.fullTermPricingInfo;
+    expect(
+      (await q.company.call("PATCH", `/entities/quote/${id}`, q.admin, { body: { fullTermPricingInfo: pricing } }))
+        .status,
+    ).toBe(200);
+    const byId = await bind(q, { quoteId: id });
+    expect(byId.status, JSON.stringify(byId.json)).toBe(200);
+    expect(byId.json.policy.segments[0].data.crew).toEqual([{ age: 30, risk: 60, band: "A" }]);
+    const byValue = await bind(q, { quote: { ...QUOTE_VALUES, crew: [{ age: 41 }] }, ratingWorkflowName: "standard" });
+    expect(byValue.status, JSON.stringify(byValue.json)).toBe(200);
+    expect(byValue.json.policy.segments[0].data.crew).toEqual([{ age: 41, risk: 82, band: "A" }]);
+  });
+});
+
 describe("a bound policy's exposures carry the quote's geocodes", () => {
   const WITH_ADDRESS = {
     ...QUOTE_CONFIGURATION,

@@ -3,6 +3,7 @@ import type { SubField } from "../configuration/document";
 import { completeValues } from "./derived-values";
 import { entryAt } from "./entry-rules";
 import { isMissingValue, type ValueProblem } from "./field-values";
+import { VALUE_BOUNDS } from "./value-reading";
 
 /**
  * Lists written whole whose entries carry configured fields: a quote's embedded `exposures` (a policy's
@@ -31,8 +32,14 @@ export function lockedEntryFields(
   holds: Holds,
   at: string,
 ): LockedField[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry, index) => {
+  // A list over every list bound is refused by its reading (400) before anything is written; walking it here
+  // could take minutes (a member path such as `drivers.4294967294.name` makes a sparse list that long).
+  if (Array.isArray(value) && value.length > VALUE_BOUNDS.embeddedExposures) return [];
+  const sent = Array.isArray(value) ? value : [];
+  const storedEntries = Array.isArray(stored) ? stored : [];
+  // The entries a write drops (a shorter list, or none) clear their values, the locked ones included.
+  const dropped = storedEntries.slice(sent.length).map(() => clearingEntry(fields, holds));
+  return [...sent, ...dropped].flatMap((entry, index) => {
     if (!isRecord(entry)) return [];
     const held = entryAt(stored, index);
     const locked = fields.flatMap((field) => {
@@ -46,6 +53,14 @@ export function lockedEntryFields(
     return [...locked, ...lockedGroupFields(fields, entry, held, holds, `${at}[${index}].`)];
   });
 }
+
+/** What a dropped entry writes: nothing kept, and its Group values the caller may write emptied (judged in turn). */
+const clearingEntry = (fields: readonly SubField[], holds: Holds): Values =>
+  Object.fromEntries(
+    fields
+      .filter((f) => isGroup(f) && !(f.writePermission && !holds(f.writePermission)))
+      .map((f) => [f.referenceId, []]),
+  );
 
 /**
  * Locked sub-fields inside the Group values a record's write names (its Group fields the caller may write;
