@@ -100,10 +100,19 @@ async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Prom
  * audit row's `batchId`, and the text for the route's validator. Other media types pass untouched (the
  * route's media-type gate answers 415; file uploads keep their own limit).
  */
-export function boundedJsonBody(limit: number = BODY_LIMITS.json): MiddlewareHandler<AppEnv> {
+export function boundedJsonBody(
+  limit: number = BODY_LIMITS.json,
+  /** The route's body is optional: an empty one with a JSON content type is no body (`{}`), not malformed JSON. */
+  optional = false,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const request = c.req.raw;
-    if (!request.body || request.bodyUsed || !isJsonMediaType(c.req.header("content-type"))) return next();
+    if (request.bodyUsed || !isJsonMediaType(c.req.header("content-type"))) return next();
+    const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
+    if (!request.body) {
+      if (optional) cache.json = Promise.resolve({});
+      return next();
+    }
     const length = c.req.header("content-length");
     const declared = Number(length ?? 0);
     if (declared > limit) {
@@ -125,8 +134,9 @@ export function boundedJsonBody(limit: number = BODY_LIMITS.json): MiddlewareHan
       throw malformed();
     }
     if (text.includes('"__proto__"') && hasPrototypeMember(text)) throw prototypeMember();
-    // Hono's body cache holds promises; the route's validator reads the text from here.
-    (c.req.bodyCache as Record<string, Promise<unknown>>).text = Promise.resolve(text);
+    // Hono's body cache holds promises; the route's validator reads the text (or the value) from here.
+    if (optional && parsed === undefined) cache.json = Promise.resolve({});
+    else cache.text = Promise.resolve(text);
     c.set("jsonBody", parsed);
     await next();
   };

@@ -194,7 +194,7 @@ export function companyRoute<const R extends CompanyRouteConfig>(
     middleware: [
       requireAccess({ actionName: config.operationId, permission, lifecycle, ...options }),
       // A route whose body is not JSON (the upload) answers its own 415 before any size or shape check.
-      takesJsonBody(config) ? boundedJsonBody(options.bodyLimit) : passOn,
+      takesJsonBody(config) ? boundedJsonBody(options.bodyLimit, config.request?.body?.required === false) : passOn,
       idempotency({ readOnly, actionName: config.operationId }),
     ] as const,
     responses: {
