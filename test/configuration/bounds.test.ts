@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCompany, expectError, type TestCompany } from "../support/harness";
 
@@ -214,6 +215,40 @@ describe("expressions outside field definitions (CONTRACT 8.3)", () => {
     expect(long.find((i) => i.code === "expression-too-long")?.fieldPath.join(".")).toBe(path);
     const fine = await company.call("POST", "/configuration/import", key, { body: payee("holder") });
     expect(fine.status, fine.text.slice(0, 300)).toBe(200);
+  });
+
+  it("judges only the members an import gives: a stored member from before these rules does not block others", async () => {
+    const { company, key } = await admin();
+    const first = await company.call("POST", "/configuration/import", key, {
+      body: { ...customObject('"Vehicle"'), ...payee("holder") },
+    });
+    expect(first.status, first.text.slice(0, 300)).toBe(200);
+    // As stored by an older release, which took these: its content hash changes with it, as every write's does.
+    await env.DB.prepare(
+      "UPDATE company_configurations SET document = json_set(document, " +
+        "'$.customObjects[0].displayNameExpression', '((( ', " +
+        "'$.financials.policyFinancials.invoiceTypes[0].payeeDefaults.expression', '((( ', " +
+        '\'$.relationships\', json(\'[{"key":"previousPolicy","from":"Person","to":"Person","cardinality":"1:1"}]\')), ' +
+        "content_hash = 'edited:' || content_hash WHERE company_id = ?",
+    )
+      .bind(company.id)
+      .run();
+    // A refused import first: the company object forgets the configuration it kept from before the edit.
+    expectError(
+      await company.call("POST", "/configuration/import", key, { body: { unknownMember: 1 } }),
+      400,
+      "InvalidConfiguration",
+    );
+    const others = { optionSets: [{ key: "colours", options: [{ value: "red", label: "Red" }] }] };
+    const imported = await company.call("POST", "/configuration/import", key, { body: others });
+    expect(imported.status, imported.text.slice(0, 500)).toBe(200);
+    const kept = (await company.call("GET", "/configuration/export", key)).json;
+    expect(kept.customObjects[0].displayNameExpression).toBe("((( ");
+    // Giving a member again judges it.
+    await expectRefused(company, key, customObject("((( "), "invalid-expression");
+    await expectRefused(company, key, payee("((( "), "invalid-expression");
+    const relationships = [{ key: "previousPolicy", from: "Person", to: "Person", cardinality: "1:1" }];
+    await expectRefused(company, key, { relationships }, "platform-relationship");
   });
 });
 

@@ -1,10 +1,12 @@
 import { checkCalculatedChains, checkCounts, checkDocumentSize } from "./bounds";
 import type { ConfigurationDocument } from "./document";
+import { checkGivenMemberExpressions } from "./expression-rules";
 import type { ValidationIssue } from "./issues";
 import { normalizeInput } from "./normalize";
 import {
   checkImmutableDirections,
   checkImmutableFinancialMembers,
+  checkPlatformRelationships,
   checkRatingStages,
   checkSemantics,
   type FinancialUsage,
@@ -30,7 +32,10 @@ export function readDocument(
   // The bounds first (CONTRACT 8.3): a document over them is refused before the cross-member rules run.
   if (document && checkCounts(document, issues)) {
     checkSemantics(document, issues);
+    // Rules newer than some stored members judge only the members an import gives (a stored one is kept).
     if (given.has("ratingWorkflows")) checkRatingStages(document, issues);
+    if (given.has("relationships")) checkPlatformRelationships(document, issues);
+    checkGivenMemberExpressions(document, given, issues);
     checkImmutableDirections(stored, document, issues);
     checkImmutableFinancialMembers(stored, document, usage, issues);
     checkCalculatedChains(document, issues);

@@ -123,17 +123,6 @@ export function checkSemantics(doc: ConfigurationDocument, issues: IssueList) {
       issues.error(["relationships", index, "key"], `Relationship key "${relationship.key}" is not a valid key`, {
         code: "invalid-key",
       });
-    const platform = platformRelationship(relationship.key);
-    if (
-      platform &&
-      (["from", "to", "cardinality"] as const).some((member) => relationship[member] !== platform[member])
-    )
-      issues.error(
-        ["relationships", index],
-        `Relationship "${relationship.key}" is the platform's own: it may be declared only as ` +
-          `${platform.from} → ${platform.to}, ${platform.cardinality}`,
-        { code: "platform-relationship", expected: `${platform.from} → ${platform.to}, ${platform.cardinality}` },
-      );
     for (const end of ["from", "to"] as const) {
       const name = relationship[end];
       if (!Object.hasOwn(RELATIONSHIP_ENTITY_NAMES, name) && !customObjectKeys.has(name)) {
@@ -293,5 +282,22 @@ export function checkImmutableFinancialMembers(
       const what = `The pricing kind of line item type "${type.name}"`;
       refuse([...path, "pricingKind"], what, was.pricingKind, type.pricingKind);
     }
+  });
+}
+
+/**
+ * A platform-managed relationship (`previousPolicy`) may be declared only as the platform defines it. Checked
+ * in the `relationships` an import gives: a stored declaration from before this rule is kept until replaced.
+ */
+export function checkPlatformRelationships(doc: ConfigurationDocument, issues: IssueList) {
+  doc.relationships.forEach((relationship, index) => {
+    const platform = platformRelationship(relationship.key);
+    if (!platform || (["from", "to", "cardinality"] as const).every((m) => relationship[m] === platform[m])) return;
+    const expected = `${platform.from} → ${platform.to}, ${platform.cardinality}`;
+    issues.error(
+      ["relationships", index],
+      `Relationship "${relationship.key}" is the platform's own: it may be declared only as ${expected}`,
+      { code: "platform-relationship", expected },
+    );
   });
 }
