@@ -18,7 +18,10 @@ const DESCRIPTION =
   "`effectiveDate`, like any write with embedded exposures, and a policy AddressV2 field written whole is " +
   "geocoded against its value in force (a member path is stored as sent). Every segment the endorsement writes " +
   "(from `effectiveDate` on) derives its Calculated policy fields again from its new data, with this " +
-  "transaction's clock; earlier segments keep theirs. Endorsements of one company " +
+  "transaction's clock; earlier segments keep theirs. A Group written whole has its entries' read-only, " +
+  "calculated and defaulted sub-fields derived again; a member path into one entry (`policy.drivers.0.age`) is " +
+  "stored as sent, and that entry's calculated sub-fields keep their values until the Group is written whole. " +
+  "Endorsements of one company " +
   "that wait at the same moment (without `invoicePlan`) may commit together in one D1 batch, each with its own " +
   `version and answer; a refused one affects no other.${SERIALIZED}`;
 
